@@ -1,0 +1,202 @@
+"""Counter-based, verifiable dice (see ``docs/dice.md`` for the spec and test vectors).
+
+``key = BLAKE2b-256(seed)``; draw ``k`` is the big-endian uint64 of
+``BLAKE2b-64(k as 8 big-endian bytes, key=key)``. ``uniform(n)`` rejects draws at or
+above ``2**64 - 2**64 % n`` and draws again; a die of ``s`` sides is ``1 + uniform(s)``;
+a shuffle is Fisher-Yates from the last index down with ``j = uniform(i + 1)``.
+
+>>> d = SeededDice(bytes.fromhex("00" * 32))
+>>> d.roll(6) in range(1, 7), d.counter
+(True, 1)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from typing import Protocol, TypeVar
+
+from grimoire.core.errors import IllegalAction
+
+T = TypeVar("T")
+
+_TWO64 = 1 << 64
+COMMIT_PREFIX = b"grimoire/commit:"
+
+
+def parse_seed(seed: str | bytes) -> bytes:
+    """Seeds are written as hex in logs; accept hex text or raw bytes.
+
+    >>> parse_seed("00ff")
+    b'\\x00\\xff'
+    """
+    if isinstance(seed, bytes):
+        return seed
+    try:
+        return bytes.fromhex(seed)
+    except ValueError:
+        raise IllegalAction("dice/bad-seed", f"seed must be hex, got {seed!r}") from None
+
+
+def seed_key(seed: bytes) -> bytes:
+    """The BLAKE2b-256 key every draw is keyed with."""
+    return hashlib.blake2b(seed, digest_size=32).digest()
+
+
+def commitment(seed: bytes) -> str:
+    """Public commitment to a seed: hex BLAKE2b-256 of ``b"grimoire/commit:" + seed``.
+
+    It differs from the draw key so publishing it reveals nothing about the rolls.
+
+    >>> len(commitment(b"x"))
+    64
+    """
+    return hashlib.blake2b(COMMIT_PREFIX + seed, digest_size=32).hexdigest()
+
+
+def raw_draw(key: bytes, k: int) -> int:
+    """Draw ``k`` of the stream keyed by ``key`` as an unsigned 64-bit integer."""
+    digest = hashlib.blake2b(k.to_bytes(8, "big"), digest_size=8, key=key).digest()
+    return int.from_bytes(digest, "big")
+
+
+class Dice(Protocol):
+    """What a game's ``decide`` may draw from. Every draw is recorded as a chance event."""
+
+    @property
+    def counter(self) -> int: ...
+
+    def uniform(self, n: int) -> int:
+        """An integer in ``range(n)``."""
+        ...
+
+    def roll(self, sides: int) -> int:
+        """A die of ``sides`` faces: ``1 .. sides``."""
+        ...
+
+
+class _DiceMixin:
+    def rolls(self: Dice, sides: int, count: int) -> tuple[int, ...]:
+        return tuple(self.roll(sides) for _ in range(count))
+
+    def permutation(self: Dice, n: int) -> tuple[int, ...]:
+        """Fisher-Yates over ``range(n)``: entry ``i`` is the old index now at ``i``."""
+        order = list(range(n))
+        for i in range(n - 1, 0, -1):
+            j = self.uniform(i + 1)
+            order[i], order[j] = order[j], order[i]
+        return tuple(order)
+
+    def shuffle(self: Dice, items: Sequence[T]) -> tuple[T, ...]:
+        perm = _DiceMixin.permutation(self, len(items))  # type: ignore[arg-type]
+        return tuple(items[i] for i in perm)
+
+
+class SeededDice(_DiceMixin):
+    """The seeded stream, positioned at draw ``counter``.
+
+    >>> a, b = SeededDice(b"seed"), SeededDice(b"seed")
+    >>> a.rolls(6, 5) == b.rolls(6, 5)
+    True
+    """
+
+    __slots__ = ("_counter", "_key")
+
+    def __init__(self, seed: bytes, counter: int = 0) -> None:
+        self._key = seed_key(seed)
+        self._counter = counter
+
+    @property
+    def counter(self) -> int:
+        return self._counter
+
+    def uniform(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError(f"uniform needs n >= 1, got {n}")
+        limit = _TWO64 - (_TWO64 % n)
+        while True:
+            u = raw_draw(self._key, self._counter)
+            self._counter += 1
+            if u < limit:
+                return u % n
+
+    def roll(self, sides: int) -> int:
+        return 1 + self.uniform(sides)
+
+
+class RecordedDice(_DiceMixin):
+    """Values given from outside (physical dice, or the outcomes already in a log).
+
+    Each ``roll``/``uniform`` takes the next value and checks its range; running out
+    raises ``IllegalAction("dice/needed")`` so a frontend can ask for more.
+
+    >>> RecordedDice([4, 2]).rolls(6, 2)
+    (4, 2)
+    """
+
+    __slots__ = ("_counter", "_values")
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self._values = list(values)
+        self._counter = 0
+
+    @property
+    def counter(self) -> int:
+        return self._counter
+
+    @property
+    def remaining(self) -> int:
+        return len(self._values) - self._counter
+
+    def _take(self) -> int:
+        if self._counter >= len(self._values):
+            raise IllegalAction("dice/needed", f"a value is needed for dice draw {self._counter}")
+        v = self._values[self._counter]
+        self._counter += 1
+        return v
+
+    def uniform(self, n: int) -> int:
+        v = self._take()
+        if not 0 <= v < n:
+            raise IllegalAction("dice/out-of-range", f"{v} is not in 0..{n - 1}")
+        return v
+
+    def roll(self, sides: int) -> int:
+        v = self._take()
+        if not 1 <= v <= sides:
+            raise IllegalAction("dice/out-of-range", f"{v} is not a face of a d{sides}")
+        return v
+
+
+class NoDice(_DiceMixin):
+    """Dice for actions that must not roll (used where no chance is allowed)."""
+
+    counter = 0
+
+    def uniform(self, n: int) -> int:
+        raise IllegalAction("dice/needed", "no dice are available here")
+
+    def roll(self, sides: int) -> int:
+        raise IllegalAction("dice/needed", "no dice are available here")
+
+
+def fisher_yates_draws(order: Sequence[int]) -> tuple[int, ...]:
+    """The ``uniform`` results that make ``permutation`` produce ``order`` (in draw order).
+
+    Lets a recorded shuffle be re-decided from the permutation stored in its event.
+
+    >>> d = SeededDice(b"s"); p = d.permutation(5)
+    >>> RecordedDice(fisher_yates_draws(p)).permutation(5) == p
+    True
+    """
+    n = len(order)
+    work = list(range(n))  # the arrangement as the forward shuffle builds it
+    where = list(range(n))  # where[v]: current position of old index v
+    draws: list[int] = []
+    for i in range(n - 1, 0, -1):
+        j = where[order[i]]
+        draws.append(j)
+        a, b = work[i], work[j]
+        work[i], work[j] = b, a
+        where[a], where[b] = j, i
+    return tuple(draws)

@@ -1,0 +1,183 @@
+"""Events, the record envelope and the log header.
+
+Every game event is a frozen msgspec Struct tagged by ``"type"``. Events come in three
+kinds, told apart by their base class:
+
+- :class:`Action`: what a player chooses (``player`` is the seat that acts);
+- :class:`Chance`: what the dice decide (:class:`Roll`, :class:`Shuffle`);
+- everything else derives from :class:`Event` directly: consequences (capture, win…).
+
+>>> class Pass(Action, tag="pass"):
+...     pass
+>>> Pass(player=1)
+Pass(player=1)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Generic, Literal, TypeVar
+
+import msgspec
+
+from grimoire.core.dice import Dice, fisher_yates_draws
+
+FORMAT = "grimoire/1"
+
+E = TypeVar("E")
+T = TypeVar("T")
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="type", gc=False):
+    """Base of every event. Subclasses give ``tag="..."`` (never renamed once published)."""
+
+    def outcomes(self) -> tuple[int, ...]:
+        """The dice values this event consumed, in draw order (chance events only)."""
+        return ()
+
+
+class Action(Event, frozen=True):
+    """A player's choice. ``player`` is a seat index (0-based)."""
+
+    player: int
+
+
+class Consequence(Event, frozen=True):
+    """A rule's consequence (capture, damage, turn passes, win). Optional base for clarity."""
+
+
+class Chance(Event, frozen=True, kw_only=True):
+    """A chance event. ``draws`` counts the raw dice draws it consumed (rejections included),
+    so a fold knows where the seeded stream stands without re-deciding anything."""
+
+    draws: int = 0
+
+
+class Roll(Chance, frozen=True, tag="roll"):
+    """Dice rolled: ``values`` of ``sides``-sided dice, for ``player`` (``None``: no one).
+
+    ``purpose`` says what the roll is for (``"initiative"``, ``"battle"``) so readers and
+    redactors need not infer it from context.
+
+    >>> Roll(player=0, sides=6, values=(3, 5), purpose="troops", draws=2).outcomes()
+    (3, 5)
+    """
+
+    player: int | None
+    sides: int
+    values: tuple[int, ...]
+    purpose: str = ""
+
+    def outcomes(self) -> tuple[int, ...]:
+        return self.values
+
+    @classmethod
+    def of(
+        cls, dice: Dice, player: int | None, sides: int, count: int = 1, purpose: str = ""
+    ) -> Roll:
+        """Roll ``count`` dice of ``sides`` faces from ``dice``, counting the draws used.
+
+        >>> from grimoire.core.dice import RecordedDice
+        >>> Roll.of(RecordedDice([2, 6]), 0, 6, 2, "troops")
+        Roll(draws=2, player=0, sides=6, values=(2, 6), purpose='troops')
+        """
+        start = dice.counter
+        values = tuple(dice.roll(sides) for _ in range(count))
+        return cls(player=player, sides=sides, values=values, purpose=purpose,
+                   draws=dice.counter - start)
+
+
+class Shuffle(Chance, frozen=True, tag="shuffle"):
+    """A pile shuffled: entry ``i`` of ``order`` is the old index of the item now at ``i``.
+
+    Redaction replaces ``order`` with ``()`` for anyone who may not know the pile order.
+    """
+
+    pile: str
+    order: tuple[int, ...]
+
+    def outcomes(self) -> tuple[int, ...]:
+        return fisher_yates_draws(self.order)
+
+    @classmethod
+    def of(cls, dice: Dice, pile: str, size: int) -> Shuffle:
+        """Shuffle a pile of ``size`` items; apply it with :meth:`apply`."""
+        start = dice.counter
+        order = list(range(size))
+        for i in range(size - 1, 0, -1):
+            j = dice.uniform(i + 1)
+            order[i], order[j] = order[j], order[i]
+        return cls(pile=pile, order=tuple(order), draws=dice.counter - start)
+
+    def apply(self, items: tuple[T, ...]) -> tuple[T, ...]:
+        """The pile after this shuffle.
+
+        >>> Shuffle(pile="deck", order=(2, 0, 1)).apply(("a", "b", "c"))
+        ('c', 'a', 'b')
+        """
+        return tuple(items[i] for i in self.order)
+
+
+class Fork(msgspec.Struct, frozen=True):
+    """Where a rewound log came from: the origin's path, the seq it was cut at and the
+    chain value of the origin's last kept record (``None`` for an unsealed origin)."""
+
+    log: str
+    seq: int
+    chain: str | None = None
+
+
+class Header(msgspec.Struct, frozen=True, kw_only=True):
+    """Line 1 of every log.
+
+    ``position`` (optional) names a starting position in the game's notation instead of
+    the setup, as PGN's FEN tag does; ``forked_from`` marks a rewound log.
+
+    >>> Header(game="vicious-circle", rules="1", players=("Dawn", "Twilight")).format
+    'grimoire/1'
+    """
+
+    format: str = FORMAT
+    game: str
+    rules: str
+    options: dict[str, Any] = msgspec.field(default_factory=dict)
+    players: tuple[str, ...]
+    dice: Literal["seeded", "recorded"] = "seeded"
+    seed_commitment: str | None = None
+    seed: str | None = None
+    meta: dict[str, Any] = msgspec.field(default_factory=dict)
+    position: str | None = None
+    forked_from: Fork | None = None
+
+
+class Record(msgspec.Struct, Generic[E], frozen=True, gc=False, omit_defaults=True):
+    """One log line after the header: ``seq`` from 0 without gaps, the event, the chain."""
+
+    seq: int
+    event: E
+    chain: str | None = None
+
+
+_encoder = msgspec.json.Encoder()
+
+
+def canonical(obj: object) -> bytes:
+    """Canonical JSON bytes of an event or header (field order as declared, no spaces)."""
+    return _encoder.encode(obj)
+
+
+def header_hash(header: Header) -> bytes:
+    """BLAKE2b-128 of the header with ``seed`` blanked, so revealing the seed keeps the chain.
+
+    >>> len(header_hash(Header(game="g", rules="1", players=("a",))))
+    16
+    """
+    blank = msgspec.structs.replace(header, seed=None) if header.seed is not None else header
+    return hashlib.blake2b(canonical(blank), digest_size=16).digest()
+
+
+def chain_next(previous: bytes, event_bytes: bytes) -> bytes:
+    """The chain value after a record: BLAKE2b-128(previous chain ‖ canonical event)."""
+    h = hashlib.blake2b(previous, digest_size=16)
+    h.update(event_bytes)
+    return h.digest()

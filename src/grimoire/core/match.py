@@ -1,0 +1,229 @@
+"""Live play: decide, evolve, append.
+
+>>> from grimoire import Match
+>>> m = Match.new("vicious-circle", seed="0f" * 16)
+>>> sorted(m.to_act)
+[0, 1]
+>>> events = m.act(m.legal(0)[0])      # Dawn sets up secretly
+>>> m.view(1).setups                   # Twilight cannot see Dawn's placement
+(False, False)
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from grimoire.core import registry
+from grimoire.core.dice import Dice, RecordedDice, SeededDice, commitment, parse_seed
+from grimoire.core.errors import IllegalAction, UsageError
+from grimoire.core.events import Action, Chance, Event, Header
+from grimoire.core.logfile import Log, LogWriter, read_log, write_log
+from grimoire.core.replay import Replay, draws_in, fold, initial_state
+from grimoire.core.rules import Outcome, PlayerId, Rules
+
+
+class Match:
+    """A match being played: its header, every event so far and the current state.
+
+    Create with :meth:`new` or :meth:`load`. :meth:`act` refuses an illegal action with
+    :class:`~grimoire.core.errors.IllegalAction` and leaves the match exactly as it was.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        header: Header,
+        state: Any,
+        events: list[Event],
+        *,
+        seed: bytes | None = None,
+        counter: int = 0,
+        writer: LogWriter | None = None,
+    ) -> None:
+        self.rules = rules
+        self.header = header
+        self.state = state
+        self._events = events
+        self._seed = seed
+        self._counter = counter
+        self._writer = writer
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def new(
+        cls,
+        game: str | Rules,
+        *,
+        players: Sequence[str] | None = None,
+        options: Mapping[str, Any] | Any = None,
+        seed: str | bytes | None = None,
+        dice: str = "seeded",
+        position: str | None = None,
+        meta: Mapping[str, Any] | None = None,
+        path: str | os.PathLike[str] | None = None,
+    ) -> Match:
+        """Start a match. ``seed`` defaults to 32 random bytes for ``dice="seeded"``; the
+        header carries only its commitment until the seed is revealed at :meth:`save`.
+        ``path`` starts a live log file that every accepted action is appended to.
+
+        >>> Match.new("vicious-circle", options={"edition": "illustrated"}).header.options
+        {'edition': 'illustrated', 'rematch': 'none', 'series': 'edition', 'no_move': 'pass'}
+        """
+        rules = registry.get(game) if isinstance(game, str) else game
+        players = tuple(players or rules.default_players)
+        if dice not in ("seeded", "recorded"):
+            raise UsageError("dice/kind", f"dice must be 'seeded' or 'recorded', got {dice!r}")
+        try:
+            opts = msgspec.convert(dict(options or {}), rules.Options) if (
+                options is None or isinstance(options, Mapping)
+            ) else options
+        except msgspec.ValidationError as exc:
+            raise UsageError("options/invalid", f"{options!r}: {exc}") from None
+        seed_bytes: bytes | None = None
+        if dice == "seeded":
+            seed_bytes = parse_seed(seed) if seed is not None else secrets.token_bytes(32)
+        header = Header(
+            game=rules.name,
+            rules=rules.version,
+            options=msgspec.to_builtins(opts),
+            players=players,
+            dice=dice,  # type: ignore[arg-type]
+            seed_commitment=commitment(seed_bytes) if seed_bytes is not None else None,
+            meta=dict(meta or {}),
+            position=position,
+        )
+        state = initial_state(rules, header)
+        writer = LogWriter.create(path, header) if path is not None else None
+        return cls(rules, header, state, [], seed=seed_bytes, writer=writer)
+
+    @classmethod
+    def from_log(cls, log: Log, *, seed: str | bytes | None = None) -> Match:
+        """A match continuing from a log in memory (trusted: use ``audit`` to check it)."""
+        from grimoire.core.logfile import rules_for
+
+        rules = rules_for(log.header)
+        seed_value = seed if seed is not None else log.header.seed
+        seed_bytes = parse_seed(seed_value) if seed_value is not None else None
+        if (
+            seed_bytes is not None
+            and log.header.seed_commitment is not None
+            and commitment(seed_bytes) != log.header.seed_commitment
+        ):
+            raise UsageError("dice/commitment", "that seed does not match the log's commitment")
+        state = fold(rules, initial_state(rules, log.header), log.events)
+        return cls(
+            rules, log.header, state, list(log.events),
+            seed=seed_bytes, counter=draws_in(log.events),
+        )
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *, seed: str | bytes | None = None) -> Match:
+        """Load a saved log to look at or continue (give ``seed`` if it is not revealed)."""
+        return cls.from_log(read_log(path), seed=seed)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def events(self) -> Sequence[Event]:
+        """Every event so far (read-only view; never copied)."""
+        return self._events
+
+    @property
+    def to_act(self) -> frozenset[PlayerId]:
+        """Seats that may act now (several during simultaneous choices or responses)."""
+        if self.rules.outcome(self.state) is not None:
+            return frozenset()
+        return self.rules.to_act(self.state)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    def legal(self, player: PlayerId) -> Sequence[Event]:
+        """Every legal action of ``player`` now, in a stable order."""
+        if player not in self.to_act:
+            return ()
+        return self.rules.legal(self.state, player)
+
+    def view(self, player: PlayerId | None) -> Any:
+        """What ``player`` may know of the state (``None``: a public spectator)."""
+        return self.rules.view(self.state, player)
+
+    def render(self, player: PlayerId | None = None) -> str:
+        return self.rules.render(self.rules.view(self.state, player), player)
+
+    def notation(self) -> str:
+        return self.rules.notation(self.state)
+
+    def replay(self, *, every: int = 1024) -> Replay:
+        return Replay(self.rules, self.header, self._events, every=every)
+
+    # ------------------------------------------------------------------ acting
+
+    def _dice(self, values: Iterable[int] | None) -> Dice:
+        if self.header.dice == "recorded":
+            return RecordedDice(values or ())
+        if values is not None:
+            raise IllegalAction("dice/seeded", "this match draws its own dice; give no values")
+        if self._seed is None:
+            raise IllegalAction("dice/no-seed", "the seed is needed to continue this match")
+        return SeededDice(self._seed, self._counter)
+
+    def act(self, action: Event, dice: Iterable[int] | None = None) -> tuple[Event, ...]:
+        """Decide ``action``; on success append it and its consequences and return them.
+
+        ``dice`` gives physical dice values for a ``"recorded"`` match, in draw order.
+        """
+        if not isinstance(action, Action):
+            raise IllegalAction("action/not-an-action", f"{action!r} is not a player action")
+        if self.rules.outcome(self.state) is not None:
+            raise IllegalAction("game/over", "the game has ended")
+        if action.player not in self.rules.to_act(self.state):
+            raise IllegalAction(
+                "turn/not-to-act",
+                f"seat {action.player} may not act now (to act: {sorted(self.to_act)})",
+            )
+        roller = self._dice(dice)
+        events = self.rules.decide(self.state, action, roller)
+        if isinstance(roller, RecordedDice) and roller.remaining:
+            raise IllegalAction("dice/unused", f"{roller.remaining} dice values were not needed")
+        state = self.state
+        counter = self._counter
+        for event in events:
+            state = self.rules.evolve(state, event)
+            if isinstance(event, Chance):
+                counter += event.draws
+        if self._writer is not None:
+            for event in events:
+                self._writer.append(event)
+        self._events.extend(events)
+        self.state = state
+        self._counter = counter
+        return events
+
+    # ------------------------------------------------------------------ saving
+
+    def log(self, *, reveal: bool | None = None) -> Log:
+        """The match as a log; the seed is revealed if ``reveal`` (default: once it is over)."""
+        reveal = self.outcome is not None if reveal is None else reveal
+        header = self.header
+        if reveal and self._seed is not None:
+            header = msgspec.structs.replace(header, seed=self._seed.hex())
+        return Log(header, list(self._events), True)
+
+    def save(self, path: str | os.PathLike[str], *, reveal: bool | None = None) -> None:
+        """Write the whole log to ``path`` (sealed with the hash chain)."""
+        log = self.log(reveal=reveal)
+        write_log(path, log.header, log.events)
+
+    def close(self) -> None:
+        """Close the live log file, if any."""
+        if self._writer is not None:
+            self._writer.close()
+            self._writer = None

@@ -1,0 +1,72 @@
+"""The game registry: games are found through the ``grimoire.games`` entry-point group.
+
+A third-party package registers a game in its own ``pyproject.toml``::
+
+    [project.entry-points."grimoire.games"]
+    my-game = "my_package.my_game:RULES"
+
+Code (tests, notebooks) may also call :func:`register` directly.
+
+>>> "vicious-circle" in names()
+True
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+
+from grimoire.core.errors import UsageError
+from grimoire.core.rules import Rules
+
+GROUP = "grimoire.games"
+_registered: dict[str, Rules] = {}
+_loaded = False
+
+
+def _load_entry_points() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for ep in entry_points(group=GROUP):
+        if ep.name not in _registered:
+            _registered[ep.name] = ep.load()
+
+
+def register(rules: Rules, *, replace: bool = False) -> Rules:
+    """Register a game under ``rules.name`` (refuses a clash unless ``replace``)."""
+    _load_entry_points()
+    if rules.name in _registered and not replace and _registered[rules.name] is not rules:
+        raise UsageError("registry/duplicate", f"a game named {rules.name!r} is registered")
+    _registered[rules.name] = rules
+    return rules
+
+
+def unregister(name: str) -> None:
+    """Remove a game registered with :func:`register` (tests use this to clean up)."""
+    _registered.pop(name, None)
+
+
+def get(name: str) -> Rules:
+    """The rules of a registered game.
+
+    >>> get("vicious-circle").name
+    'vicious-circle'
+    """
+    _load_entry_points()
+    try:
+        return _registered[name]
+    except KeyError:
+        known = ", ".join(sorted(_registered)) or "none"
+        raise UsageError("game/unknown", f"no game named {name!r} (known: {known})") from None
+
+
+def names() -> list[str]:
+    """Registered game names, sorted."""
+    _load_entry_points()
+    return sorted(_registered)
+
+
+def all_rules() -> list[Rules]:
+    """Every registered game's rules, sorted by name."""
+    return [get(n) for n in names()]

@@ -1,0 +1,67 @@
+"""Wizards of the Vicious Circle events.
+
+Squares are named ``a5``..``e1`` (see ``tables.py``); creatures by name (``"saint"``).
+
+>>> Move(player=0, from_="c5", to="c3")
+Move(player=0, from_='c5', to='c3')
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from grimoire.core.events import Action, Consequence
+
+
+class Setup(Action, frozen=True, tag="setup"):
+    """A seat's secret deployment: three (creature, square) pairs in its domain.
+
+    Redacted for everyone else to ``placement=()`` until the reveal."""
+
+    placement: tuple[tuple[str, str], ...]
+
+
+class Move(Action, frozen=True, tag="move"):
+    """Move one creature from ``from`` to ``to`` (1 to its range of king steps)."""
+
+    from_: str = msgspec.field(name="from")
+    to: str
+
+
+class Deploy(Action, frozen=True, tag="deploy"):
+    """Put a reinforcement from reserve into play in the domain."""
+
+    creature: str
+    to: str
+
+
+class Pass(Action, frozen=True, tag="pass"):
+    """Only when no other action is legal (see Rulings)."""
+
+
+class Reveal(Consequence, frozen=True, tag="reveal"):
+    """Both setups are in: the screen comes down. ``first`` is the seat that moves first."""
+
+    placements: tuple[tuple[tuple[str, str], ...], ...]
+    first: int
+
+
+class Capture(Consequence, frozen=True, tag="capture"):
+    """``creature`` of seat ``owner`` is captured on ``square`` by seat ``by``."""
+
+    by: int
+    owner: int
+    creature: str
+    square: str
+
+
+class GameOver(Consequence, frozen=True, tag="game-over"):
+    """The game ends: ``winners`` (empty for a draw) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+VicEvent = Union[Setup, Move, Deploy, Pass, Reveal, Capture, GameOver]  # noqa: UP007

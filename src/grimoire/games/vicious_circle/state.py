@@ -1,0 +1,51 @@
+"""Wizards of the Vicious Circle state and options."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Variant options.
+
+    - ``edition``: ``"designer"`` (the player in the south-west, Twilight, moves first)
+      or ``"illustrated"`` (Dawn moves first in the first game).
+    - ``rematch``: ``"none"`` for a first game, else who won the previous game.
+    - ``series``: who starts a rematch: ``"edition"`` (designer: the loser; illustrated:
+      the winner), or force ``"loser-first"`` / ``"winner-first"``.
+    - ``no_move``: when a seat has no legal action it must ``"pass"`` (two passes in a row
+      draw the game) or it ``"lose"``s.
+
+    >>> Options(edition="illustrated").edition
+    'illustrated'
+    """
+
+    edition: Literal["designer", "illustrated"] = "designer"
+    rematch: Literal["none", "dawn", "twilight"] = "none"
+    series: Literal["edition", "loser-first", "winner-first"] = "edition"
+    no_move: Literal["pass", "lose"] = "pass"
+
+
+class State(msgspec.Struct, frozen=True, gc=False):
+    """The whole truth of a position (views hide the secret parts).
+
+    ``board``: 25 one-letter squares, north row first (``.`` empty, Dawn's creatures
+    uppercase, Twilight's lowercase). ``reserves``/``captured``: creature letters per seat.
+    ``turn`` is ``-1`` during the secret setup. ``last``: each seat's previous move as
+    ``"c5c3"`` (``""`` after a deploy or pass) for the no-return rule. ``passes``: passes
+    in a row. ``winners``/``result``: set once the game is over.
+    """
+
+    board: tuple[str, ...]
+    reserves: tuple[str, str]
+    captured: tuple[str, str]
+    setups: tuple[bool, bool]
+    turn: int
+    first: int
+    no_move: str
+    last: tuple[str, str] = ("", "")
+    passes: int = 0
+    winners: tuple[int, ...] = ()
+    result: str = ""
