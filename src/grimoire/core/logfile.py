@@ -166,7 +166,7 @@ def _decode_header(data: bytes, encoding: Encoding, complete: bool) -> Header:
         header = (_header_json if encoding == "json" else _header_mp).decode(data)
     except msgspec.ValidationError as exc:
         raise LogError("log/bad-header", str(exc), line=1) from None
-    except msgspec.DecodeError as exc:
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         reason = "log/torn-line" if not complete else "log/bad-json"
         raise LogError(reason, f"header: {exc}", line=1) from None
     if header.format != FORMAT:
@@ -215,25 +215,26 @@ class LogReader:
             self._f = source
             self._owns = False
         self.limits = limits
+        try:
+            self._open(encoding)
+        except BaseException:
+            self.close()
+            raise
+
+    def _open(self, encoding: Encoding | None) -> None:
         if encoding is None:
             first = self._f.read(1)
             self._f.seek(0)
             encoding = "msgpack" if first == _FRAME else "json"
         self.encoding: Encoding = encoding
         split = _json_lines if encoding == "json" else _msgpack_frames
-        self._lines = split(self._f, limits)
+        self._lines = split(self._f, self.limits)
         first_line = next(self._lines, None)
         if first_line is None:
-            self.close()
             raise LogError("log/empty", "the log has no header line", line=1)
         _, _, data, complete = first_line
-        try:
-            self.header = _decode_header(data, encoding, complete)
-            self.rules = rules_for(self.header)
-        except LogError:
-            self.close()
-            raise
-        self.data_offset = len(data) + (1 if encoding == "json" else 5)
+        self.header = _decode_header(data, encoding, complete)
+        self.rules = rules_for(self.header)
         self._decoder = record_decoder(self.rules, encoding)
 
     def __enter__(self) -> LogReader:
@@ -266,7 +267,7 @@ class LogReader:
                 if not complete:
                     raise LogError("log/torn-line", str(exc), line=lineno) from None
                 raise LogError("log/bad-record", str(exc), line=lineno) from None
-            except msgspec.DecodeError as exc:
+            except (msgspec.DecodeError, UnicodeDecodeError) as exc:
                 reason = "log/torn-line" if not complete else "log/bad-json"
                 raise LogError(reason, str(exc), line=lineno) from None
             if rec.seq != expected:
@@ -285,16 +286,21 @@ class LogReader:
                         seq=rec.seq,
                     )
             expected += 1
-            yield lineno, offset + self.data_offset, rec
+            yield lineno, offset, rec
 
     def read_record_at(self, offset: int) -> Iterator[Record[Any]]:
-        """Decode records from a byte offset given by :meth:`records` (for seeking)."""
+        """Decode records from a byte offset given by :meth:`records` (for seeking).
+
+        The file must not have changed since it was indexed."""
         self._f.seek(offset)
         split = _json_lines if self.encoding == "json" else _msgpack_frames
         decode = self._decoder.decode
         for _, _, data, _ in split(self._f, self.limits):
             if data.strip():
-                yield decode(data)
+                try:
+                    yield decode(data)
+                except (msgspec.DecodeError, UnicodeDecodeError) as exc:
+                    raise LogError("log/changed", f"at byte {offset}: {exc}") from None
 
 
 def read_log(

@@ -20,7 +20,7 @@ import msgspec
 
 from grimoire.core import registry
 from grimoire.core.dice import Dice, RecordedDice, SeededDice, commitment, parse_seed
-from grimoire.core.errors import IllegalAction, UsageError
+from grimoire.core.errors import IllegalAction, LogError, UsageError
 from grimoire.core.events import Action, Chance, Event, Header
 from grimoire.core.logfile import Log, LogWriter, read_log, write_log
 from grimoire.core.replay import Replay, draws_in, fold, initial_state
@@ -98,7 +98,10 @@ class Match:
             meta=dict(meta or {}),
             position=position,
         )
-        state = initial_state(rules, header)
+        try:
+            state = initial_state(rules, header)
+        except LogError as exc:
+            raise UsageError(exc.reason, exc.detail) from None
         writer = LogWriter.create(path, header) if path is not None else None
         return cls(rules, header, state, [], seed=seed_bytes, writer=writer)
 
@@ -133,6 +136,11 @@ class Match:
     def events(self) -> Sequence[Event]:
         """Every event so far (read-only view; never copied)."""
         return self._events
+
+    @property
+    def seed(self) -> str | None:
+        """The dice seed as hex (secret while the match is live; ``None`` for recorded dice)."""
+        return self._seed.hex() if self._seed is not None else None
 
     @property
     def to_act(self) -> frozenset[PlayerId]:

@@ -20,6 +20,7 @@ from grimoire.core.rules import Rules
 
 GROUP = "grimoire.games"
 _registered: dict[str, Rules] = {}
+_broken: dict[str, str] = {}
 _loaded = False
 
 
@@ -29,8 +30,18 @@ def _load_entry_points() -> None:
         return
     _loaded = True
     for ep in entry_points(group=GROUP):
-        if ep.name not in _registered:
+        if ep.name in _registered:
+            continue
+        try:
             _registered[ep.name] = ep.load()
+        except Exception as exc:  # a broken plug-in must not take the others down
+            _broken[ep.name] = f"{type(exc).__name__}: {exc}"
+
+
+def broken() -> dict[str, str]:
+    """Entry points that failed to load, with the error (``grimoire games`` lists them)."""
+    _load_entry_points()
+    return dict(_broken)
 
 
 def register(rules: Rules, *, replace: bool = False) -> Rules:

@@ -24,7 +24,7 @@ import msgspec
 from sortedcontainers import SortedDict
 
 from grimoire.core.errors import GrimoireError, LogError
-from grimoire.core.events import Chance, Event, Fork, Header
+from grimoire.core.events import Chance, Event, Fork, Header, canonical, chain_next, header_hash
 from grimoire.core.logfile import Limits, Log, LogReader, DEFAULT_LIMITS
 from grimoire.core.rules import Rules
 
@@ -214,12 +214,18 @@ class Replay:
             state = evolve(state, event)
             yield seq, event, state
 
-    def rewind(self, n: int, *, origin: str | None = None, chain: str | None = None) -> Log:
-        """A new log holding the first ``n`` events, its header naming where it forked from.
+    def rewind(self, n: int, *, origin: str = "") -> Log:
+        """A new log holding the first ``n`` events, its header naming where it forked from
+        (``origin``, the seq, and the origin's chain value after those events, so an auditor
+        can check the fork against the original).
 
         The original is untouched; write the fork with :func:`~grimoire.core.logfile.write_log`.
         """
         self._nearest(n)  # range check
-        fork = Fork(log=origin or self.header.meta.get("name", "") or "", seq=n, chain=chain)
+        events = list(self.events(0, n))
+        chain = header_hash(self.header)
+        for event in events:
+            chain = chain_next(chain, canonical(event))
+        fork = Fork(log=origin, seq=n, chain=chain.hex() if events else None)
         header = msgspec.structs.replace(self.header, forked_from=fork)
-        return Log(header, list(self.events(0, n)))
+        return Log(header, events)

@@ -1,9 +1,9 @@
 """Wizards of the Vicious Circle: the decider.
 
 >>> from grimoire.games.vicious_circle import RULES
->>> s = RULES.parse("4./5/5/5/s4 -/- t -,- 0", RULES.Options(), ("Dawn", "Twilight"))
->>> [RULES.describe(e) for e in RULES.decide(s, Move(player=1, from_="a1", to="d4"), NoDice())]
-['Twilight moves saint a1-d4']
+>>> s = RULES.parse("5/5/5/5/s4 -/- t -,- 0", RULES.Options(), ("Dawn", "Twilight"))
+>>> [RULES.describe(e) for e in RULES.decide(s, Move(player=1, from_="a1", to="d1"), NoDice())]
+['Twilight moves a1-d1']
 """
 
 from __future__ import annotations

@@ -1,0 +1,63 @@
+"""The ``grimoire`` command-line application.
+
+>>> from typer.testing import CliRunner
+>>> CliRunner().invoke(app, ["games"]).exit_code
+0
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from grimoire.cli import (
+    diff,
+    games,
+    new,
+    play,
+    render,
+    replay,
+    rewind,
+    schema,
+    seal,
+    simulate,
+    validate,
+)
+from grimoire.cli.common import configure_logging
+
+app = typer.Typer(
+    name="grimoire",
+    help="Play, record, validate, diff, rewind, replay and render board-game match logs.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+@app.callback()
+def _main(
+    log_json: Annotated[bool, typer.Option("--log-json", help="Structured logs as JSON on stderr.")]
+    = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log progress to stderr.")]
+    = False,
+) -> None:
+    configure_logging(log_json, verbose)
+
+
+app.command("games")(games.command)
+app.command("new")(new.command)
+app.command("play")(play.command)
+app.command("simulate")(simulate.command)
+app.command("validate")(validate.command)
+app.command("diff")(diff.command)
+app.command("rewind")(rewind.command)
+app.command("replay")(replay.command)
+app.command("render")(render.command)
+app.command("schema")(schema.command)
+app.command("seal")(seal.command)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()

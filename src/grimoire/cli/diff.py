@@ -1,0 +1,26 @@
+"""``grimoire diff A B``: the common prefix, the first differing records, the state diff."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.cli.common import handle_errors, print_json
+from grimoire.tools.diff import diff
+
+
+@handle_errors
+def command(
+    a: Annotated[Path, typer.Argument(help="First log.")],
+    b: Annotated[Path, typer.Argument(help="Second log.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Compare two logs; exit 0 when identical, 1 when they differ."""
+    report = diff(a, b)
+    if json_out:
+        print_json(report)
+    else:
+        typer.echo(report.summary())
+    raise typer.Exit(0 if report.identical else 1)

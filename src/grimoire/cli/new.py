@@ -1,0 +1,39 @@
+"""``grimoire new GAME -o LOG``: a log holding just its header, to record a match into."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.cli.common import handle_errors, parse_options, print_json
+from grimoire.tools.new import new
+
+OPTION_HELP = "A game option KEY=VALUE (repeatable); see `grimoire schema GAME`."
+
+
+@handle_errors
+def command(
+    game: Annotated[str, typer.Argument(help="A registered game.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The new log file.")],
+    player: Annotated[list[str] | None, typer.Option("--player", "-p", help="Seat names.")]
+    = None,
+    option: Annotated[list[str] | None, typer.Option("--option", help=OPTION_HELP)] = None,
+    dice: Annotated[str, typer.Option(help="'seeded' or 'recorded' (physical dice).")]
+    = "seeded",
+    seed: Annotated[str | None, typer.Option(help="Dice seed as hex (default: random).")]
+    = None,
+    position: Annotated[str | None, typer.Option(help="Start from this position.")] = None,
+    reveal: Annotated[bool, typer.Option(help="Write the seed into the header now.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Create a log; for seeded dice the seed is printed once: keep it until the end."""
+    header, secret = new(game, out, players=player, options=parse_options(option), seed=seed,
+                         dice=dice, position=position, reveal=reveal)
+    if json_out:
+        print_json({"out": str(out), "header": header, "seed": secret})
+        return
+    typer.echo(f"{out}: new {game} log")
+    if secret is not None and not reveal:
+        typer.echo(f"seed {secret} (secret: reveal it with `grimoire seal` after the match)")

@@ -1,0 +1,44 @@
+"""``grimoire play GAME``: play in the terminal against the random bot, or hot-seat."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.bots.random import RandomBot
+from grimoire.cli.common import handle_errors, parse_options
+from grimoire.cli.new import OPTION_HELP
+from grimoire.core.match import Match
+from grimoire.tools.play import play
+
+
+@handle_errors
+def command(
+    game: Annotated[str, typer.Argument(help="A registered game.")],
+    seat: Annotated[list[int] | None, typer.Option("--seat", help="Seat(s) played by people.")]
+    = None,
+    hotseat: Annotated[bool, typer.Option(help="Every seat is a person at this terminal.")]
+    = False,
+    players: Annotated[int | None, typer.Option(help="Number of seats (games for 2-4).")]
+    = None,
+    option: Annotated[list[str] | None, typer.Option("--option", help=OPTION_HELP)] = None,
+    seed: Annotated[str | None, typer.Option(help="Dice seed as hex (default: random).")]
+    = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Save the log here.")] = None,
+) -> None:
+    """Legal actions are offered by number; the log is saved (seed revealed) at the end."""
+    from grimoire.core import registry
+
+    rules = registry.get(game)
+    count = players or rules.seats[0]
+    names = tuple(rules.default_players[:count]) if len(rules.default_players) >= count else (
+        tuple(f"Player {i + 1}" for i in range(count)))
+    match = Match.new(rules, players=names, options=parse_options(option), seed=seed)
+    humans = set(range(count)) if hotseat else set(seat or [0])
+    result = play(match, humans=humans, ask=lambda p: typer.prompt(p, default="",
+                  show_default=False), say=typer.echo, bot=RandomBot(seed or 0))
+    path = out or Path(f"{game}-game.jsonl")
+    match.save(path, reveal=True)
+    typer.echo(f"{result}: log saved to {path}")

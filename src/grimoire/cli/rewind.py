@@ -1,0 +1,26 @@
+"""``grimoire rewind LOG --to N -o OUT``: fork a log; the original is untouched."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.cli.common import handle_errors, print_json
+from grimoire.tools.rewind import rewind
+
+
+@handle_errors
+def command(
+    log: Annotated[Path, typer.Argument(help="The log to fork.")],
+    to: Annotated[int, typer.Option("--to", help="Keep this many records.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The new log file.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Write a new log holding the first N records; its header names the origin."""
+    header = rewind(log, to, out)
+    if json_out:
+        print_json({"out": str(out), "forked_from": header.forked_from})
+    else:
+        typer.echo(f"{out}: first {to} records of {log}")

@@ -1,0 +1,28 @@
+"""``grimoire schema [GAME]``: JSON Schemas of the header, the record and a game's events."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.cli.common import handle_errors
+from grimoire.tools.schema import dumps, schemas, write_schemas
+
+
+@handle_errors
+def command(
+    game: Annotated[str | None, typer.Argument(help="A game (default: the log envelope).")]
+    = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write every schema here.")]
+    = None,
+) -> None:
+    """Print a schema as JSON, or write all of them into a folder."""
+    if out is not None:
+        for path in write_schemas(out):
+            typer.echo(path)
+        return
+    found = schemas(game)
+    name = f"{game}.schema.json" if game else "log.schema.json"
+    typer.echo(dumps(found[name]), nl=False)

@@ -1,0 +1,27 @@
+"""``grimoire seal LOG -o OUT [--seed HEX]``: a copy with the hash chain on every record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.cli.common import handle_errors, print_json
+from grimoire.tools.seal import seal
+
+
+@handle_errors
+def command(
+    log: Annotated[Path, typer.Argument(help="The log to seal.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The sealed copy.")],
+    seed: Annotated[str | None, typer.Option(help="Reveal this seed (hex) in the header.")]
+    = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Write a sealed copy (the original is never rewritten)."""
+    n = seal(log, out, seed=seed)
+    if json_out:
+        print_json({"out": str(out), "records": n})
+    else:
+        typer.echo(f"{out}: {n} records sealed")

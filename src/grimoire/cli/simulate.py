@@ -1,0 +1,40 @@
+"""``grimoire simulate GAME --games N --seed S --out DIR``: random-bot matches."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.cli.common import handle_errors, parse_options, print_json
+from grimoire.cli.new import OPTION_HELP
+from grimoire.tools.simulate import simulate
+
+
+@handle_errors
+def command(
+    game: Annotated[str, typer.Argument(help="A registered game.")],
+    games: Annotated[int, typer.Option("--games", "-n", help="How many matches.")] = 10,
+    seed: Annotated[int, typer.Option(help="Seed for dice and bots.")] = 0,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write logs here.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", help=OPTION_HELP)] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", "-p", help="Seat names.")]
+    = None,
+    max_actions: Annotated[int, typer.Option(help="Stop a match after this many actions.")]
+    = 5_000,
+    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Play seeded random-bot matches and summarise wins by seat and mean length."""
+    kwargs = dict(games=games, seed=seed, out=out, options=parse_options(option),
+                  players=tuple(player) if player else None, max_actions=max_actions)
+    if sys.stderr.isatty() and not json_out:
+        with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
+            summary = simulate(game, progress=lambda _: bar.update(1), **kwargs)  # type: ignore[arg-type]
+    else:
+        summary = simulate(game, **kwargs)  # type: ignore[arg-type]
+    if json_out:
+        print_json(summary)
+    else:
+        typer.echo(summary.summary())

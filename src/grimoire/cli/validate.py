@@ -1,0 +1,48 @@
+"""``grimoire validate LOG…``: audit logs; exit 0 all valid, 1 invalid, 2 unreadable."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, handle_errors, print_json
+from grimoire.core.audit import AuditReport
+from grimoire.core.logfile import DEFAULT_LIMITS, Limits
+from grimoire.tools.validate import expand, validate
+
+_UNREADABLE = {"log/unreadable", "log/empty"}
+
+
+def _code(report: AuditReport) -> int:
+    if report.ok:
+        return EXIT_OK
+    assert report.error is not None
+    return EXIT_USAGE if report.error["reason"] in _UNREADABLE else EXIT_INVALID
+
+
+@handle_errors
+def command(
+    logs: Annotated[list[Path], typer.Argument(help="Log files or folders of logs.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    max_line: Annotated[int, typer.Option(help="Longest accepted line, bytes.")]
+    = DEFAULT_LIMITS.max_line,
+) -> None:
+    """Check header, seq, chain; re-decide every action; re-derive every roll and
+    consequence. The first problem of each log is reported as `line N (seq S): reason: detail`."""
+    paths = expand(logs)
+    limits = Limits(max_line=max_line)
+    show_bar = len(paths) > 1 and sys.stderr.isatty() and not json_out
+    if show_bar:
+        with typer.progressbar(length=len(paths), label="validating", file=sys.stderr) as bar:
+            reports = validate(paths, limits=limits, progress=lambda _: bar.update(1))
+    else:
+        reports = validate(paths, limits=limits)
+    if json_out:
+        print_json({"valid": all(r.ok for r in reports), "logs": reports})
+    else:
+        for r in reports:
+            typer.echo(r.summary())
+    raise typer.Exit(max((_code(r) for r in reports), default=EXIT_OK))

@@ -1,0 +1,24 @@
+"""Helpers for rule tests and snapshot tests, for grimoire's own tests and for yours.
+
+Build a match from a position, act, and snapshot a readable transcript with syrupy:
+
+>>> from grimoire.testing import scenario
+>>> s = scenario("vicious-circle", "5/5/5/5/s4 -/- t -,- 0")
+>>> s.refuse(s.move(1, "a1", "a1"))
+'move/null'
+>>> _ = s.act(s.move(1, "a1", "d1"))
+>>> print(s.transcript().splitlines()[-1])
+  -> Twilight moves a1-d1
+
+In a test (``snapshot`` is syrupy's fixture)::
+
+    def test_throne(snapshot):
+        s = scenario("vicious-circle", "...")
+        s.act(...)
+        assert s == snapshot(extension_class=GrimoireSnapshot)
+"""
+
+from grimoire.testing.scenario import Scenario, playthrough, scenario
+from grimoire.testing.snapshot import GrimoireSnapshot
+
+__all__ = ["GrimoireSnapshot", "Scenario", "playthrough", "scenario"]

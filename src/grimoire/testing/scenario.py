@@ -1,0 +1,148 @@
+"""Scenarios: a match from a position, with a transcript of what happened."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from grimoire.bots.random import RandomBot
+from grimoire.core.errors import IllegalAction
+from grimoire.core.events import Event
+from grimoire.core.match import Match
+from grimoire.core.rules import PlayerId
+
+
+class Scenario:
+    """A :class:`~grimoire.core.match.Match` plus a readable transcript of boards, actions,
+    events and refusals. Compare it to a syrupy snapshot with
+    :class:`~grimoire.testing.GrimoireSnapshot`."""
+
+    def __init__(self, match: Match, *, title: str = "") -> None:
+        self.match = match
+        self.lines: list[str] = []
+        if title:
+            self.lines.append(f"# {title}")
+        pos = match.header.position
+        self.lines.append(f"game {match.rules.name} rules {match.rules.version}"
+                          + (f" from {pos!r}" if pos else ""))
+        self.board()
+
+    # -- shortcuts for building actions of the scenario's game -----------------------
+
+    def __getattr__(self, name: str) -> Any:
+        """``s.move(1, "a1", "d4")`` builds the game's ``Move`` event positionally."""
+        for cls in _event_classes(self.match.rules.Event):
+            tag = cls.__struct_config__.tag
+            if tag is not None and str(tag).replace("-", "_") == name:
+                return cls
+        raise AttributeError(name)
+
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    def board(self, player: PlayerId | None = None) -> str:
+        """Add the board (as ``player`` sees it) to the transcript and return it."""
+        m = self.match
+        text = m.rules.render(m.state) if player is None else m.render(player)
+        who = "" if player is None else f" as {m.header.players[player]}"
+        self.lines.append(f"board{who}:")
+        self.lines.extend("  " + line for line in text.splitlines())
+        return text
+
+    def act(self, action: Event, dice: Iterable[int] | None = None) -> tuple[Event, ...]:
+        """Act; the action's events go to the transcript. Refusals propagate."""
+        events = self.match.act(action, dice)
+        describe = self.match.rules.describe
+        self.lines.append(f"act {describe(action)}" + (f" dice {list(dice)}" if dice else ""))
+        self.lines.extend(f"  -> {describe(e)}" for e in events)
+        return events
+
+    def refuse(self, action: Event, dice: Iterable[int] | None = None) -> str:
+        """Assert that ``action`` is refused and that the match is unchanged; return the
+        reason code (also written to the transcript)."""
+        before = (self.match.state, len(self.match.events))
+        try:
+            self.match.act(action, dice)
+        except IllegalAction as exc:
+            assert (self.match.state, len(self.match.events)) == before, "refusal changed state"
+            self.lines.append(f"refused {self.match.rules.describe(action)}: {exc}")
+            return exc.reason
+        raise AssertionError(f"{action!r} was accepted")
+
+    def transcript(self) -> str:
+        return "\n".join(self.lines) + "\n"
+
+    def __str__(self) -> str:
+        return self.transcript()
+
+
+def _event_classes(union: Any) -> Sequence[type]:
+    args = getattr(union, "__args__", None)
+    return tuple(args) if args else (union,)
+
+
+def scenario(
+    game: str,
+    position: str | None = None,
+    *,
+    options: Mapping[str, Any] | None = None,
+    players: Sequence[str] | None = None,
+    dice: str = "recorded",
+    seed: str | None = None,
+    title: str = "",
+) -> Scenario:
+    """A scenario starting from ``position`` (the game's notation) or from the setup.
+
+    Dice default to ``"recorded"``: give values with ``act(action, dice=[...])``."""
+    match = Match.new(game, position=position, options=options, players=players, dice=dice,
+                      seed=seed if dice == "seeded" else None)
+    return Scenario(match, title=title)
+
+
+def playthrough(
+    game: str,
+    *,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    players: Sequence[str] | None = None,
+    max_actions: int = 400,
+    show_legal: int = 12,
+) -> str:
+    """A seeded random game printed state by state: the board, the legal actions (the
+    first ``show_legal``), the action taken and its events, and each player's view where
+    it differs from the full board. Used for the playthrough goldens."""
+    from grimoire.tools.simulate import match_seed
+
+    match = Match.new(game, seed=match_seed(seed, 0), options=options, players=players)
+    bot = RandomBot(f"{seed}:0")
+    rules = match.rules
+    names = match.header.players
+    out = [f"playthrough {rules.name} rules {rules.version} seed {seed}",
+           f"options {msgspec.json.encode(match.header.options).decode()}"]
+    for step in range(max_actions):
+        if not match.to_act:
+            break
+        out.append(f"== step {step}: to act {', '.join(names[p] for p in sorted(match.to_act))}")
+        full = rules.render(match.state)
+        out.extend("  " + line for line in full.splitlines())
+        for p in [*range(len(names)), None]:
+            seen = match.render(p)
+            if seen != full:
+                out.append(f"  view of {'the spectator' if p is None else names[p]}:")
+                out.extend("    " + line for line in seen.splitlines())
+        seat = min(match.to_act)
+        legal = match.legal(seat)
+        shown = ", ".join(rules.describe(a) for a in legal[:show_legal])
+        more = f" (+{len(legal) - show_legal} more)" if len(legal) > show_legal else ""
+        out.append(f"  legal for {names[seat]} ({len(legal)}): {shown}{more}")
+        action = bot.choose(match, seat)
+        for event in match.act(action):
+            out.append(f"  -> {rules.describe(event)}")
+    out.append("== end")
+    out.extend("  " + line for line in rules.render(match.state).splitlines())
+    outcome = match.outcome
+    out.append(f"outcome {msgspec.json.encode(outcome).decode() if outcome else 'unfinished'}")
+    return "\n".join(out) + "\n"

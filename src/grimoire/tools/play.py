@@ -1,0 +1,102 @@
+"""``grimoire play``: a person against the random bot, or people at one terminal.
+
+The loop takes its input and output as functions so it can be driven by tests or
+embedded in another text frontend.
+
+>>> from grimoire import Match
+>>> out = []
+>>> m = Match.new("vicious-circle", seed="02" * 16)
+>>> answers = iter(["r", "q"])
+>>> play(m, humans={0}, ask=lambda _: next(answers), say=out.append)
+'quit'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from grimoire.bots.random import RandomBot
+from grimoire.core.errors import IllegalAction
+from grimoire.core.events import Event
+from grimoire.core.match import Match
+
+PAGE = 40
+HELP = ("type a number to act, text to filter the list, 'r' for a random action, "
+        "'l' to list again, 'q' to quit")
+
+
+def _choose(
+    match: Match, seat: int, actions: Sequence[Event], ask: Callable[[str], str],
+    say: Callable[[str], None], bot: RandomBot,
+) -> Event | None:
+    describe = match.rules.describe
+    shown = list(range(len(actions)))
+    listing = True
+    while True:
+        if listing:
+            for i in shown[:PAGE]:
+                say(f"  {i + 1:>4}. {describe(actions[i])}")
+            if len(shown) > PAGE:
+                say(f"  … {len(shown) - PAGE} more: type text to narrow the list")
+            listing = False
+        answer = ask(f"{match.header.players[seat]}> ").strip()
+        if answer == "q":
+            return None
+        if answer == "r":
+            return bot.choose(match, seat)
+        if answer in ("", "l", "?"):
+            say(HELP)
+            shown, listing = list(range(len(actions))), True
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(actions):
+            return actions[int(answer) - 1]
+        needle = answer.lower()
+        shown = [i for i in range(len(actions)) if needle in describe(actions[i]).lower()]
+        if not shown:
+            say(f"nothing matches {answer!r}; {HELP}")
+            shown = list(range(len(actions)))
+        listing = True
+
+
+def play(
+    match: Match,
+    *,
+    humans: set[int],
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+    bot: RandomBot | None = None,
+    dice: Callable[[int], list[int]] | None = None,
+) -> str:
+    """Run the match until it ends (``"over"``) or a person quits (``"quit"``).
+
+    People see the board as their seat sees it; bots play the other seats. Every event
+    is described as it happens, so dice are shown as they fall.
+    """
+    bot = bot or RandomBot(0)
+    rules = match.rules
+    last_viewer: int | None = None
+    while match.to_act:
+        seat = min(match.to_act)
+        if seat in humans:
+            if len(humans) > 1 and last_viewer != seat:
+                say(f"--- {match.header.players[seat]}'s turn (others look away) ---")
+            last_viewer = seat
+            say(match.render(seat))
+            action = _choose(match, seat, match.legal(seat), ask, say, bot)
+            if action is None:
+                return "quit"
+        else:
+            action = bot.choose(match, seat)
+        viewer = next(iter(humans)) if len(humans) == 1 else None
+        try:
+            values = dice(seat) if dice is not None and match.header.dice == "recorded" else None
+            events = match.act(action, values)
+        except IllegalAction as exc:
+            say(f"refused: {exc}")
+            continue
+        for event in events:
+            shown = rules.redact(event, viewer) if viewer is not None else event
+            say(f"  {match.header.players[seat] if event is action else ' '} "
+                f"{rules.describe(shown)}")
+    say(match.render(None))
+    return "over"

@@ -1,0 +1,111 @@
+"""``grimoire simulate``: random-bot matches, their logs and a summary.
+
+>>> s = simulate("vicious-circle", games=2, seed=1)
+>>> s.games, sum(s.wins.values()) + s.draws + s.unfinished
+(2, 2)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import structlog
+
+from grimoire.bots.random import RandomBot, play_out
+from grimoire.core import registry
+from grimoire.core.events import Action
+from grimoire.core.match import Match
+from grimoire.core.rules import Rules
+
+log = structlog.get_logger("grimoire.simulate")
+
+
+class SimulationSummary(msgspec.Struct, kw_only=True):
+    """Wins by seat name, draws, games cut off at ``max_actions``, mean events per game."""
+
+    game: str
+    games: int
+    seed: int
+    wins: dict[str, int]
+    draws: int
+    unfinished: int
+    mean_events: float
+    mean_actions: float
+    logs: list[str] = []
+
+    def summary(self) -> str:
+        wins = ", ".join(f"{k} {v}" for k, v in self.wins.items())
+        return (f"{self.game}: {self.games} games (seed {self.seed}): wins {wins}; "
+                f"draws {self.draws}; unfinished {self.unfinished}; "
+                f"mean length {self.mean_events:.1f} events ({self.mean_actions:.1f} actions)")
+
+
+def match_seed(seed: int, index: int) -> bytes:
+    """The dice seed of match ``index`` of a simulation seeded with ``seed``."""
+    return hashlib.blake2b(f"grimoire-sim:{seed}:{index}".encode(), digest_size=32).digest()
+
+
+def bot_match(
+    rules: Rules,
+    seed: int,
+    index: int = 0,
+    *,
+    options: Mapping[str, Any] | None = None,
+    players: tuple[str, ...] | None = None,
+    max_actions: int = 5_000,
+) -> Match:
+    """One seeded random-bot match, played out."""
+    match = Match.new(rules, options=options, seed=match_seed(seed, index), players=players)
+    play_out(match, RandomBot(f"{seed}:{index}"), max_actions=max_actions)
+    return match
+
+
+def simulate(
+    game: str,
+    *,
+    games: int = 10,
+    seed: int = 0,
+    out: str | os.PathLike[str] | None = None,
+    options: Mapping[str, Any] | None = None,
+    players: tuple[str, ...] | None = None,
+    max_actions: int = 5_000,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationSummary:
+    """Play ``games`` random-bot matches; write each log to ``out`` if given."""
+    rules = registry.get(game)
+    names = players or rules.default_players
+    wins = {name: 0 for name in names}
+    draws = unfinished = total_events = total_actions = 0
+    paths: list[str] = []
+    if out is not None:
+        Path(out).mkdir(parents=True, exist_ok=True)
+    for i in range(games):
+        match = bot_match(rules, seed, i, options=options, players=players,
+                          max_actions=max_actions)
+        outcome = match.outcome
+        if outcome is None:
+            unfinished += 1
+        elif not outcome.winners:
+            draws += 1
+        for w in outcome.winners if outcome else ():
+            wins[names[w]] += 1
+        total_events += len(match.events)
+        total_actions += sum(1 for e in match.events if isinstance(e, Action))
+        if out is not None:
+            path = os.path.join(out, f"{game}-{seed}-{i:04d}.jsonl")
+            match.save(path, reveal=True)
+            paths.append(path)
+        log.info("simulated", game=game, index=i, events=len(match.events),
+                 outcome=None if outcome is None else msgspec.to_builtins(outcome))
+        if progress is not None:
+            progress(i + 1)
+    return SimulationSummary(
+        game=game, games=games, seed=seed, wins=wins, draws=draws, unfinished=unfinished,
+        mean_events=total_events / games if games else 0.0,
+        mean_actions=total_actions / games if games else 0.0, logs=paths,
+    )

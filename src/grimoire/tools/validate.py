@@ -1,0 +1,51 @@
+"""``grimoire validate``: audit logs, one report each.
+
+>>> # [r.summary() for r in validate(["a.jsonl", "b.jsonl"])]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+
+import structlog
+
+from grimoire.core.audit import AuditReport, audit
+from grimoire.core.logfile import DEFAULT_LIMITS, Limits
+
+log = structlog.get_logger("grimoire.validate")
+
+
+def validate(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+    progress: Callable[[AuditReport], None] | None = None,
+) -> list[AuditReport]:
+    """Audit every log (folders are searched for ``*.jsonl`` and ``*.msgpack``)."""
+    reports = []
+    for path in expand(paths):
+        report = audit(path, limits=limits)
+        log.info("validated", path=str(path), ok=report.ok, events=report.events,
+                 error=report.error)
+        reports.append(report)
+        if progress is not None:
+            progress(report)
+    return reports
+
+
+def expand(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
+    """Files as given; folders replaced by the logs inside them, sorted."""
+    out: list[str] = []
+    for p in paths:
+        p = os.fspath(p)
+        if os.path.isdir(p):
+            for root, _, files in sorted(os.walk(p)):
+                out.extend(
+                    os.path.join(root, f)
+                    for f in sorted(files)
+                    if f.endswith((".jsonl", ".msgpack", ".mpk"))
+                )
+        else:
+            out.append(p)
+    return out

@@ -1,0 +1,23 @@
+"""Shared test set-up: a hypothesis profile (deterministic) and the test-only game."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from hypothesis import HealthCheck, settings
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "support"))
+
+settings.register_profile(
+    "grimoire",
+    derandomize=True,
+    deadline=None,
+    max_examples=60,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile("grimoire")
+
+import tally  # noqa: E402  (registers the test-only game "tally")
+
+__all__ = ["tally"]
