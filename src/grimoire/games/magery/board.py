@@ -1,0 +1,171 @@
+"""Magery geometry and lookups derived from ``tables.py``: squares, letters, chambers,
+movement. Shared by the rules and the notation; knows nothing of events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grimoire.core.errors import IllegalAction
+from grimoire.games.magery import tables as T
+
+N = T.SIZE * T.SIZE
+EMPTY = "."
+FILES = "abcdefgh"
+
+SQUARES: tuple[str, ...] = tuple(f"{FILES[i % 8]}{i // 8 + 1}" for i in range(N))
+SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARES)}
+
+KINDS: tuple[str, ...] = tuple(m[0] for m in T.MINIONS)
+KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
+LETTERS: tuple[str, ...] = tuple(m[1] for m in T.MINIONS)
+RANKS: tuple[str, ...] = tuple(m[2] for m in T.MINIONS)
+SLIDES: tuple[tuple[tuple[int, int], ...], ...] = tuple(m[3] for m in T.MINIONS)
+LEAPS: tuple[tuple[tuple[int, int], ...], ...] = tuple(m[4] for m in T.MINIONS)
+# letter (either case) -> kind index; letter -> seat
+KIND_OF: dict[str, int] = {}
+SEAT_OF: dict[str, int] = {}
+for _k, _l in enumerate(LETTERS):
+    KIND_OF[_l], KIND_OF[_l.lower()] = _k, _k
+    SEAT_OF[_l], SEAT_OF[_l.lower()] = T.WHITE, T.BLACK
+ORDER: dict[str, int] = {ch: i for i, ch in enumerate(LETTERS + tuple(x.lower() for x in LETTERS))}
+GREATER: frozenset[str] = frozenset(
+    ch for ch in KIND_OF if RANKS[KIND_OF[ch]] == "G"
+)
+
+# Chambers: floors 1-16, then White's private w1-w3, then Black's b1-b3.
+CHAMBERS: tuple[str, ...] = tuple(str(f) for f in range(1, 17)) + tuple(
+    f"{T.SEAT_LETTERS[s]}{k}" for s in (0, 1) for k in range(1, T.MAX_PRIVATE + 1)
+)
+CHAMBER_INDEX: dict[str, int] = {name: i for i, name in enumerate(CHAMBERS)}
+PUBLIC_CHAMBERS = 16
+FIXED_POWER: tuple[str, ...] = tuple(t[2] for t in T.TOWER[: T.FIXED_FLOORS])
+TYPE_POWERS: frozenset[str] = frozenset(KINDS)
+
+
+def letter(seat: int, kind: int) -> str:
+    return LETTERS[kind] if seat == T.WHITE else LETTERS[kind].lower()
+
+
+def chamber_owner(c: int) -> int | None:
+    """The seat owning a private chamber (``None`` for the Tower's floors)."""
+    if c < PUBLIC_CHAMBERS:
+        return None
+    return (c - PUBLIC_CHAMBERS) // T.MAX_PRIVATE
+
+
+def card_slot(c: int) -> int:
+    """Index into ``State.cards`` of chamber ``c`` (floors 13-16 and private chambers)."""
+    return c - T.FIXED_FLOORS
+
+
+def sort_letters(s: str) -> str:
+    return "".join(sorted(s, key=ORDER.__getitem__))
+
+
+def add_letter(s: str, ch: str) -> str:
+    return sort_letters(s + ch)
+
+
+def parse_square(name: str, reason: str) -> int:
+    try:
+        return SQUARE_INDEX[name]
+    except KeyError:
+        raise IllegalAction(reason, f"no square {name!r} (squares are a1..h8)") from None
+
+
+def parse_kind(name: str, reason: str) -> int:
+    try:
+        return KIND_INDEX[name]
+    except KeyError:
+        raise IllegalAction(reason, f"no minion {name!r} (one of {', '.join(KINDS)})") from None
+
+
+def parse_chamber(name: str, reason: str) -> int:
+    try:
+        return CHAMBER_INDEX[name]
+    except KeyError:
+        raise IllegalAction(
+            reason, f"no chamber {name!r} (floors 1..16, private w1..w3, b1..b3)"
+        ) from None
+
+
+def destinations(
+    arena: Sequence[str],
+    src: int,
+    knight: bool,
+    shielded: Sequence[int],
+    capture: bool = True,
+) -> list[int]:
+    """Squares the minion on ``src`` may move to, in index order.
+
+    Riders slide until blocked; leapers jump (never blocked). ``knight`` adds the Rune
+    Master's knight jumps. A minion may land on an enemy to capture it (if ``capture``)
+    unless the enemy is shielded. A shielded minion does not move. The backrow rule: a
+    Greater minion on its own back row cannot reach the opponent's back row in one move.
+    """
+    piece = arena[src]
+    if src in shielded:
+        return []
+    seat = SEAT_OF[piece]
+    kind = KIND_OF[piece]
+    f0, r0 = src % 8, src // 8
+    out: set[int] = set()
+    for df, dr in SLIDES[kind]:
+        f, r = f0 + df, r0 + dr
+        while 0 <= f < 8 and 0 <= r < 8:
+            t = r * 8 + f
+            occ = arena[t]
+            if occ == EMPTY:
+                out.add(t)
+            else:
+                if capture and SEAT_OF[occ] != seat and t not in shielded:
+                    out.add(t)
+                break
+            f += df
+            r += dr
+    leaps = LEAPS[kind] + T.KNIGHT if knight else LEAPS[kind]
+    for df, dr in leaps:
+        f, r = f0 + df, r0 + dr
+        if 0 <= f < 8 and 0 <= r < 8:
+            t = r * 8 + f
+            occ = arena[t]
+            if occ == EMPTY or (capture and SEAT_OF[occ] != seat and t not in shielded):
+                out.add(t)
+    if piece in GREATER and r0 == T.BACK_RANK[seat]:
+        enemy_back = T.BACK_RANK[1 - seat]
+        out = {t for t in out if t // 8 != enemy_back}
+    return sorted(out)
+
+
+def summon_squares(arena: Sequence[str], seat: int, kind: int) -> list[int]:
+    """Empty squares a minion of ``kind`` may be summoned to: Greater on your back row,
+    Minor on your side of the board, Pawn anywhere."""
+    rank = RANKS[kind]
+    if rank == "G":
+        rows: Sequence[int] = (T.BACK_RANK[seat],)
+    elif rank == "M":
+        rows = T.HALF[seat]
+    else:
+        rows = range(8)
+    return [r * 8 + f for r in rows for f in range(8) if arena[r * 8 + f] == EMPTY]
+
+
+def backrow_blocks(arena: Sequence[str], src: int, dst: int) -> bool:
+    """Would a Greater minion on its own back row reach the enemy back row (``src``->``dst``)?"""
+    piece = arena[src]
+    seat = SEAT_OF[piece]
+    return (
+        piece in GREATER
+        and src // 8 == T.BACK_RANK[seat]
+        and dst // 8 == T.BACK_RANK[1 - seat]
+    )
+
+
+ORTHO_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (r + dr) * 8 + (f + df)
+        for df, dr in T.ORTHOGONAL
+        if 0 <= f + df < 8 and 0 <= r + dr < 8
+    )
+    for r, f in (divmod(i, 8) for i in range(N))
+)

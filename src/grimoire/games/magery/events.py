@@ -1,0 +1,199 @@
+"""Magery events.
+
+Squares are ``a1``..``h8``; minions are named (``"dragon"``); chambers are floors
+``"1"``..``"16"`` of the Mage Tower and the private Archmage chambers ``"w1"``..``"w3"``
+(White's) and ``"b1"``..``"b3"`` (Black's).
+
+>>> Place(player=0, minion="dragon", chamber="8")
+Place(player=0, minion='dragon', chamber='8')
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from grimoire.core.events import Action, Consequence, Shuffle
+
+# ---------------------------------------------------------------- player actions
+
+
+class Arrange(Action, frozen=True, tag="arrange"):
+    """Setup: put one minion of a type not yet arranged on an empty square of your back row."""
+
+    minion: str
+    square: str
+
+
+class Place(Action, frozen=True, tag="place"):
+    """Decision phase: put a reserve minion on an empty chamber."""
+
+    minion: str
+    chamber: str
+
+
+class Pass(Action, frozen=True, tag="pass"):
+    """Decision phase: place nothing more this round."""
+
+
+class Remove(Action, frozen=True, tag="remove"):
+    """Action phase: take your minion off a chamber; its mage's power is then pending."""
+
+    chamber: str
+
+
+class Decline(Action, frozen=True, tag="decline"):
+    """Do not use the pending power (the minion is removed all the same)."""
+
+
+class Dismiss(Action, frozen=True, tag="dismiss"):
+    """Magician: send the minion on ``chamber`` back to its owner's reserve."""
+
+    chamber: str
+
+
+class TakeOrb(Action, frozen=True, tag="take-orb"):
+    """Oracle: gain possession of the Orb."""
+
+
+class Teleport(Action, frozen=True, tag="teleport"):
+    """Mystic: put one of your Arena minions on any empty square."""
+
+    from_: str = msgspec.field(name="from")
+    to: str
+
+
+class Move(Action, frozen=True, tag="move"):
+    """A chess move (Animist, the type mages; Mentalist moves an opponent's minion)."""
+
+    from_: str = msgspec.field(name="from")
+    to: str
+
+
+class Summon(Action, frozen=True, tag="summon"):
+    """Bring a minion from your reserve into the Arena (type mages, Conjurer)."""
+
+    minion: str
+    square: str
+
+
+class Foresee(Action, frozen=True, tag="foresee"):
+    """Seer: ``seat`` takes the next two turns in a row."""
+
+    seat: int
+
+
+class Relocate(Action, frozen=True, tag="relocate"):
+    """Magus: the removed minion goes onto the empty ``chamber`` instead of the reserve."""
+
+    chamber: str
+
+
+class Transmute(Action, frozen=True, tag="transmute"):
+    """Alchemist: your minion on ``square`` goes to reserve; ``minion`` takes its place."""
+
+    square: str
+    minion: str
+
+
+class Enchant(Action, frozen=True, tag="enchant"):
+    """Enchanter: the opponent's minion on ``square`` is replaced by one of yours."""
+
+    square: str
+
+
+class Dream(Action, frozen=True, tag="dream"):
+    """Dream Lord: use the power of the Chaos Mage ``mage`` (one not in the Tower)."""
+
+    mage: str
+
+
+class Shield(Action, frozen=True, tag="shield"):
+    """Force Mage: the minion on ``square`` cannot move or be captured this round."""
+
+    square: str
+
+
+class Swap(Action, frozen=True, tag="swap"):
+    """Illusionist: switch the minions on ``a`` and ``b``."""
+
+    a: str
+    b: str
+
+
+class Banish(Action, frozen=True, tag="banish"):
+    """Shadow Mage: the minion on ``square`` goes back to its owner's reserve."""
+
+    square: str
+
+
+class Runes(Action, frozen=True, tag="runes"):
+    """Rune Master: your minions may also move like knights for the rest of the round."""
+
+
+# ---------------------------------------------------------------- consequences
+
+
+class Deal(Consequence, frozen=True, tag="deal"):
+    """The top cards of the shuffled deck go face up on floors 13-16 (``""``: floor empty)."""
+
+    cards: tuple[str, ...]
+
+
+class Draw(Consequence, frozen=True, tag="draw"):
+    """Archmage: ``player`` draws private Chaos Mage cards (hidden from the other seat)."""
+
+    player: int
+    cards: tuple[str, ...]
+
+
+class Rotate(Consequence, frozen=True, tag="rotate"):
+    """Rotating Chaos Lords: the top chaos card is discarded, the others move up a floor."""
+
+    discarded: str
+
+
+class Flip(Consequence, frozen=True, tag="flip"):
+    """Rotating Chaos Lords: the deck's top card goes face up on floor 13."""
+
+    card: str
+
+
+class Capture(Consequence, frozen=True, tag="capture"):
+    """Seat ``owner``'s ``minion`` on ``square`` was captured (follows the move that took
+    it; the move itself puts the minion on the dead pile, so every state between two
+    events is whole)."""
+
+    owner: int
+    minion: str
+    square: str
+
+
+class Turn(Consequence, frozen=True, tag="turn"):
+    """``player`` acts next; ``extra`` is what is left of a Seer's forced turns."""
+
+    player: int
+    extra: tuple[int, ...] = ()
+
+
+class Phase(Consequence, frozen=True, tag="phase"):
+    """A phase begins (``"decision"`` opens a new round); ``player`` acts first."""
+
+    phase: str
+    round: int
+    player: int
+
+
+class GameOver(Consequence, frozen=True, tag="game-over"):
+    """The game ends: ``winners`` (empty for a draw) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+MageryEvent = Union[  # noqa: UP007
+    Arrange, Place, Pass, Remove, Decline, Dismiss, TakeOrb, Teleport, Move, Summon,
+    Foresee, Relocate, Transmute, Enchant, Dream, Shield, Swap, Banish, Runes,
+    Shuffle, Deal, Draw, Rotate, Flip, Capture, Turn, Phase, GameOver,
+]

@@ -1,0 +1,83 @@
+"""Magery state and options."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+CardName = Literal[
+    "seer", "magus", "alchemist", "mentalist", "enchanter", "dream-lord", "force-mage",
+    "illusionist", "shadow-mage", "rune-master", "conjurer",
+]
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Variant options.
+
+    - ``archmage``: ``"none"``, ``"archmage"`` (one private Chaos Mage card each, floor 16
+      empty) or ``"ultimate"`` (three each, floors 14-16 empty).
+    - ``rotating``: the Rotating Chaos Lords option (the chaos cards turn over each round).
+    - ``twelfth_card``: the deck's twelfth card (the rules list eleven).
+    - ``enchanted``: where a minion replaced by the Enchanter goes: its owner's
+      ``"reserve"`` or the ``"dead"`` pile (then it counts as captured).
+    - ``round_limit``: the game is drawn after this many rounds (``0``: no limit).
+
+    >>> Options(archmage="ultimate").archmage
+    'ultimate'
+    """
+
+    archmage: Literal["none", "archmage", "ultimate"] = "none"
+    rotating: bool = False
+    twelfth_card: CardName = "dream-lord"
+    enchanted: Literal["reserve", "dead"] = "reserve"
+    round_limit: int = 50
+
+
+class State(msgspec.Struct, frozen=True, gc=False):
+    """The whole truth of a position (views hide the deck and unseen private cards).
+
+    - ``arena``: 64 letters, ``a1`` first then ``b1``.. ``h8`` (``.`` empty; White's
+      minions upper case, Black's lower case).
+    - ``tower``: 22 chamber occupants: floors 1-16, then White's private chambers w1-w3,
+      then Black's b1-b3 (``.`` empty).
+    - ``cards``: the cards of floors 13-16, then w1-w3, then b1-b3 (``""``: no chamber).
+    - ``shown``: whether each of those ten cards is public (floor cards always are; a
+      private card once its power is used).
+    - ``reserve``/``dead``: each seat's minion letters, in table order.
+    - ``deck`` (top first) and ``discard``: Chaos Mage cards.
+    - ``phase``: ``"setup"``, ``"decision"``, ``"action"`` or ``"over"``.
+    - ``turn``: the seat to act; ``passed``: who passed this decision phase; ``placed``:
+      minions placed this decision phase; ``extra``: Seer's forced turns still due.
+    - ``pending``: the power of the chamber just emptied, waiting for its use (``""``
+      none), with ``pending_chamber`` (index into ``tower``) and ``pending_minion``.
+    - ``shielded``: squares under the Force Mage; ``runes``: seats under the Rune Master.
+    """
+
+    arena: tuple[str, ...]
+    tower: tuple[str, ...]
+    cards: tuple[str, ...]
+    shown: tuple[bool, ...]
+    reserve: tuple[str, str]
+    dead: tuple[str, str]
+    deck: tuple[str, ...]
+    discard: tuple[str, ...] = ()
+    dealt: bool = False
+    orb: int = 0
+    round: int = 0
+    phase: str = "setup"
+    turn: int = 0
+    passed: tuple[bool, bool] = (False, False)
+    placed: int = 0
+    extra: tuple[int, ...] = ()
+    pending: str = ""
+    pending_chamber: int = -1
+    pending_minion: str = ""
+    shielded: tuple[int, ...] = ()
+    runes: tuple[bool, bool] = (False, False)
+    archmage: str = "none"
+    rotating: bool = False
+    enchanted: str = "reserve"
+    round_limit: int = 50
+    winners: tuple[int, ...] = ()
+    result: str = ""
