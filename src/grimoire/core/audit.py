@@ -51,9 +51,11 @@ class AuditReport(msgspec.Struct, kw_only=True):
                 where += ": "
             return f"{name}: INVALID {where}{self.error['reason']}: {self.error['detail']}"
         end = "unfinished"
-        if self.outcome is not None:
-            who = ",".join(map(str, self.outcome.winners)) or "nobody"
+        if self.outcome is not None and self.outcome.winners:
+            who = ",".join(map(str, self.outcome.winners))
             end = f"won by seat {who} ({self.outcome.reason})"
+        elif self.outcome is not None:
+            end = f"drawn ({self.outcome.reason})"
         seal = "sealed" if self.sealed else "unsealed"
         return f"{name}: ok, {self.events} events, {seal}, dice {self.dice}, {end}"
 

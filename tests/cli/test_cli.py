@@ -1,0 +1,111 @@
+"""The ``grimoire`` command, through CliRunner and through the installed executable."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from grimoire.cli.app import app
+
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.output
+
+
+@pytest.fixture
+def logs(tmp_path: Path) -> Path:
+    code, out = run("simulate", "vicious-circle", "--games", "2", "--seed", "3", "-o",
+                    str(tmp_path))
+    assert code == 0, out
+    return tmp_path
+
+
+def test_games_lists_vicious_circle() -> None:
+    code, out = run("games")
+    assert code == 0 and "vicious-circle" in out
+    code, out = run("games", "--json")
+    assert any(g["name"] == "vicious-circle" for g in json.loads(out)["games"])
+
+
+def test_validate_exit_codes(logs: Path, tmp_path: Path) -> None:
+    log = sorted(logs.glob("*.jsonl"))[0]
+    code, out = run("validate", str(log))
+    assert code == 0 and ": ok," in out
+    lines = log.read_text().splitlines(keepends=True)
+    bad = tmp_path / "tampered.jsonl"
+    bad.write_text("".join(lines[:3] + [lines[4], lines[3]] + lines[5:]))
+    code, out = run("validate", str(bad))
+    assert code == 1 and "line 4 (seq 3): log/seq: expected seq 2" in out
+    code, out = run("validate", str(tmp_path / "missing.jsonl"))
+    assert code == 2
+    code, out = run("validate", "--json", str(log), str(bad))
+    data = json.loads(out)
+    assert code == 1 and [x["ok"] for x in data["logs"]] == [True, False]
+
+
+def test_rewind_diff_replay_render(logs: Path, tmp_path: Path) -> None:
+    log = sorted(logs.glob("*.jsonl"))[0]
+    fork = tmp_path / "fork.jsonl"
+    code, out = run("rewind", str(log), "--to", "5", "-o", str(fork))
+    assert code == 0, out
+    code, out = run("diff", str(log), str(fork))
+    assert code == 1 and "common prefix: 5 records" in out
+    code, out = run("diff", "--json", str(log), str(fork))
+    assert json.loads(out)["common"] == 5
+    code, out = run("replay", str(fork))
+    assert code == 0 and "[4]" in out
+    code, out = run("render", str(log), "--at", "1", "--as", "Twilight")
+    assert code == 0 and "?" in out
+    code, out = run("render", str(log), "--at", "999")
+    assert code == 2 and "replay/out-of-range" in out
+
+
+def test_schema_and_seal(logs: Path, tmp_path: Path) -> None:
+    code, out = run("schema", "vicious-circle")
+    assert code == 0 and json.loads(out)["title"].startswith("vicious-circle")
+    log = sorted(logs.glob("*.jsonl"))[0]
+    code, out = run("seal", str(log), "-o", str(tmp_path / "s.jsonl"))
+    assert code == 0 and "sealed" in out
+
+
+def test_new_and_bad_options(tmp_path: Path) -> None:
+    code, out = run("new", "vicious-circle", "-o", str(tmp_path / "n.jsonl"), "--option",
+                    "edition=illustrated")
+    assert code == 0 and "seed" in out
+    code, out = run("new", "vicious-circle", "-o", str(tmp_path / "m.jsonl"), "--option",
+                    "edition=pirate")
+    assert code == 2 and "options/invalid" in out
+    code, out = run("new", "chess", "-o", str(tmp_path / "c.jsonl"))
+    assert code == 2 and "game/unknown" in out
+
+
+def test_play_with_scripted_input(tmp_path: Path) -> None:
+    out_log = tmp_path / "p.jsonl"
+    result = runner.invoke(app, ["play", "vicious-circle", "--seed", "05" * 16, "-o",
+                                 str(out_log)], input="r\n" * 200)
+    assert result.exit_code == 0, result.output
+    assert out_log.exists()
+
+
+def test_the_installed_executable(tmp_path: Path) -> None:
+    exe = shutil.which("grimoire") or str(Path(sys.executable).parent / "grimoire")
+    done = subprocess.run([exe, "simulate", "vicious-circle", "-n", "1", "-o", str(tmp_path)],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    log = next(tmp_path.glob("*.jsonl"))
+    done = subprocess.run([exe, "--log-json", "validate", str(log)], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0 and ": ok," in done.stdout
+    assert json.loads(done.stderr.splitlines()[0])["event"] == "validated"
+    done = subprocess.run([exe, "validate", str(tmp_path / "nope.jsonl")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
