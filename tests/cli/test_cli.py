@@ -42,7 +42,7 @@ def test_validate_exit_codes(logs: Path, tmp_path: Path) -> None:
     assert code == 0 and ": ok," in out
     lines = log.read_text().splitlines(keepends=True)
     bad = tmp_path / "tampered.jsonl"
-    bad.write_text("".join(lines[:3] + [lines[4], lines[3]] + lines[5:]))
+    bad.write_text("".join([*lines[:3], lines[4], lines[3], *lines[5:]]))
     code, out = run("validate", str(bad))
     assert code == 1 and "line 4 (seq 3): log/seq: expected seq 2" in out
     code, out = run("validate", str(tmp_path / "missing.jsonl"))

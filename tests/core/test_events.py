@@ -46,7 +46,8 @@ def test_header_hash_ignores_the_revealed_seed() -> None:
 
 
 def test_chain_depends_on_every_byte_and_the_order() -> None:
-    a, b = canonical(Move(player=0, from_="c5", to="c3")), canonical(Move(player=1, from_="a1", to="b1"))
+    a = canonical(Move(player=0, from_="c5", to="c3"))
+    b = canonical(Move(player=1, from_="a1", to="b1"))
     h0 = b"\0" * 16
     assert chain_next(chain_next(h0, a), b) != chain_next(chain_next(h0, b), a)
     assert len(chain_next(h0, a)) == 16

@@ -163,7 +163,7 @@ def audit_records(
                 f"after seq {rec.seq} the rules also give {_describe(expected[len(group)])}",
                 line=ln + 1, seq=rec.seq + 1,
             )
-        for ln, rec in group:
+        for _, rec in group:
             state = evolve(state, rec.event)
             if isinstance(rec.event, Chance):
                 k += rec.event.draws

@@ -88,7 +88,7 @@ class _DiceMixin:
         return tuple(order)
 
     def shuffle(self: Dice, items: Sequence[T]) -> tuple[T, ...]:
-        perm = _DiceMixin.permutation(self, len(items))  # type: ignore[arg-type]
+        perm = _DiceMixin.permutation(self, len(items))
         return tuple(items[i] for i in perm)
 
 

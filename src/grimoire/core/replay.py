@@ -25,7 +25,7 @@ from sortedcontainers import SortedDict
 
 from grimoire.core.errors import GrimoireError, LogError
 from grimoire.core.events import Chance, Event, Fork, Header, canonical, chain_next, header_hash
-from grimoire.core.logfile import Limits, Log, LogReader, DEFAULT_LIMITS
+from grimoire.core.logfile import DEFAULT_LIMITS, Limits, Log, LogReader
 from grimoire.core.rules import Rules
 
 SNAPSHOT_EVERY = 1024

@@ -34,7 +34,7 @@ class Scenario:
     def __getattr__(self, name: str) -> Any:
         """``s.move(1, "a1", "d4")`` builds the game's ``Move`` event positionally."""
         for cls in _event_classes(self.match.rules.Event):
-            tag = cls.__struct_config__.tag
+            tag = getattr(cls, "__struct_config__", None) and cls.__struct_config__.tag  # type: ignore[attr-defined]
             if tag is not None and str(tag).replace("-", "_") == name:
                 return cls
         raise AttributeError(name)

@@ -117,11 +117,15 @@ def test_both_players_set_up_at_once() -> None:
 @pytest.mark.parametrize(
     ("options", "first"),
     [
-        ({}, TWILIGHT),  # designer: "The player in the Southwest territory moves first"
-        ({"edition": "illustrated"}, DAWN),  # "For the first game, Dawn's force takes the first turn."
-        ({"rematch": "dawn"}, TWILIGHT),  # designer: "the player who lost the previous game moves first"
+        # designer: "The player in the Southwest territory moves first"
+        ({}, TWILIGHT),
+        # illustrated: "For the first game, Dawn's force takes the first turn."
+        ({"edition": "illustrated"}, DAWN),
+        # designer: "the player who lost the previous game moves first"
+        ({"rematch": "dawn"}, TWILIGHT),
         ({"rematch": "twilight"}, DAWN),
-        ({"edition": "illustrated", "rematch": "dawn"}, DAWN),  # "the winner of the previous game will go first"
+        # illustrated: "the winner of the previous game will go first"
+        ({"edition": "illustrated", "rematch": "dawn"}, DAWN),
         ({"edition": "illustrated", "rematch": "twilight"}, TWILIGHT),
         ({"rematch": "dawn", "series": "winner-first"}, DAWN),
         ({"edition": "illustrated", "rematch": "dawn", "series": "loser-first"}, TWILIGHT),

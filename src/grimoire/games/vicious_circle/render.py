@@ -19,10 +19,6 @@ Captured creatures are those on neither the board nor in reserve.
 
 from __future__ import annotations
 
-from typing import Any
-
-import msgspec
-
 from grimoire.core.errors import IllegalAction
 from grimoire.core.events import Event
 from grimoire.games.vicious_circle import tables as T
@@ -109,18 +105,18 @@ def notation(state: State) -> str:
         raise IllegalAction("position/setup", "a position during the secret setup has no notation")
     ranks = []
     for r in range(SIZE):
-        out, run = "", 0
+        text, run = "", 0
         for ch in state.board[r * SIZE:(r + 1) * SIZE]:
             if ch == EMPTY:
                 run += 1
                 continue
             if run:
-                out += str(run)
+                text += str(run)
                 run = 0
-            out += ch
+            text += ch
         if run:
-            out += str(run)
-        ranks.append(out)
+            text += str(run)
+        ranks.append(text)
     reserves = "/".join(r or "-" for r in state.reserves)
     last = ",".join(m or "-" for m in state.last)
     return f"{'/'.join(ranks)} {reserves} {T.SEAT_LETTERS[state.turn]} {last} {state.passes}"
@@ -130,7 +126,7 @@ def _bad(text: str, why: str) -> IllegalAction:
     return IllegalAction("position/invalid", f"{text!r}: {why}")
 
 
-def parse(text: str, base: Any) -> State:
+def parse(text: str, base: State | None) -> State:
     """A :class:`State` from notation. ``base`` supplies option-derived fields (or ``None``)."""
     parts = text.split()
     if len(parts) != 5:
@@ -176,19 +172,24 @@ def parse(text: str, base: Any) -> State:
         raise _bad(text, "last moves are DAWN,TWILIGHT")
     if not passes_text.isdigit():
         raise _bad(text, "passes is a whole number")
-    for seat, (r, c) in enumerate(T.THRONES):
-        ch = squares[r * SIZE + c]
+    squares_named = {f"{f}{rk}" for f in "abcde" for rk in "12345"}
+    for move in last:
+        if move != "-" and (len(move) != 4 or move[:2] not in squares_named
+                            or move[2:] not in squares_named):
+            raise _bad(text, f"last move {move!r} is not like 'c5c3' or '-'")
+    for seat, (throne_row, throne_col) in enumerate(T.THRONES):
+        ch = squares[throne_row * SIZE + throne_col]
         if ch != EMPTY and ch.isupper() != (seat == 0):
             raise _bad(text, f"{T.SEAT_NAMES[seat]}'s throne is taken: the game is over")
-    fields = dict(
+    state = State(
         board=tuple(squares),
         reserves=(reserves[0], reserves[1]),
         captured=(captured[0], captured[1]),
         setups=(True, True),
         turn=T.SEAT_LETTERS.index(turn_text),
-        last=tuple("" if m == "-" else m for m in last),
+        first=0 if base is None else base.first,
+        no_move="pass" if base is None else base.no_move,
+        last=("" if last[0] == "-" else last[0], "" if last[1] == "-" else last[1]),
         passes=int(passes_text),
     )
-    if base is None:
-        return State(first=0, no_move="pass", **fields)  # type: ignore[arg-type]
-    return msgspec.structs.replace(base, **fields)
+    return state

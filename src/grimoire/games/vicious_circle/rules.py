@@ -17,7 +17,7 @@ import msgspec
 
 from grimoire.core.dice import Dice, NoDice
 from grimoire.core.errors import IllegalAction
-from grimoire.core.events import Event
+from grimoire.core.events import Event as AnyEvent
 from grimoire.core.rules import BaseRules, Outcome, PlayerId
 from grimoire.games.vicious_circle import render as _render
 from grimoire.games.vicious_circle import tables as T
@@ -31,7 +31,8 @@ from grimoire.games.vicious_circle.events import (
     Setup,
     VicEvent,
 )
-from grimoire.games.vicious_circle.state import Options, State
+from grimoire.games.vicious_circle.state import Options as VicOptions
+from grimoire.games.vicious_circle.state import State as VicState
 
 __all__ = ["RULES", "NoDice", "ViciousCircleRules"]
 
@@ -90,7 +91,7 @@ BEATS_LETTER: dict[str, dict[str, bool]] = {
 }
 
 
-def first_player(options: Options) -> int:
+def first_player(options: VicOptions) -> int:
     """Who moves first, per edition and series rule (see Rulings)."""
     if options.rematch == "none":
         return T.TWILIGHT if options.edition == "designer" else T.DAWN
@@ -158,12 +159,12 @@ class ViciousCircleRules(BaseRules):
     version = "1"
     seats = (2,)
     default_players = T.SEAT_NAMES
-    Options = Options
-    State = State
+    Options = VicOptions
+    State = VicState
     Event = VicEvent
 
     def __init__(self) -> None:
-        self._evolvers: dict[type, Callable[[State, Any], State]] = {
+        self._evolvers: dict[type, Callable[[VicState, Any], VicState]] = {
             Move: self._evolve_move,
             Capture: self._evolve_capture,
             Deploy: self._evolve_deploy,
@@ -176,8 +177,8 @@ class ViciousCircleRules(BaseRules):
 
     # ---------------------------------------------------------------- setup
 
-    def setup(self, options: Options, players: Sequence[str]) -> State:
-        return State(
+    def setup(self, options: VicOptions, players: Sequence[str]) -> VicState:
+        return VicState(
             board=(EMPTY,) * N,
             reserves=("", ""),
             captured=("", ""),
@@ -187,14 +188,14 @@ class ViciousCircleRules(BaseRules):
             no_move=options.no_move,
         )
 
-    def to_act(self, state: State) -> frozenset[PlayerId]:
+    def to_act(self, state: VicState) -> frozenset[PlayerId]:
         if state.result:
             return frozenset()
         if state.turn < 0:
             return frozenset(p for p in (0, 1) if not state.setups[p])
         return frozenset((state.turn,))
 
-    def outcome(self, state: State) -> Outcome | None:
+    def outcome(self, state: VicState) -> Outcome | None:
         return Outcome(state.winners, state.result) if state.result else None
 
     # ---------------------------------------------------------------- legal
@@ -209,13 +210,13 @@ class ViciousCircleRules(BaseRules):
                 out.append(Setup(player=seat, placement=placement))
         return tuple(out)
 
-    def legal(self, state: State, player: PlayerId) -> Sequence[Event]:
+    def legal(self, state: VicState, player: PlayerId) -> Sequence[AnyEvent]:
         if player not in self.to_act(state):
             return ()
         if state.turn < 0:
             return self._setup_actions[player]
         board = state.board
-        actions: list[Event] = []
+        actions: list[AnyEvent] = []
         last = state.last[player]
         for src in range(N):
             piece = board[src]
@@ -237,7 +238,7 @@ class ViciousCircleRules(BaseRules):
 
     # ---------------------------------------------------------------- decide
 
-    def decide(self, state: State, action: Event, dice: Dice) -> tuple[Event, ...]:
+    def decide(self, state: VicState, action: AnyEvent, dice: Dice) -> tuple[AnyEvent, ...]:
         if state.result:
             raise IllegalAction("game/over", "the game has ended")
         player = getattr(action, "player", None)
@@ -255,7 +256,7 @@ class ViciousCircleRules(BaseRules):
             return self._decide_pass(state, action)
         raise IllegalAction("action/unknown", f"{type(action).__name__} is not a player action")
 
-    def _decide_setup(self, state: State, action: Setup) -> tuple[Event, ...]:
+    def _decide_setup(self, state: VicState, action: Setup) -> tuple[AnyEvent, ...]:
         if state.turn >= 0:
             raise IllegalAction("setup/done", "the setup is over")
         seat = action.player
@@ -294,7 +295,7 @@ class ViciousCircleRules(BaseRules):
             placements = placements[::-1]
         return (action, Reveal(placements=placements, first=state.first))
 
-    def _decide_move(self, state: State, action: Move) -> tuple[Event, ...]:
+    def _decide_move(self, state: VicState, action: Move) -> tuple[AnyEvent, ...]:
         seat = action.player
         src = _parse_square(action.from_, "move/unknown-square")
         dst = _parse_square(action.to, "move/unknown-square")
@@ -316,7 +317,7 @@ class ViciousCircleRules(BaseRules):
         if dst not in reachable(board, src):
             raise IllegalAction(*self._why_unreachable(board, src, dst, action))
         target = board[dst]
-        events: list[Event] = [action]
+        events: list[AnyEvent] = [action]
         enemy = 1 - seat
         if target != EMPTY:
             t_kind = PIECE[target][1]
@@ -351,7 +352,7 @@ class ViciousCircleRules(BaseRules):
                     f"{action.from_}-{action.to} is {max(abs(r0 - r1), abs(c0 - c1))}")
         return ("move/blocked", f"no clear path for the {name} from {action.from_} to {action.to}")
 
-    def _decide_deploy(self, state: State, action: Deploy) -> tuple[Event, ...]:
+    def _decide_deploy(self, state: VicState, action: Deploy) -> tuple[AnyEvent, ...]:
         seat = action.player
         kind = _parse_kind(action.creature, "deploy/unknown-creature")
         dst = _parse_square(action.to, "deploy/unknown-square")
@@ -374,7 +375,7 @@ class ViciousCircleRules(BaseRules):
             )
         return (action, Capture(by=seat, owner=t_seat, creature=KINDS[t_kind], square=action.to))
 
-    def _decide_pass(self, state: State, action: Pass) -> tuple[Event, ...]:
+    def _decide_pass(self, state: VicState, action: Pass) -> tuple[AnyEvent, ...]:
         if any(not isinstance(a, Pass) for a in self.legal(state, action.player)):
             raise IllegalAction("pass/has-moves", "you may pass only when you have no legal action")
         seat = action.player
@@ -386,11 +387,11 @@ class ViciousCircleRules(BaseRules):
 
     # ---------------------------------------------------------------- evolve
 
-    def evolve(self, state: State, event: Event) -> State:
+    def evolve(self, state: VicState, event: AnyEvent) -> VicState:
         return self._evolvers[type(event)](state, event)
 
     @staticmethod
-    def _evolve_move(state: State, ev: Move) -> State:
+    def _evolve_move(state: VicState, ev: Move) -> VicState:
         src, dst = INDEX[ev.from_], INDEX[ev.to]
         board = list(state.board)
         piece, target = board[src], board[dst]
@@ -405,14 +406,14 @@ class ViciousCircleRules(BaseRules):
         )
 
     @staticmethod
-    def _evolve_capture(state: State, ev: Capture) -> State:
+    def _evolve_capture(state: VicState, ev: Capture) -> VicState:
         lost = letter(ev.owner, KIND_INDEX[ev.creature])
         captured = (state.captured[0] + lost, state.captured[1]) if ev.owner == 0 else (
             state.captured[0], state.captured[1] + lost)
         return msgspec.structs.replace(state, captured=captured)
 
     @staticmethod
-    def _evolve_deploy(state: State, ev: Deploy) -> State:
+    def _evolve_deploy(state: VicState, ev: Deploy) -> VicState:
         ch = letter(ev.player, KIND_INDEX[ev.creature])
         board = list(state.board)
         board[INDEX[ev.to]] = ch
@@ -426,7 +427,7 @@ class ViciousCircleRules(BaseRules):
         )
 
     @staticmethod
-    def _evolve_pass(state: State, ev: Pass) -> State:
+    def _evolve_pass(state: VicState, ev: Pass) -> VicState:
         last = list(state.last)
         last[ev.player] = ""
         return msgspec.structs.replace(
@@ -434,7 +435,7 @@ class ViciousCircleRules(BaseRules):
         )
 
     @staticmethod
-    def _evolve_setup(state: State, ev: Setup) -> State:
+    def _evolve_setup(state: VicState, ev: Setup) -> VicState:
         seat = ev.player
         board = list(state.board)
         placed = ""
@@ -442,22 +443,23 @@ class ViciousCircleRules(BaseRules):
             ch = letter(seat, KIND_INDEX[kind_name])
             board[INDEX[sq]] = ch
             placed += ch
-        reserve = "".join(letter(seat, k) for k in range(len(KINDS)) if letter(seat, k) not in placed)
+        army = (letter(seat, k) for k in range(len(KINDS)))
+        reserve = "".join(ch for ch in army if ch not in placed)
         reserves = (reserve, state.reserves[1]) if seat == 0 else (state.reserves[0], reserve)
         setups = (True, state.setups[1]) if seat == 0 else (state.setups[0], True)
         return msgspec.structs.replace(state, board=tuple(board), reserves=reserves, setups=setups)
 
     @staticmethod
-    def _evolve_reveal(state: State, ev: Reveal) -> State:
+    def _evolve_reveal(state: VicState, ev: Reveal) -> VicState:
         return msgspec.structs.replace(state, turn=ev.first)
 
     @staticmethod
-    def _evolve_game_over(state: State, ev: GameOver) -> State:
+    def _evolve_game_over(state: VicState, ev: GameOver) -> VicState:
         return msgspec.structs.replace(state, winners=ev.winners, result=ev.reason)
 
     # ---------------------------------------------------------------- hidden information
 
-    def view(self, state: State, player: PlayerId | None) -> State:
+    def view(self, state: VicState, player: PlayerId | None) -> VicState:
         """During the secret setup nobody sees the other side's creatures or reserve."""
         if state.turn >= 0:
             return state
@@ -465,14 +467,14 @@ class ViciousCircleRules(BaseRules):
             EMPTY if ch != EMPTY and PIECE[ch][0] != player else ch for ch in state.board
         )
         reserves = tuple(r if seat == player else "" for seat, r in enumerate(state.reserves))
-        return msgspec.structs.replace(state, board=board, reserves=reserves)  # type: ignore[arg-type]
+        return msgspec.structs.replace(state, board=board, reserves=reserves)
 
-    def redact(self, event: Event, player: PlayerId | None) -> Event:
+    def redact(self, event: AnyEvent, player: PlayerId | None) -> AnyEvent:
         if isinstance(event, Setup) and event.player != player:
             return Setup(player=event.player, placement=())
         return event
 
-    def disguise(self, state: State, player: PlayerId, rng: random.Random) -> State:
+    def disguise(self, state: VicState, player: PlayerId, rng: random.Random) -> VicState:
         """The same state with the opponent's secret setup replaced by another legal one."""
         other = 1 - player
         if state.turn >= 0 or not state.setups[other]:
@@ -489,16 +491,16 @@ class ViciousCircleRules(BaseRules):
 
     # ---------------------------------------------------------------- text
 
-    def render(self, state: State, player: PlayerId | None = None) -> str:
+    def render(self, state: VicState, player: PlayerId | None = None) -> str:
         return _render.board(state, player)
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: AnyEvent) -> str:
         return _render.describe(event)
 
-    def notation(self, state: State) -> str:
+    def notation(self, state: VicState) -> str:
         return _render.notation(state)
 
-    def parse(self, text: str, options: Options, players: Sequence[str]) -> State:
+    def parse(self, text: str, options: VicOptions, players: Sequence[str]) -> VicState:
         return _render.parse(text, self.setup(options, players))
 
 
