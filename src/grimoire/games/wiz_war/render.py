@@ -1,0 +1,153 @@
+"""Text for Wiz-War: the labyrinth, one-line event descriptions and the position notation.
+
+The notation is ``wiz-war/1 `` followed by the state as compact JSON (the state holds
+hands, deck, spells and objects, which no FEN-like string would keep readable); it
+round-trips exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from grimoire.core.errors import IllegalAction
+from grimoire.core.events import Event, Roll, Shuffle
+from grimoire.games.wiz_war import board as B
+from grimoire.games.wiz_war import events as E
+from grimoire.games.wiz_war.state import Options, State
+
+PREFIX = "wiz-war/1 "
+_BORDER_H = {".": " ", "#": "-", "D": "D", "W": "="}
+_BORDER_V = {".": " ", "#": "|", "D": "D", "W": "="}
+
+
+def _card(c: int) -> str:
+    from grimoire.games.wiz_war.rules import DECK
+
+    return DECK[c] if 0 <= c < len(DECK) else "?"
+
+
+def board(state: State, player: int | None = None) -> str:
+    """The labyrinth: ``0``-``3`` wizards (``*`` several), ``t`` treasures, ``o`` dropped
+    objects, ``H`` home bases; ``|``/``-`` walls, ``D`` doors, ``=`` created walls;
+    exits are gaps in the outer wall. Then one line per wizard."""
+    g = B.geometry(state.players)
+    w, h = g.width, g.height
+    grid = [[" "] * (2 * w + 1) for _ in range(2 * h + 1)]
+    for sq in range(g.size):
+        if not g.valid[sq]:
+            continue
+        r, c = divmod(sq, w)
+        y, x = 2 * r + 1, 2 * c + 1
+        for cy, cx in ((y - 1, x - 1), (y - 1, x + 1), (y + 1, x - 1), (y + 1, x + 1)):
+            grid[cy][cx] = "+"
+        here = [p for p in range(state.players) if state.pos[p] == sq]
+        if len(here) > 1:
+            ch = "*"
+        elif here:
+            ch = str(here[0])
+        elif any(t == sq for t in state.treasures):
+            ch = "t"
+        elif any(o[1] == sq for o in state.objects):
+            ch = "o"
+        elif sq in g.home:
+            ch = "H"
+        else:
+            ch = "."
+        grid[y][x] = ch
+        for d in range(4):
+            e = g.edge[sq][d]
+            k = state.edges[e] if e >= 0 else "." if g.link[sq][d] is not None else "#"
+            yy, xx = y + B.DR[d], x + B.DC[d]
+            grid[yy][xx] = (_BORDER_H if d in (0, 2) else _BORDER_V)[k]
+    cols = "abcdefghij"[:w]
+    lines = ["    " + " ".join(cols)]
+    for i, row in enumerate(grid):
+        label = f"{(i + 1) // 2:>2} " if i % 2 else "   "
+        lines.append(label + "".join(row))
+    for p in range(state.players):
+        name = state.names[p] if p < len(state.names) else f"seat {p}"
+        if state.pos[p] < 0:
+            lines.append(f" {p} {name}: dead, {state.kills[p]} kills")
+            continue
+        hand = state.hands[p]
+        shown = ", ".join(_card(c) for c in hand) if player == p else f"{len(hand)} cards"
+        carried = ", ".join(_card(c) for c in state.carried[p]) or "-"
+        treasure = [f"t{t}" for t, who in enumerate(state.bearer) if who == p]
+        lines.append(
+            f" {p} {name} on {g.name(state.pos[p])}: life {state.life[p]}, "
+            f"kills {state.kills[p]}, stun {state.stun[p]}, hand [{shown}], items [{carried}]"
+            + (f", carrying {treasure[0]}" if treasure else "")
+        )
+    for sp in state.spells:
+        lines.append(f" spell {_card(sp.card)} by {sp.caster} on {sp.target}"
+                     + (f" ({sp.tokens} tokens)" if sp.tokens else ""))
+    if state.result:
+        who = " and ".join(str(w_) for w_ in state.winners) or "nobody"
+        lines.append(f" game over: {who} wins ({state.result})")
+    elif state.phase == "start":
+        lines.append(" waiting for the start")
+    elif state.phase == "respond" and state.pending is not None:
+        pd = state.pending
+        what = "punch" if pd.card < 0 else _card(pd.card)
+        lines.append(f" seat {pd.target} may counter the {what} of seat {pd.attacker}")
+    else:
+        lines.append(f" seat {state.active} to act ({state.phase}), movement {state.mp}"
+                     + (", stunned" if state.stunned else ""))
+    return "\n".join(lines)
+
+
+def describe(event: Event) -> str:
+    """One line per event, for ``grimoire replay``."""
+    tag = type(event).__struct_config__.tag
+    if isinstance(event, E.Cast):
+        extra = f" with {_card(event.energy)}" if event.energy >= 0 else ""
+        mode = f" ({event.mode})" if event.mode else ""
+        return f"seat {event.player} casts {_card(event.card)} at {event.target}{extra}{mode}"
+    if isinstance(event, E.Counter):
+        extra = f" with {_card(event.energy)}" if event.energy >= 0 else ""
+        return f"seat {event.player} counters with {_card(event.card)}{extra}"
+    if isinstance(event, (E.Boost, E.Discard, E.EndSpell)):
+        return f"seat {event.player} {tag} {_card(event.card)}"
+    if isinstance(event, E.Throw):
+        return f"seat {event.player} throws {_card(event.card)} at seat {event.target}"
+    if isinstance(event, E.Damage):
+        return f"seat {event.player} takes {event.amount} damage from {event.source}"
+    if isinstance(event, E.Death):
+        by = f", killed by seat {event.by}" if event.by >= 0 else ""
+        return f"seat {event.player} dies{by}"
+    if isinstance(event, E.GameOver):
+        return f"game over: {', '.join(map(str, event.winners)) or 'nobody'} wins ({event.reason})"
+    if isinstance(event, Roll):
+        return f"roll d{event.sides} for {event.purpose}: {', '.join(map(str, event.values))}"
+    if isinstance(event, Shuffle):
+        return f"the {event.pile} is shuffled"
+    if isinstance(event, E.Draw):
+        return f"seat {event.player} draws {len(event.cards)} cards"
+    fields = msgspec.structs.asdict(event)
+    return f"{tag} " + " ".join(f"{k}={v!r}" for k, v in fields.items())
+
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(State)
+
+
+def notation(state: State) -> str:
+    return PREFIX + _encoder.encode(state).decode()
+
+
+def parse(text: str, options: Options, players: tuple[str, ...]) -> State:
+    """A state from :func:`notation` (checked for shape and player count)."""
+    if not text.startswith(PREFIX):
+        raise IllegalAction("position/invalid", f"{text[:40]!r}: expected {PREFIX!r}...")
+    try:
+        state: Any = _decoder.decode(text[len(PREFIX):])
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        raise IllegalAction("position/invalid", f"{text[:40]!r}: {exc}") from None
+    if state.players != len(players) or len(state.pos) != state.players:
+        raise IllegalAction("position/players",
+                            f"position is for {state.players} players, not {len(players)}")
+    if len(state.edges) != len(B.geometry(state.players).initial_edges):
+        raise IllegalAction("position/invalid", "wrong number of borders")
+    return msgspec.structs.replace(state, names=players, options=options)  # type: ignore[no-any-return]

@@ -1,0 +1,869 @@
+"""Wiz-War rules, one test per rule sentence (docstrings quote or paraphrase the rulebook)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import msgspec
+import pytest
+
+from grimoire import Match
+from grimoire.core.audit import audit_events
+from grimoire.core.dice import RecordedDice
+from grimoire.core.errors import IllegalAction
+from grimoire.core.events import Event, Shuffle
+from grimoire.games.wiz_war import RULES
+from grimoire.games.wiz_war import board as B
+from grimoire.games.wiz_war import events as E
+from grimoire.games.wiz_war import tables as T
+from grimoire.games.wiz_war.rules import DECK, hand_count, points
+from grimoire.games.wiz_war.state import Options, Spell, State
+
+NAMES = ("Callista", "Matt", "Grendel", "Ysolde")
+
+
+def card(name: str, k: int = 0) -> int:
+    """The ``k``-th copy of ``name`` in the deck."""
+    return [i for i, n in enumerate(DECK) if n == name][k]
+
+
+def sq(name: str, n: int = 2) -> int:
+    q = B.geometry(n).square(name)
+    assert q >= 0, name
+    return q
+
+
+def edge(name: str, d: str, n: int = 2) -> int:
+    e = B.geometry(n).edge[sq(name, n)][B.DIRS.index(d)]
+    assert e >= 0, (name, d)
+    return e
+
+
+def position(
+    n: int = 2,
+    hands: dict[int, Sequence[int]] | None = None,
+    carried: dict[int, Sequence[int]] | None = None,
+    at: dict[int, str] | None = None,
+    options: Options | None = None,
+    **fields: Any,
+) -> State:
+    """A Move and Cast position for seat 0 (not its first turn) with the given hands,
+    items and squares; dealt cards leave the deck."""
+    s = RULES.setup(options or Options(), NAMES[:n])
+    hands = hands or {}
+    carried = carried or {}
+    used = {c for h in hands.values() for c in h} | {c for h in carried.values() for c in h}
+    pos = list(s.pos)
+    for p, name in (at or {}).items():
+        pos[p] = sq(name, n)
+    base: dict[str, Any] = dict(
+        phase="move",
+        active=0,
+        turns=(2,) * n,
+        mp=3,
+        pos=tuple(pos),
+        hands=tuple(tuple(hands.get(p, ())) for p in range(n)),
+        carried=tuple(tuple(carried.get(p, ())) for p in range(n)),
+        deck=tuple(c for c in s.deck if c not in used),
+    )
+    base.update(fields)
+    return msgspec.structs.replace(s, **base)
+
+
+def act(state: State, action: Event, dice: Iterable[int] = ()) -> tuple[tuple[Event, ...], State]:
+    """Decide and fold ``action``; returns the events and the new state."""
+    d = RecordedDice(dice)
+    events = RULES.decide(state, action, d)
+    assert d.remaining == 0, "unused dice"
+    for e in events:
+        state = RULES.evolve(state, e)
+    return events, state
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    return [str(type(e).__struct_config__.tag) for e in events]
+
+
+def reason(state: State, action: Event, dice: Iterable[int] = ()) -> str:
+    with pytest.raises(IllegalAction) as exc:
+        act(state, action, dice)
+    return exc.value.reason
+
+
+# ---------------------------------------------------------------- the labyrinth
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_labyrinth_every_square_reachable_without_doors(n: int) -> None:
+    """Sectors of our own design: every square can be reached without passing a door
+    (doors are locked for enemies), so no treasure is sealed away."""
+    g = B.geometry(n)
+    edges = tuple("#" if k == "D" else k for k in g.initial_edges)
+    seen = {g.home[0]}
+    todo = [g.home[0]]
+    while todo:
+        q = todo.pop()
+        for d in range(4):
+            nb = B.step(n, edges, q, d)[0]
+            if nb >= 0 and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    assert len(seen) == sum(g.valid)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_sectors_home_base_centre_two_treasure_starts_exit_mid_side(n: int) -> None:
+    """"Each sector board has one home base square at the center ... as well as two
+    treasure starting squares"; our sectors have an open exit in the middle of each side."""
+    g = B.geometry(n)
+    for seat in range(n):
+        r, c = divmod(g.home[seat], g.width)
+        assert (r % 5, c % 5) == (2, 2)
+        assert len(g.treasure_starts[seat]) == 2
+    for art in T.SECTORS:
+        assert len(art) == 11 and all(len(row) == 11 for row in art)
+        assert art[0][5] == art[10][5] == art[5][0] == art[5][10] == " "
+        assert art[0].count(" ") == 1 and art[10].count(" ") == 1
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_exits_link_both_ways(n: int) -> None:
+    """Wrap-around and portals connect two squares: leaving through one exit and coming
+    back through the other returns to the start."""
+    g = B.geometry(n)
+    for q in range(g.size):
+        for d in range(4):
+            lk = g.link[q][d]
+            if lk is None:
+                continue
+            dest, travel, _ = lk
+            back = g.link[dest][B.OPP[travel]]
+            assert back is not None and back[0] == q
+
+
+def test_outer_walls_are_indestructible() -> None:
+    """"The walls around the outer edge of the game board ... are indestructible": no
+    border on the outside of the board can be targeted."""
+    s = position(hands={0: [card("Destroy Wall")]}, at={0: "a1"})
+    targets = {a.target for a in RULES.legal(s, 0) if isinstance(a, E.Cast)}
+    assert targets and all(t.startswith("e") for t in targets)
+    assert len(B.geometry(2).initial_edges) == len(s.edges)
+
+
+# ---------------------------------------------------------------- setup
+
+
+def test_setup_wizards_home_treasures_life_15() -> None:
+    """"Each player places his wizard figure in his home base square. Then, each player
+    places one of his treasure markers on each of the two treasure start squares"; life 15."""
+    s = RULES.setup(Options(), NAMES[:4])
+    g = B.geometry(4)
+    assert s.pos == g.home
+    assert s.treasures == tuple(q for p in range(4) for q in g.treasure_starts[p])
+    assert s.life == (15,) * 4
+
+
+def test_setup_deck_white_cantrip_and_three_schools() -> None:
+    """"White Cantrip, Alchemy, Elemental, and Mentalism" for the first game: 12 + 3 x 24."""
+    assert len(DECK) == 84
+    assert sum(k for _, k in T.SCHOOLS["white-cantrip"]) == 12
+    for school in ("alchemy", "elemental", "mentalism"):
+        assert sum(k for _, k in T.SCHOOLS[school]) == 24
+    assert all(name in T.CARDS for name in DECK)
+
+
+def test_setup_shuffle_deal_five_first_player() -> None:
+    """The deck is shuffled with the dice, five cards dealt to each player, and the first
+    player chosen at random; the first action (``start``) does it all."""
+    m = Match.new("wiz-war", players=NAMES[:3], seed="ab" * 16)
+    events = m.act(E.Start(player=0))
+    assert kinds(events)[:5] == ["start", "shuffle", "deal", "roll", "first-player"]
+    assert all(len(h) == 5 for h in m.state.hands)
+    assert len(m.state.deck) == 84 - 15
+    first = events[4]
+    assert isinstance(first, E.FirstPlayer) and m.state.active == first.player
+    assert sorted(m.state.deck + sum(m.state.hands, ())) == list(range(84))
+
+
+# ---------------------------------------------------------------- turn phases
+
+
+def test_time_passes_removes_energy_and_ends_spells_acid_bath_four_turns() -> None:
+    """"When time passes for Matt this turn, Acid Bath deals 2 damage ... and Matt removes
+    one of the energy tokens" — cast with energy 4 it burns on four turns, then ends."""
+    acid, e4 = card("Acid Bath"), card("Energy 4")
+    s = position(hands={0: [acid, e4]}, at={1: "h3"})
+    _, s = act(s, E.Cast(player=0, card=acid, target="w1", energy=e4))
+    assert s.phase == "respond"
+    _, s = act(s, E.Allow(player=1))
+    assert s.spells == (Spell(acid, 0, "w1", 4),)
+    lives = []
+    for _ in range(5):
+        _, s = act(s, E.EndMove(player=0))
+        _, s = act(s, E.EndTurn(player=0, draw=0))
+        _, s = act(s, E.EndMove(player=1))
+        _ev, s = act(s, E.EndTurn(player=1, draw=0))
+        lives.append(s.life[1])
+    assert lives == [13, 11, 9, 7, 7]
+    assert s.spells == () and acid in s.discard
+
+
+def test_time_passes_stun_token() -> None:
+    """"If the active player has any stun tokens, he discards one of them and his wizard
+    is stunned for the turn"."""
+    s = position(stun=(0, 2), at={1: "h3"})
+    _, s = act(s, E.EndMove(player=0))
+    ev, s = act(s, E.EndTurn(player=0, draw=0))
+    assert "stunned" in kinds(ev) and s.stunned and s.stun == (0, 1)
+
+
+def test_stunned_wizard_moves_or_attacks_not_both() -> None:
+    """"A stunned wizard may either move or attack on his turn, but not both"."""
+    s = position(stunned=True, at={1: "d3"})
+    _, moved = act(s, E.Move(player=0, dir="s"))
+    assert not any(isinstance(a, E.Punch) for a in RULES.legal(moved, 0))
+    _, punched = act(s, E.Punch(player=0, target=1))
+    _, punched = act(punched, E.Allow(player=1))
+    assert reason(punched, E.Move(player=0, dir="s")) == "move/stunned"
+
+
+def test_move_and_cast_three_movement_points() -> None:
+    """"At the start of a player's Move and Cast phase, his wizard receives movement
+    points equal to the wizard's base speed (normally 3)"."""
+    s = position(at={1: "h1"})
+    _, s = act(s, E.EndMove(player=0))
+    _, s = act(s, E.EndTurn(player=0, draw=0))
+    assert s.active == 1 and s.mp == 3
+    for d in "ssw":
+        _, s = act(s, E.Move(player=1, dir=d))
+    assert s.mp == 0 and reason(s, E.Move(player=1, dir="w")) == "move/no-points"
+
+
+def test_speed_boost_once_per_turn() -> None:
+    """"A player may only boost his wizard's speed this way once per turn", gaining the
+    discarded card's energy value in movement."""
+    e5, e4 = card("Energy 5"), card("Energy 4")
+    s = position(hands={0: [e5, e4]})
+    _, s = act(s, E.Boost(player=0, card=e5))
+    assert s.mp == 8 and e5 in s.discard
+    assert reason(s, E.Boost(player=0, card=e4)) == "boost/used"
+
+
+def test_no_attack_on_first_turn() -> None:
+    """"A wizard cannot attack during his first turn"."""
+    s = position(turns=(1, 0), at={1: "d3"})
+    assert reason(s, E.Punch(player=0, target=1)) == "attack/first-turn"
+
+
+def test_one_attack_per_turn() -> None:
+    """"The active player's wizard can attack once during his turn"."""
+    fb = card("Fireball")
+    s = position(hands={0: [fb]}, at={1: "d3"})
+    _, s = act(s, E.Punch(player=0, target=1))
+    _, s = act(s, E.Allow(player=1))
+    assert s.life[1] == 14
+    assert reason(s, E.Cast(player=0, card=fb, target="w1")) == "attack/used"
+
+
+def test_neutral_spells_and_items_any_number() -> None:
+    """"The active player may play any number of neutral spells" and items."""
+    rock, spikes, med = card("Large Rock"), card("Stone Spikes"), card("Meditate")
+    s = position(hands={0: [rock, spikes, med]})
+    _, s = act(s, E.Cast(player=0, card=rock, target="s"))
+    _, s = act(s, E.Cast(player=0, card=spikes, target="s"))
+    assert s.carried[0] == (rock, spikes)
+
+
+def test_discard_and_draw_up_to_two_not_exceeding_seven() -> None:
+    """"The active player may draw up to two cards so long as he never exceeds his
+    maximum hand size (which is normally seven cards)"."""
+    hand = [card("Energy 4", 0), card("Energy 4", 1), card("Energy 4", 2), card("Energy 5"),
+            card("Fireball"), card("Fireball", 1)]
+    s = position(hands={0: hand}, phase="draw")
+    draws = [a.draw for a in RULES.legal(s, 0) if isinstance(a, E.EndTurn)]
+    assert draws == [1, 0]
+    _, s = act(s, E.Discard(player=0, card=hand[0]))
+    draws = [a.draw for a in RULES.legal(s, 0) if isinstance(a, E.EndTurn)]
+    assert draws == [2, 1, 0]
+    _ev, s = act(s, E.EndTurn(player=0, draw=2))
+    assert len(s.hands[0]) == 7 and s.active == 1
+
+
+def test_deck_runs_out_reshuffle_discard() -> None:
+    """"If the Magic deck runs out of cards, flip the discard pile facedown and shuffle it
+    to create a new Magic deck"."""
+    s = position(phase="draw")
+    s = msgspec.structs.replace(s, deck=s.deck[:1], discard=s.deck[1:4])
+    ev, s = act(s, E.EndTurn(player=0, draw=2), dice=[0, 1])
+    assert kinds(ev)[:4] == ["end-turn", "draw", "shuffle", "draw"]
+    assert len(s.hands[0]) == 2 and len(s.deck) == 2 and s.discard == ()
+
+
+# ---------------------------------------------------------------- movement
+
+
+def test_walls_block_movement() -> None:
+    """"Wizards cannot move diagonally, nor can they pass through walls"."""
+    s = position(at={0: "d3"})
+    assert reason(s, E.Move(player=0, dir="s")) == "move/blocked"
+    assert reason(s, E.Move(player=0, dir="x")) == "move/bad-direction"
+
+
+def test_doors_open_for_their_home_wizard_only() -> None:
+    """"Doors in a wizard's home sector are always considered to be unlocked for him";
+    for everyone else doors are locked."""
+    s = position(at={0: "c3", 1: "c3"})
+    _, s2 = act(s, E.Move(player=0, dir="n"))
+    assert s2.pos[0] == sq("c2")
+    s1 = msgspec.structs.replace(s, active=1)
+    assert reason(s1, E.Move(player=1, dir="n")) == "move/blocked"
+
+
+def test_wrap_around_costs_one_point() -> None:
+    """"If a wizard walks off an open side of the map, he immediately re-enters the map on
+    the opposite side ... This wrap-around move costs 1 movement point"."""
+    s = position(at={0: "j3"})
+    _, s = act(s, E.Move(player=0, dir="e"))
+    assert s.pos[0] == sq("a3") and s.mp == 2
+
+
+def test_portal_costs_one_point() -> None:
+    """"If a wizard walks through a portal ... he immediately re-enters the map through
+    the matching portal elsewhere ... It costs 1 movement point"."""
+    s = position(n=3, at={0: "h5"})
+    _, s = act(s, E.Move(player=0, dir="s"))
+    assert s.pos[0] == sq("e8", 3) and s.mp == 2
+
+
+def test_wizards_may_share_squares() -> None:
+    """"Wizards may move through and even end their movement in the same square as another
+    wizard"."""
+    s = position(at={1: "d3"})
+    _, s = act(s, E.Move(player=0, dir="e"))
+    assert s.pos[0] == s.pos[1]
+
+
+def test_picking_up_object_costs_one_point() -> None:
+    """"A wizard may pick up a mobile object in his current square by spending 1 movement
+    point"; dropping costs nothing."""
+    rock = card("Large Rock")
+    s = position(carried={0: [rock]})
+    _, s = act(s, E.Drop(player=0, what=f"c{rock}"))
+    assert s.objects == ((rock, s.pos[0]),) and s.mp == 3
+    _, s = act(s, E.PickUp(player=0, what=f"c{rock}"))
+    assert s.carried[0] == (rock,) and s.mp == 2
+
+
+def test_treasure_pickup_ends_move_and_cast_one_at_a_time() -> None:
+    """"Picking up a treasure immediately ends the Move and Cast phase"; "a wizard can
+    carry only one treasure at a time"; dropping a treasure costs no movement."""
+    s = position(at={0: "j1"})
+    t = s.treasures.index(sq("j1"))
+    _, s2 = act(s, E.PickUp(player=0, what=f"t{t}"))
+    assert s2.phase == "draw" and s2.bearer[t] == 0 and s2.mp == 3
+    s3 = msgspec.structs.replace(s2, phase="move", pos=(sq("a1"), s2.pos[1]))
+    other = s3.treasures.index(sq("a1"))
+    assert reason(s3, E.PickUp(player=0, what=f"t{other}")) == "pick-up/one-treasure"
+    _, s4 = act(s3, E.Drop(player=0, what=f"t{t}"))
+    assert s4.treasures[t] == sq("a1") and s4.mp == 3
+
+
+def test_base_speed_change_adjusts_remaining_points() -> None:
+    """"If a wizard's base speed changes during the turn ... remaining movement points
+    increase or decrease by the difference": a Speedstone carried raises base speed by 1
+    (for the next turn; see Rulings)."""
+    stone = card("Speedstone")
+    s = position(carried={0: [stone]})
+    _, s = act(s, E.EndMove(player=0))
+    _, s = act(s, E.EndTurn(player=0, draw=0))
+    _, s = act(s, E.EndMove(player=1))
+    _, s = act(s, E.EndTurn(player=1, draw=0))
+    assert s.active == 0 and s.mp == 4
+
+
+# ---------------------------------------------------------------- attacks, sight, counters
+
+
+def test_punch_one_physical_same_or_adjacent_square() -> None:
+    """"A wizard may punch another wizard in his square or in an adjacent square to deal
+    1 physical damage"."""
+    s = position(at={1: "d3"})
+    _ev, s = act(s, E.Punch(player=0, target=1))
+    assert s.phase == "respond" and RULES.to_act(s) == frozenset({1})
+    _, s = act(s, E.Allow(player=1))
+    assert s.life[1] == 14
+
+
+@pytest.mark.parametrize(("a", "b", "ok"), [
+    ("c3", "d3", True),    # open border
+    ("d3", "d4", False),   # stone wall between
+    ("c3", "d4", False),   # never diagonal
+    ("c2", "d2", False),   # a door blocks sight
+    ("j3", "a3", True),    # wrap-around counts as adjacent
+])
+def test_adjacency_exactly_as_the_text(a: str, b: str, ok: bool) -> None:
+    """"Squares cannot be diagonally adjacent. Only squares with a common shared
+    borderline can be adjacent"; the caster needs clear sight; wrap-around squares are
+    "treated as directly adjacent"."""
+    s = position(at={0: a, 1: b})
+    assert any(isinstance(x, E.Punch) for x in RULES.legal(s, 0)) is ok
+
+
+@pytest.mark.parametrize(("a", "b", "ok"), [
+    ("c3", "h3", True),    # a long open corridor
+    ("c3", "c5", True),    # straight down an open column of squares
+    ("c3", "d4", False),   # the diagonal passes a column (where the d3/d4 wall ends)
+    ("a2", "c1", True),    # a slanting line that touches no wall or column
+    ("c3", "c1", True),    # down through the wrap-around and back in from the north
+    ("c2", "d2", False),   # a door blocks sight
+    ("a2", "c4", False),   # walls in the way
+])
+def test_line_of_sight_walls_and_columns_block(a: str, b: str, ok: bool) -> None:
+    """"If the imaginary line is interrupted by any part of a wall (including a column),
+    then line of sight is blocked"; wrap-around squares are treated as adjacent."""
+    expected = ok
+    assert B.sees(2, B.geometry(2).initial_edges, sq(a), sq(b)) is expected
+    assert B.sees(2, B.geometry(2).initial_edges, sq(b), sq(a)) is expected
+
+
+def test_line_of_sight_column_blocks_corner_line() -> None:
+    """A line passing exactly through a corner where a wall ends (a column) is blocked;
+    through a corner no wall touches, it is clear."""
+    g = B.geometry(2)
+    edges = g.initial_edges
+    # b3-c4 diagonal passes the corner shared by b3, c3, b4, c4, which walls touch
+    assert not B.sees(2, edges, sq("b3"), sq("c4"))
+    # clear the walls around that corner: now the diagonal is open
+    cleared = list(edges)
+    for name, d in (("b3", "s"), ("b3", "e"), ("b4", "e"), ("c3", "s")):
+        cleared[edge(name, d)] = "."
+    assert B.sees(2, tuple(cleared), sq("b3"), sq("c4"))
+
+
+def test_fireball_5_damage() -> None:
+    """"The red wizard ... casts Fireball at the blue wizard, causing 5 damage"."""
+    fb = card("Fireball")
+    s = position(hands={0: [fb]}, at={1: "h3"})
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    _, s = act(s, E.Allow(player=1))
+    assert s.life[1] == 10 and fb in s.discard
+
+
+def test_shield_reduces_fireball_to_3() -> None:
+    """"He casts Shield (with no additional energy), which reduces Fireball's damage by 2.
+    The green wizard suffers 3 damage" (see Rulings: 2 plus an energy card's value)."""
+    fb, sh = card("Fireball"), card("Shield")
+    s = position(hands={0: [fb], 1: [sh]}, at={1: "h3"})
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    ev, s = act(s, E.Counter(player=1, card=sh))
+    assert kinds(ev) == ["counter", "reduced"] and s.phase == "respond"
+    _, s = act(s, E.Allow(player=1))
+    assert s.life[1] == 12 and s.attacked
+
+
+def test_full_shield_cancels_attack_still_used() -> None:
+    """"He casts Full Shield, which cancels the Fireball entirely ... the blue wizard
+    cannot make another attack this turn"."""
+    fb, fs = card("Fireball"), card("Full Shield")
+    s = position(hands={0: [fb], 1: [fs]}, at={1: "d3"})
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    ev, s = act(s, E.Counter(player=1, card=fs))
+    assert kinds(ev) == ["counter", "cancelled"]
+    assert s.life[1] == 15 and s.phase == "move"
+    assert reason(s, E.Punch(player=0, target=1)) == "attack/used"
+
+
+def test_full_shield_only_against_spells() -> None:
+    """Full Shield cancels "one spell targeting you": not a punch."""
+    fs = card("Full Shield")
+    s = position(hands={1: [fs]}, at={1: "d3"})
+    _, s = act(s, E.Punch(player=0, target=1))
+    assert reason(s, E.Counter(player=1, card=fs)) == "respond/not-applicable"
+
+
+def test_counter_spells_one_after_another() -> None:
+    """"Players are free to play as many counter spells in response to the same spell as
+    they wish ... A player may wait for his first counter spell to resolve"."""
+    pt, e6, sh, fs = card("Powerthrust"), card("Energy 6"), card("Shield"), card("Full Shield")
+    s = position(hands={0: [pt, e6], 1: [sh, fs]}, at={1: "h3"})
+    _, s = act(s, E.Cast(player=0, card=pt, target="w1", energy=e6))
+    assert s.pending is not None and s.pending.damage == 8
+    _, s = act(s, E.Counter(player=1, card=sh))
+    assert s.pending is not None and s.pending.reduced == 2
+    _, s = act(s, E.Counter(player=1, card=fs))
+    assert s.life[1] == 15 and s.pending is None
+
+
+def test_other_players_act_only_in_response_windows() -> None:
+    """"Counter spells are the only spells that may be played during another player's
+    turn": ``to_act`` names the target during the window, the active seat otherwise."""
+    fb = card("Fireball")
+    s = position(hands={0: [fb]}, at={1: "h3"})
+    assert RULES.to_act(s) == frozenset({0})
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    assert RULES.to_act(s) == frozenset({1})
+    with pytest.raises(IllegalAction) as exc:
+        RULES.decide(s, E.EndMove(player=0), RecordedDice([]))
+    assert exc.value.reason == "turn/not-to-act"
+
+
+def test_energy_card_replaces_default_energy() -> None:
+    """"The energy card's value replaces the spell's default energy of 1; it does not add
+    to it": Powerthrust (energy + 2) does 3 alone, 7 with a 5."""
+    pt, e5 = card("Powerthrust"), card("Energy 5")
+    s = position(hands={0: [pt, e5]}, at={1: "h3"})
+    _, a = act(s, E.Cast(player=0, card=pt, target="w1"))
+    assert a.pending is not None and a.pending.damage == 3
+    _, b = act(s, E.Cast(player=0, card=pt, target="w1", energy=e5))
+    assert b.pending is not None and b.pending.damage == 7
+    assert e5 in b.discard
+
+
+def test_only_one_energy_card_per_spell() -> None:
+    """"Only one energy-value card per action unless a card such as Add allows more";
+    a card that ignores energy takes none."""
+    fb, e5 = card("Fireball"), card("Energy 5")
+    s = position(hands={0: [fb, e5]}, at={1: "h3"})
+    assert reason(s, E.Cast(player=0, card=fb, target="w1", energy=e5)) == "cast/energy"
+
+
+def test_zot_damage_or_stun() -> None:
+    """Zot!: "magical damage equal to energy, or stun 2 turns instead"."""
+    zot, e4 = card("Zot!"), card("Energy 4")
+    s = position(hands={0: [zot, e4]}, at={1: "h3"})
+    _, a = act(s, E.Cast(player=0, card=zot, target="w1", energy=e4, mode="damage"))
+    _, a = act(a, E.Allow(player=1))
+    assert a.life[1] == 11
+    _, b = act(s, E.Cast(player=0, card=zot, target="w1", mode="stun"))
+    _, b = act(b, E.Allow(player=1))
+    assert b.stun[1] == 2 and b.life[1] == 15
+
+
+# ---------------------------------------------------------------- objects, walls, cracks
+
+
+def test_seven_damage_two_cracks() -> None:
+    """"Dealing 7 damage to an object would inflict two cracks to it"."""
+    pt, e5 = card("Powerthrust"), card("Energy 5")
+    s = position(hands={0: [pt, e5]}, at={0: "c3"})
+    wall = edge("d3", "s")
+    ev, s = act(s, E.Cast(player=0, card=pt, target=f"e{wall}", energy=e5))
+    assert E.Cracked(edge=wall, cracks=2) in ev and s.cracks[wall] == 2 and s.edges[wall] == "#"
+
+
+def test_less_than_three_damage_no_crack() -> None:
+    """"Less than 3 damage from a single attack has no effect on an object"."""
+    pt = card("Powerthrust")
+    s = position(hands={0: [pt]}, at={0: "c3"})
+    wall = edge("d3", "s")
+    _, s = act(s, E.Cast(player=0, card=pt, target=f"e{wall}"))
+    assert s.cracks[wall] == 1  # Powerthrust alone does 3: exactly one crack
+    s2 = position(at={0: "c3"})
+    assert s2.cracks[wall] == 0
+
+
+def _cracks(s: State, e: int, n: int) -> tuple[int, ...]:
+    return tuple(n if i == e else 0 for i in range(len(s.cracks)))
+
+
+def _carrying(s: State, seat: int, t: int) -> State:
+    """``seat`` carries treasure ``t``."""
+    return msgspec.structs.replace(
+        s,
+        treasures=tuple(-1 if i == t else x for i, x in enumerate(s.treasures)),
+        bearer=tuple(seat if i == t else -1 for i in range(len(s.bearer))),
+    )
+
+
+def test_doors_three_cracks_walls_five() -> None:
+    """"Stone walls take five cracks to destroy. Doors take three cracks to destroy"."""
+    fb = card("Fireball")
+    door = edge("c3", "w")
+    s = position(hands={0: [fb]}, at={0: "c3"})
+    s = msgspec.structs.replace(s, cracks=_cracks(s, door, 2))
+    ev, s2 = act(s, E.Cast(player=0, card=fb, target=f"e{door}"))
+    assert kinds(ev)[-1] == "wall-destroyed" and s2.edges[door] == "."
+    wall = edge("d3", "s")
+    s = msgspec.structs.replace(s, cracks=_cracks(s, wall, 3))
+    _, s3 = act(s, E.Cast(player=0, card=fb, target=f"e{wall}"))
+    assert s3.edges[wall] == "#" and s3.cracks[wall] == 4
+
+
+def test_destroy_wall_damages_adjacent_not_an_attack() -> None:
+    """Destroy Wall: "destroy a wall section or door; anyone adjacent takes 2 physical;
+    not an attack" (and a death it causes is indirect)."""
+    dw, fb = card("Destroy Wall"), card("Fireball")
+    s = position(hands={0: [dw, fb]}, at={0: "c3", 1: "d4"}, life=(15, 2))
+    wall = edge("d3", "s")
+    s = msgspec.structs.replace(s, pos=(sq("d3"), sq("d4")))
+    ev, s = act(s, E.Cast(player=0, card=dw, target=f"e{wall}"))
+    assert s.edges[wall] == "." and s.life[0] == 13
+    assert E.Death(player=1, by=-1, square=sq("d4")) in ev
+    assert s.kills == (0, 0)
+    assert s.result == "last-alive" and s.winners == (0,)
+
+
+def test_create_wall_blocks_and_dispel_ends_it() -> None:
+    """Create Wall: a wall on an empty border; Dispel ends a non-instant spell and its
+    creation goes with it."""
+    cw, dp = card("Create Wall"), card("Dispel")
+    s = position(hands={0: [cw, dp]}, at={0: "c3", 1: "h3"})
+    e = edge("d3", "e")
+    _, s = act(s, E.Cast(player=0, card=cw, target=f"e{e}"))
+    assert s.edges[e] == "W" and not B.sees(2, s.edges, sq("c3"), sq("h3"))
+    assert hand_count(s, 0) == 2  # one card in hand + one maintained spell
+    _, s = act(s, E.Cast(player=0, card=dp, target=f"c{cw}"))
+    assert s.edges[e] == "." and s.spells == () and cw in s.discard
+
+
+def test_create_wall_only_on_empty_border() -> None:
+    """Walls are created on an empty border: not where a wall or door stands."""
+    cw = card("Create Wall")
+    s = position(hands={0: [cw]}, at={0: "c3"})
+    assert reason(s, E.Cast(player=0, card=cw, target=f"e{edge('d3', 's')}")) == "cast/target"
+
+
+def test_thrown_rock_lands_in_target_square() -> None:
+    """Large Rock: "thrown weapon: 2 physical damage, lands in the target's square"."""
+    rock = card("Large Rock")
+    s = position(carried={0: [rock]}, at={1: "h3"})
+    _, s = act(s, E.Throw(player=0, card=rock, target=1))
+    _, s = act(s, E.Allow(player=1))
+    assert s.life[1] == 13 and s.objects == ((rock, sq("h3")),) and s.carried[0] == ()
+
+
+def test_drop_object_target_drops_item() -> None:
+    """Drop Object: "target drops one item or treasure of your choice"."""
+    do, rock = card("Drop Object"), card("Large Rock")
+    s = position(hands={0: [do]}, carried={1: [rock]}, at={1: "h3"})
+    _, s = act(s, E.Cast(player=0, card=do, target=f"w1:c{rock}"))
+    assert s.carried[1] == () and s.objects == ((rock, sq("h3")),)
+
+
+def test_pick_lock_opens_a_door_for_a_moment() -> None:
+    """Pick Lock: "mundane: open a door for a moment" — for the caster, this phase."""
+    pl = card("Pick Lock")
+    s = position(hands={1: [pl]}, at={1: "c3"}, active=1)
+    assert reason(s, E.Move(player=1, dir="n")) == "move/blocked"
+    _, s = act(s, E.Cast(player=1, card=pl, target=f"e{edge('c3', 'n')}"))
+    _, s = act(s, E.Move(player=1, dir="n"))
+    assert s.pos[1] == sq("c2")
+
+
+# ---------------------------------------------------------------- hand size and energy
+
+
+def test_maintained_spells_and_items_count_toward_hand_size() -> None:
+    """"Carried items and maintained spells count toward a player's maximum hand size"."""
+    s = position(hands={0: [card("Energy 4")]}, carried={0: [card("Large Rock")]})
+    s = msgspec.structs.replace(s, spells=(Spell(card("Acid Bath"), 0, "w1", 2),))
+    assert hand_count(s, 0) == 3
+
+
+def test_uncluttered_minds_spells_do_not_count() -> None:
+    """Uncluttered Minds: "maintained spells do not count against a player's maximum hand
+    size"."""
+    s = position(options=Options(uncluttered_minds=True), hands={0: [card("Energy 4")]})
+    s = msgspec.structs.replace(s, spells=(Spell(card("Acid Bath"), 0, "w1", 2),))
+    assert hand_count(s, 0) == 1
+
+
+def test_over_hand_size_must_discard() -> None:
+    """"If a player has more cards in his hand than his maximum hand size ... he must
+    immediately discard down": after Meditate draws three, only discards are legal."""
+    med = card("Meditate")
+    hand = [med] + [card("Energy 4", k) for k in range(4)] + [card("Energy 5", k) for k in range(2)]
+    s = position(hands={0: hand})
+    _, s = act(s, E.Cast(player=0, card=med, target="s"))
+    assert len(s.hands[0]) == 9
+    legal = RULES.legal(s, 0)
+    assert legal and all(isinstance(a, (E.Discard, E.EndSpell, E.Drop)) for a in legal)
+    assert reason(s, E.EndMove(player=0)) == "hand/over-limit"
+
+
+# ---------------------------------------------------------------- life and death
+
+
+def test_life_never_above_20() -> None:
+    """"A wizard's life can never exceed 20. Any life gained in excess of 20 is wasted"
+    (Lifestone: +1 life when time passes)."""
+    stone = card("Lifestone")
+    s = position(carried={1: [stone]}, life=(15, 20), phase="draw")
+    ev, s = act(s, E.EndTurn(player=0, draw=0))
+    assert s.life[1] == 20 and "heal" not in kinds(ev)
+    s = position(carried={1: [stone]}, life=(15, 19), phase="draw")
+    ev, s = act(s, E.EndTurn(player=0, draw=0))
+    assert s.life[1] == 20 and "heal" in kinds(ev)
+
+
+def test_direct_kill_scores_and_takes_hand() -> None:
+    """"If another player reduces a wizard to 0 or less life as a direct result of an
+    attack, the attacking player immediately scores 1 victory point ... takes any cards
+    ... left in his hand"; the dead wizard drops his items."""
+    fb, rock = card("Fireball"), card("Large Rock")
+    theirs = [card("Energy 4"), card("Energy 5")]
+    s = position(n=3, hands={0: [fb], 1: theirs}, carried={1: [rock]},
+                 at={1: "d3"}, life=(15, 5, 15))
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    ev, s = act(s, E.Allow(player=1))
+    assert E.Death(player=1, by=0, square=sq("d3", 3)) in ev
+    assert s.kills[0] == 1 and s.hands[0] == tuple(theirs) and s.hands[1] == ()
+    assert s.objects == ((rock, sq("d3", 3)),) and s.pos[1] == -1
+    assert s.result == ""
+
+
+def test_indirect_death_scores_nobody() -> None:
+    """"If a wizard is killed indirectly ... the cards remaining in his player's hand are
+    discarded and no one receives a victory point"."""
+    dw, e4 = card("Destroy Wall"), card("Energy 4")
+    s = position(n=3, hands={0: [dw], 1: [e4]}, at={0: "d3", 1: "d4"}, life=(15, 1, 15))
+    _, s = act(s, E.Cast(player=0, card=dw, target=f"e{edge('d3', 's', 3)}"))
+    assert s.pos[1] == -1 and s.kills == (0, 0, 0) and e4 in s.discard
+
+
+def test_dying_while_winning_is_dying_first() -> None:
+    """"A wizard who dies while performing an action that would normally win the game is
+    considered to have died prior to winning": both last wizards die, nobody wins."""
+    dw = card("Destroy Wall")
+    s = position(hands={0: [dw]}, at={0: "d3", 1: "d4"}, life=(2, 2))
+    _, s = act(s, E.Cast(player=0, card=dw, target=f"e{edge('d3', 's')}"))
+    assert s.result == "no-survivors" and s.winners == ()
+
+
+def test_fire_destroys_magic_stones_boomstone_backfires() -> None:
+    """"Magic stones are destroyed if their wielder suffers fire damage"; a destroyed
+    Boomstone does 4 to its carrier."""
+    fb, boom, life_ = card("Fireball"), card("Boomstone"), card("Lifestone")
+    s = position(hands={0: [fb]}, carried={1: [boom, life_]}, at={1: "h3"})
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    ev, s = act(s, E.Allow(player=1))
+    assert E.StonesDestroyed(player=1, cards=(boom, life_)) in ev
+    assert s.life[1] == 6 and s.carried[1] == ()
+
+
+def test_mightstone_adds_a_die_to_punches() -> None:
+    """Mightstone: "punches add a die roll"."""
+    s = position(carried={0: [card("Mightstone")]}, at={1: "d3"})
+    _ev, s = act(s, E.Punch(player=0, target=1), dice=[3])
+    assert s.pending is not None and s.pending.damage == 4
+
+
+# ---------------------------------------------------------------- victory
+
+
+def test_two_points_by_treasure_in_home_base() -> None:
+    """"Each enemy treasure dropped in a player's home base scores that player 1 victory
+    point"; with a kill that makes 2 and wins."""
+    s = position(at={0: "c3"}, kills=(1, 0))
+    t = 2  # seat 1's first treasure
+    s = _carrying(s, 0, t)
+    _ev, s = act(s, E.Drop(player=0, what=f"t{t}"))
+    assert points(s, 0) == 2 and s.result == "points" and s.winners == (0,)
+
+
+def test_treasure_point_lost_when_moved_off() -> None:
+    """"If an enemy treasure in a player's home base is picked up or otherwise moved off
+    that square, the player immediately loses the 1 victory point"."""
+    s = position(at={0: "c3", 1: "c3"}, active=1)
+    t = 2
+    s = msgspec.structs.replace(s, treasures=tuple(sq("c3") if i == t else x
+                                                   for i, x in enumerate(s.treasures)))
+    assert points(s, 0) == 1
+    _, s = act(s, E.PickUp(player=1, what=f"t{t}"))
+    assert points(s, 0) == 0
+
+
+def test_only_wizard_alive_wins() -> None:
+    """"His wizard is the only wizard still alive on the game board"."""
+    fb = card("Fireball")
+    s = position(hands={0: [fb]}, at={1: "h3"}, life=(15, 5))
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    _ev, s = act(s, E.Allow(player=1))
+    assert s.result == "last-alive" and s.winners == (0,)
+    assert RULES.to_act(s) == frozenset()
+
+
+def test_extended_play_three_points() -> None:
+    """Extended Play: "play to 3 or even 4 victory points"."""
+    s = position(n=3, options=Options(victory_points=3), kills=(1, 0, 0))
+    t = 2
+    s = _carrying(s, 0, t)
+    _, s = act(s, E.Drop(player=0, what=f"t{t}"))
+    assert points(s, 0) == 2 and s.result == ""
+
+
+def test_deadly_treasures() -> None:
+    """Deadly Treasures: "if both of a player's treasures are in other players' home base
+    squares at the same time, that player's wizard is immediately killed"."""
+    s = position(n=3, options=Options(deadly_treasures=True), at={0: "c3"})
+    g = B.geometry(3)
+    tr = list(s.treasures)
+    tr[4] = g.home[1]  # seat 2's first treasure lies in seat 1's home base
+    tr[5] = -1
+    bearer = [-1] * 6
+    bearer[5] = 0
+    s = msgspec.structs.replace(s, treasures=tuple(tr), bearer=tuple(bearer))
+    ev, s = act(s, E.Drop(player=0, what="t5"))
+    assert E.Death(player=2, by=-1, square=s.pos[2] if s.pos[2] >= 0 else g.home[2]) in ev
+    assert s.kills == (0, 0, 0)
+
+
+# ---------------------------------------------------------------- hidden information, text
+
+
+def _started(n: int, seed: str = "11" * 16) -> Match:
+    m = Match.new("wiz-war", players=NAMES[:n], seed=seed)
+    m.act(E.Start(player=0))
+    return m
+
+
+def test_hidden_hands_and_deck_order() -> None:
+    """"Players may look at their cards, but must keep them secret": other hands and the
+    deck order are redacted; the view does not change when unseen cards are dealt anew."""
+    m = _started(3)
+    s = m.state
+    v = RULES.view(s, 1)
+    assert v.hands[1] == s.hands[1] and set(v.hands[0]) == {-1} and set(v.deck) == {-1}
+    rng = random.Random(0)
+    other = RULES.disguise(s, 1, rng)
+    assert other != s and other.hands[1] == s.hands[1]
+    assert msgspec.to_builtins(RULES.view(other, 1)) == msgspec.to_builtins(v)
+    shuffle = next(e for e in m.events if isinstance(e, Shuffle))
+    assert RULES.redact(shuffle, 0).order == ()
+    deal = next(e for e in m.events if isinstance(e, E.Deal))
+    red = RULES.redact(deal, 2)
+    assert red.hands[2] == deal.hands[2] and set(red.hands[0]) == {-1}
+
+
+def test_notation_round_trip_and_render() -> None:
+    m = _started(4)
+    s = m.state
+    text = RULES.notation(s)
+    assert RULES.parse(text, s.options, s.names) == s
+    assert "Callista" in RULES.render(RULES.view(s, 0), 0)
+    for e in m.events:
+        assert RULES.describe(e)
+    with pytest.raises(IllegalAction):
+        RULES.parse("nonsense", s.options, s.names)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_random_playouts_legal_accepted_and_audited(n: int) -> None:
+    """Every legal action is accepted; seeded playouts audit cleanly, never get stuck."""
+    rng = random.Random(n)
+    m = Match.new("wiz-war", players=NAMES[:n], seed=f"{n:02x}" * 32)
+    for _ in range(600):
+        if m.outcome is not None:
+            break
+        p = min(m.to_act)
+        acts = list(m.legal(p))
+        assert acts
+        if rng.random() < 0.05:
+            for a in acts[:5]:
+                RULES.decide(m.state, a, RecordedDice([1] * 200))  # accepted (dice aside)
+        m.act(rng.choice(acts))
+    log = m.log(reveal=True)
+    report = audit_events(RULES, log.header, log.events)
+    assert report.ok, report.error
