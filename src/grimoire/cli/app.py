@@ -15,6 +15,7 @@ from grimoire.cli import (
     diff,
     games,
     new,
+    odds,
     play,
     render,
     replay,
@@ -54,6 +55,7 @@ app.command("diff")(diff.command)
 app.command("rewind")(rewind.command)
 app.command("replay")(replay.command)
 app.command("render")(render.command)
+app.command("odds")(odds.command)
 app.command("schema")(schema.command)
 app.command("seal")(seal.command)
 

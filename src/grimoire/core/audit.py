@@ -30,6 +30,7 @@ class AuditReport(msgspec.Struct, kw_only=True):
 
     path: str | None = None
     game: str | None = None
+    players: tuple[str, ...] = ()
     ok: bool
     events: int = 0
     actions: int = 0
@@ -52,8 +53,10 @@ class AuditReport(msgspec.Struct, kw_only=True):
             return f"{name}: INVALID {where}{self.error['reason']}: {self.error['detail']}"
         end = "unfinished"
         if self.outcome is not None and self.outcome.winners:
-            who = ",".join(map(str, self.outcome.winners))
-            end = f"won by seat {who} ({self.outcome.reason})"
+            names = self.players
+            who = ", ".join(names[w] if w < len(names) else f"seat {w}"
+                            for w in self.outcome.winners)
+            end = f"won by {who} ({self.outcome.reason})"
         elif self.outcome is not None:
             end = f"drawn ({self.outcome.reason})"
         seal = "sealed" if self.sealed else "unsealed"
@@ -97,6 +100,7 @@ def audit_records(
 
     Raises :class:`AuditError`/:class:`LogError` at the first problem.
     """
+    report.players = header.players
     state = initial_state(rules, header)
     seed: bytes | None = None
     if header.dice == "seeded" and header.seed is not None:

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import os
 
-import structlog
+from grimoire.tools._log import get_logger
 
 from grimoire.core.errors import UsageError
 from grimoire.core.events import Header
 from grimoire.core.logfile import write_log
 from grimoire.core.replay import Replay
 
-log = structlog.get_logger("grimoire.rewind")
+log = get_logger("grimoire.rewind")
 
 
 def rewind(

@@ -9,13 +9,13 @@ from __future__ import annotations
 import os
 
 import msgspec
-import structlog
+from grimoire.tools._log import get_logger
 
 from grimoire.core.dice import commitment, parse_seed
 from grimoire.core.errors import UsageError
 from grimoire.core.logfile import read_log, write_log
 
-log = structlog.get_logger("grimoire.seal")
+log = get_logger("grimoire.seal")
 
 
 def seal(

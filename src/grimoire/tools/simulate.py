@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-import structlog
+from grimoire.tools._log import get_logger
 
 from grimoire.bots.random import RandomBot, play_out
 from grimoire.core import registry
@@ -22,7 +22,7 @@ from grimoire.core.events import Action
 from grimoire.core.match import Match
 from grimoire.core.rules import Rules
 
-log = structlog.get_logger("grimoire.simulate")
+log = get_logger("grimoire.simulate")
 
 
 class SimulationSummary(msgspec.Struct, kw_only=True):

@@ -8,12 +8,12 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 
-import structlog
+from grimoire.tools._log import get_logger
 
 from grimoire.core.audit import AuditReport, audit
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits
 
-log = structlog.get_logger("grimoire.validate")
+log = get_logger("grimoire.validate")
 
 
 def validate(

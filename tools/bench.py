@@ -1,0 +1,184 @@
+"""Benchmarks (``make bench``): the figures the foundation issue asks for.
+
+- trusted replay (decode + fold) and validate (every action re-decided), in events/s,
+  over Vicious Circle random matches and over one long synthetic log;
+- random playouts (legal + decide + evolve) in actions/s;
+- ``Match.act`` speed at the 100,000th event against the first;
+- ``Replay.seek`` time in the middle of a 1,000,000-event log once indexed;
+- peak memory validating a 1,000,000-event log against a 100,000-event one.
+
+The long logs come from ``tally``, the test-only dice game in tests/support. Figures are
+printed as a table (``--json`` for machine output); nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "support"))
+
+import tally  # noqa: E402,F401  (registers the test-only game)
+
+from grimoire.bots.random import RandomBot  # noqa: E402
+from grimoire.core.audit import audit  # noqa: E402
+from grimoire.core.logfile import LogReader  # noqa: E402
+from grimoire.core.match import Match  # noqa: E402
+from grimoire.core.replay import Replay, initial_state  # noqa: E402
+from grimoire.tools.simulate import bot_match  # noqa: E402
+
+
+def timed(fn: Any, *args: Any) -> tuple[float, Any]:
+    t0 = time.perf_counter()
+    out = fn(*args)
+    return time.perf_counter() - t0, out
+
+
+def fold_file(path: str) -> int:
+    """Trusted replay: stream, decode, evolve (no chain, no re-deciding)."""
+    with LogReader(path) as reader:
+        rules = reader.rules
+        state = initial_state(rules, reader.header)
+        evolve = rules.evolve
+        n = 0
+        for _, _, rec in reader.records(verify=False):
+            state = evolve(state, rec.event)
+            n += 1
+    return n
+
+
+def tally_log(path: str, events: int) -> None:
+    """A synthetic tally match of ``events`` events (two per action), written live."""
+    m = Match.new("tally", seed="5e" * 16, path=path)
+    for i in range(events // 2):
+        m.act(tally.Add(player=m.state.turn, secret=i & 1))
+    m.close()
+    m.save(path + ".tmp", reveal=True)
+    os.replace(path + ".tmp", path)
+
+
+def peak_validate_mb(path: str) -> float:
+    """Peak RSS (MiB) of a fresh process that validates ``path``."""
+    code = (
+        "import sys, resource; sys.path.insert(0, sys.argv[2]); import tally; "
+        "from grimoire.core.audit import audit; r = audit(sys.argv[1]); assert r.ok, r.summary(); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, path, str(ROOT / "tests" / "support")],
+        capture_output=True, text=True, check=True,
+    )
+    return float(out.stdout.strip())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matches", type=int, default=2000, help="VC random matches to replay")
+    ap.add_argument("--long", type=int, default=100_000, help="events in the long log")
+    ap.add_argument("--huge", type=int, default=1_000_000, help="events in the memory log")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    res: dict[str, Any] = {}
+    tmp = tempfile.mkdtemp(prefix="grimoire-bench-")
+
+    # -- Vicious Circle random matches -------------------------------------------------
+    from grimoire.core.registry import get
+
+    vc = get("vicious-circle")
+    paths = []
+    actions = 0
+    t0 = time.perf_counter()
+    for i in range(args.matches):
+        m = bot_match(vc, seed=99, index=i)
+        actions += sum(1 for e in m.events if type(e).__name__ in ("Move", "Deploy", "Pass",
+                                                                   "Setup"))
+        p = os.path.join(tmp, f"vc-{i}.jsonl")
+        m.save(p, reveal=True)
+        paths.append(p)
+    play_s = time.perf_counter() - t0
+    res["vc_playout_actions_per_s_incl_save"] = actions / play_s
+
+    # pure playouts (legal + decide + evolve), no file I/O
+    bot = RandomBot(1)
+    t0 = time.perf_counter()
+    n_act = 0
+    for i in range(args.matches // 4):
+        m = Match.new(vc, seed=bytes([i % 256]) * 16)
+        while m.to_act:
+            m.act(bot.choose(m, min(m.to_act)))
+            n_act += 1
+    res["vc_playout_actions_per_s"] = n_act / (time.perf_counter() - t0)
+
+    t, n = timed(lambda: sum(fold_file(p) for p in paths))
+    res["vc_events"] = n
+    res["vc_fold_events_per_s"] = n / t
+    t, reports = timed(lambda: [audit(p) for p in paths])
+    assert all(r.ok for r in reports)
+    res["vc_validate_events_per_s"] = n / t
+
+    # -- one long synthetic log ----------------------------------------------------------
+    long_path = os.path.join(tmp, "long.jsonl")
+    tally_log(long_path, args.long)
+    t, n = timed(fold_file, long_path)
+    res["long_events"] = n
+    res["long_fold_events_per_s"] = n / t
+    t, report = timed(audit, long_path)
+    assert report.ok, report.summary()
+    res["long_validate_events_per_s"] = n / t
+
+    # -- Match.act at the first and the 100,000th event ----------------------------------
+    m = Match.new("tally", seed="77" * 16, path=os.path.join(tmp, "act.jsonl"))
+
+    def act_rate(count: int) -> float:
+        t0 = time.perf_counter()
+        for i in range(count):
+            m.act(tally.Add(player=m.state.turn, secret=i & 1))
+        return count / (time.perf_counter() - t0)
+
+    first = act_rate(2_000)
+    while len(m.events) < 100_000:
+        act_rate(1_000)
+    late = act_rate(2_000)
+    m.close()
+    res["act_per_s_first"] = first
+    res["act_per_s_at_100k"] = late
+    res["act_slowdown_pct"] = 100 * (first - late) / first
+
+    # -- seek and memory on the huge log -------------------------------------------------
+    huge_path = os.path.join(tmp, "huge.jsonl")
+    tally_log(huge_path, args.huge)
+    t, replay = timed(Replay.open, huge_path)
+    res["huge_events"] = len(replay)
+    res["huge_index_s"] = t
+    rng = random.Random(3)
+    seeks = []
+    for target in [len(replay) // 2] + [rng.randrange(len(replay)) for _ in range(50)]:
+        t, _ = timed(replay.seek, target)
+        seeks.append(t)
+    replay.close()
+    res["seek_middle_ms"] = seeks[0] * 1000
+    res["seek_worst_of_51_ms"] = max(seeks) * 1000
+    res["peak_mb_validate_long"] = peak_validate_mb(long_path)
+    res["peak_mb_validate_huge"] = peak_validate_mb(huge_path)
+    res["peak_growth_pct"] = 100 * (res["peak_mb_validate_huge"] / res["peak_mb_validate_long"] - 1)
+    res["bench_max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    if args.json:
+        print(json.dumps(res, indent=2))
+    else:
+        for k, v in res.items():
+            print(f"{k:<38} {v:>14,.1f}" if isinstance(v, float) else f"{k:<38} {v:>14,}")
+
+
+if __name__ == "__main__":
+    main()
