@@ -1,0 +1,85 @@
+"""The strike rules as pure functions over dice values (shared by the rules and the odds).
+
+A single die beats a lower die; a Wizard (a natural six) beats any die; two or more dice
+together beat a die lower than their sum.
+
+>>> beats((4,), 3), beats((3,), 3), beats((6,), 6), beats((2, 2), 3), beats((2, 3), 5)
+(True, False, True, True, False)
+>>> strikes((2, 2), (4, 3))
+((2, 2), 3)
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from grimoire.games.wizard_armies import tables as T
+
+Dice = tuple[int, ...]
+
+
+def beats(dice: Dice, target: int) -> bool:
+    """Can the dice ``dice`` (one or more of the striker's) strike a die of value ``target``?"""
+    if len(dice) == 1:
+        return dice[0] > target or dice[0] == T.WIZARD
+    return len(dice) > 1 and sum(dice) > target
+
+
+@lru_cache(maxsize=4096)
+def groups(field: Dice) -> tuple[Dice, ...]:
+    """Every distinct group of dice (a sub-multiset, largest value first) of ``field``,
+    smaller groups first, then by value, largest first."""
+    out: dict[Dice, None] = {}
+    for size in range(1, len(field) + 1):
+        for combo in combinations(field, size):
+            out[tuple(sorted(combo, reverse=True))] = None
+    return tuple(sorted(out, key=lambda g: (len(g), tuple(-v for v in g))))
+
+
+@lru_cache(maxsize=16384)
+def all_strikes(own: Dice, enemy: Dice) -> tuple[tuple[Dice, int], ...]:
+    """Every strike ``(dice, target)`` the dice ``own`` can make on the dice ``enemy``,
+    targets from the largest, groups in :func:`groups` order."""
+    out = []
+    for target in sorted(set(enemy), reverse=True):
+        for group in groups(own):
+            if beats(group, target):
+                out.append((group, target))
+    return tuple(out)
+
+
+def strikes(own: Dice, enemy: Dice) -> tuple[Dice, int] | None:
+    """The first possible strike, or ``None`` if ``own`` cannot strike ``enemy``."""
+    found = all_strikes(own, enemy)
+    return found[0] if found else None
+
+
+def can_strike(own: Dice, enemy: Dice, enemy_camp: int, *, camp_strike: bool = True) -> bool:
+    """Has the side with ``own`` on the field any strike: on a die of ``enemy``, or (a
+    Wizard, when ``camp_strike``) on a unit of a camp holding ``enemy_camp`` units?"""
+    if not own:
+        return False
+    if camp_strike and enemy_camp > 0 and T.WIZARD in own:
+        return True
+    if not enemy:
+        return False
+    if T.WIZARD in own:
+        return True
+    low = min(enemy)
+    return max(own) > low or (len(own) > 1 and sum(own) > low)
+
+
+def remove(field: Dice, dice: Dice) -> Dice | None:
+    """``field`` without the values ``dice`` (one each), or ``None`` if they are not all there.
+
+    >>> remove((6, 4, 4, 2), (4, 2)), remove((6, 4), (5,))
+    ((6, 4), None)
+    """
+    rest = list(field)
+    for v in dice:
+        try:
+            rest.remove(v)
+        except ValueError:
+            return None
+    return tuple(rest)

@@ -1,0 +1,199 @@
+"""Wizard Armies through grimoire.Match: seeded playouts, audit, replay, views, notation,
+text, and the recorded fixtures (the worked example above all)."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+import random
+from types import ModuleType
+
+import msgspec
+import pytest
+
+from grimoire import IllegalAction, Match, Replay, fold
+from grimoire.core.audit import audit, audit_events
+from grimoire.core.views import leaks
+from grimoire.games.wizard_armies import RULES
+from grimoire.games.wizard_armies.events import Deploy, GameOver
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+FIXTURES = ROOT / "fixtures" / "wizard-armies"
+SEEDS = range(12)
+
+
+def playout(seed: int, options: dict[str, str] | None = None) -> Match:
+    m = Match.new("wizard-armies", seed=f"{seed:064x}", options=options or {})
+    chooser = random.Random(seed)
+    for _ in range(3000):
+        if m.outcome is not None:
+            break
+        seats = sorted(m.to_act)
+        assert seats, "someone must act until the war ends"
+        seat = chooser.choice(seats)
+        actions = list(m.legal(seat))
+        assert actions
+        m.act(chooser.choice(actions))
+    assert m.outcome is not None
+    return m
+
+
+@pytest.fixture(scope="module")
+def games() -> list[Match]:
+    options = [{}, {"doubles": "once"}, {"doubles": "none"}]
+    return [playout(s, options[s % 3]) for s in SEEDS]
+
+
+def test_every_legal_action_is_accepted(games: list[Match]) -> None:
+    for m in games[:4]:
+        state = RULES.setup(m.rules.Options(), m.header.players)
+        replay = Replay(m.rules, m.header, m.events)
+        for n in range(len(replay) + 1):
+            state = replay.seek(n)
+            if RULES.outcome(state) is not None:
+                continue
+            for seat in RULES.to_act(state):
+                from grimoire.core.dice import SeededDice
+
+                for action in RULES.legal(state, seat):
+                    RULES.decide(state, action, SeededDice(b"x"))
+
+
+def test_seeded_playouts_audit(games: list[Match]) -> None:
+    for m in games:
+        log = m.log(reveal=True)
+        report = audit_events(RULES, log.header, log.events)
+        assert report.ok, report.error
+        assert report.outcome == m.outcome
+
+
+def test_seek_equals_fold(games: list[Match]) -> None:
+    m = games[0]
+    replay = Replay(m.rules, m.header, m.events, every=7)
+    s0 = RULES.setup(RULES.Options(), m.header.players)
+    for n in range(0, len(m.events) + 1, 3):
+        assert replay.seek(n) == fold(RULES, s0, m.events[:n])
+
+
+def test_json_and_msgpack_round_trips(games: list[Match]) -> None:
+    m = games[1]
+    replay = Replay(m.rules, m.header, m.events)
+    for event in m.events:
+        for enc, dec in ((msgspec.json.encode, msgspec.json.decode),
+                         (msgspec.msgpack.encode, msgspec.msgpack.decode)):
+            assert dec(enc(event), type=RULES.Event) == event
+    for _, _, state in replay.states():
+        for enc, dec in ((msgspec.json.encode, msgspec.json.decode),
+                         (msgspec.msgpack.encode, msgspec.msgpack.decode)):
+            assert dec(enc(state), type=RULES.State) == state
+
+
+def test_views_leak_nothing_and_disguise_has_teeth(games: list[Match]) -> None:
+    rng = random.Random(0)
+    varied = 0
+    for m in games:
+        replay = Replay(m.rules, m.header, m.events)
+        for _, _, state in replay.states():
+            for seat in (0, 1):
+                assert not leaks(RULES, state, seat, rng=rng)
+                if RULES.disguise(state, seat, rng) != state:
+                    varied += 1
+    assert varied > 0
+
+
+def test_redaction_hides_the_other_deployment(games: list[Match]) -> None:
+    for m in games:
+        for event in m.events:
+            if isinstance(event, Deploy):
+                assert RULES.redact(event, 1 - event.player).units == 0
+                assert RULES.redact(event, None).units == 0
+                assert RULES.redact(event, event.player) == event
+
+
+def test_notation_round_trips_and_starts_a_log(games: list[Match]) -> None:
+    checked = 0
+    for m in games[:6]:
+        options = msgspec.convert(m.header.options, RULES.Options)
+        replay = Replay(m.rules, m.header, m.events)
+        for _, _, state in replay.states():
+            try:
+                text = RULES.notation(state)
+            except IllegalAction as exc:
+                assert exc.reason == "position/setup"
+                continue
+            assert RULES.parse(text, options, m.header.players) == state
+            assert RULES.notation(RULES.parse(text, options, m.header.players)) == text
+            checked += 1
+    assert checked > 100
+    start = Match.new("wizard-armies", seed="00" * 16,
+                      position="d 2 5,6 11 0,0 -/- - - 0,0 0,0 -")
+    assert start.state.troops == (5, 6)
+    assert start.to_act == {0, 1}
+
+
+def test_bad_notation_is_refused() -> None:
+    for text in ("", "q 1 0,0 00 0,0 -/- - - 0,0 0,0 -", "b 1 2,2 11 1,1 7/- 0 - 0,0 0,0 -",
+                 "b 1 2,2 11 1,1 23/- 0 - 0,0 0,0 -", "x 1 0,2 11 0,0 -/- - - 0,0 0,0 -"):
+        with pytest.raises(IllegalAction) as err:
+            RULES.parse(text, RULES.Options(), ("a", "b"))
+        assert err.value.reason == "position/invalid"
+
+
+def test_render_and_describe_give_text(games: list[Match]) -> None:
+    m = games[2]
+    replay = Replay(m.rules, m.header, m.events)
+    for _, event, state in replay.states():
+        assert RULES.describe(event)
+        assert RULES.describe(RULES.redact(event, 0))
+        for seat in (0, 1, None):
+            assert RULES.render(RULES.view(state, seat), seat)
+
+
+def test_playouts_end_quickly(games: list[Match]) -> None:
+    assert max(len(m.events) for m in games) < 3000
+
+
+# ------------------------------------------------------------------ fixtures
+
+
+def test_worked_example_replays_to_the_texts_outcome() -> None:
+    """The text: "Player two wins the game ... Player One has zero units left\""""
+    report = audit(FIXTURES / "worked-example.jsonl")
+    assert report.ok, report.error
+    assert report.dice == "recorded"
+    assert report.outcome is not None
+    assert report.outcome.winners == (1,)
+    with Replay.open(FIXTURES / "worked-example.jsonl") as replay:
+        final = replay.seek(len(replay))
+        assert final.troops == (0, 2)
+        ends = [e for e in replay.events() if type(e).__name__ == "RoundOver"]
+        # rounds: 10-5=5 and 7-1=6; 5-3=2 and 6-4=2; 2-2=0 (see the Rulings)
+        assert [e.troops for e in ends] == [(5, 6), (2, 2), (0, 2)]  # type: ignore[attr-defined]
+        assert isinstance(list(replay.events())[-1], GameOver)
+
+
+def test_every_fixture_audits() -> None:
+    paths = sorted(FIXTURES.glob("*.jsonl"))
+    assert len([p for p in paths if p.name.startswith("full-")]) >= 5
+    assert len([p for p in paths if p.name.startswith("edge-")]) >= 10
+    for path in paths:
+        report = audit(path)
+        assert report.ok, (path.name, report.error)
+
+
+def _generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "wizard_armies_fixtures", ROOT / "tools" / "fixtures" / "wizard_armies.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_fixtures_are_what_the_generator_makes() -> None:
+    from grimoire.core.logfile import read_log
+
+    for stem, match in _generator().build().items():
+        on_disk = read_log(FIXTURES / f"{stem}.jsonl")
+        assert list(on_disk.events) == list(match.events), stem
