@@ -213,6 +213,8 @@ class Match:
         self._events.extend(events)
         self.state = state
         self._counter = counter
+        if self._writer is not None and self.rules.outcome(state) is not None:
+            self.close()
         return events
 
     # ------------------------------------------------------------------ saving
@@ -231,7 +233,13 @@ class Match:
         write_log(path, log.header, log.events)
 
     def close(self) -> None:
-        """Close the live log file, if any."""
+        """Close the live log file, if any (it also closes itself when the game ends)."""
         if self._writer is not None:
             self._writer.close()
             self._writer = None
+
+    def __enter__(self) -> Match:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
