@@ -867,3 +867,19 @@ def test_random_playouts_legal_accepted_and_audited(n: int) -> None:
     log = m.log(reveal=True)
     report = audit_events(RULES, log.header, log.events)
     assert report.ok, report.error
+
+
+def test_sector_art_is_well_formed() -> None:
+    """Squares sit on odd rows and columns (``.``, ``H``, ``T``), borders between them
+    (``-``/``|`` wall, ``D`` door, space open), ``+`` on the corners."""
+    for art in T.SECTORS:
+        for y, row in enumerate(art):
+            for x, ch in enumerate(row):
+                if y % 2 and x % 2:
+                    assert ch in ".HT"
+                elif y % 2 == 0 and x % 2 == 0:
+                    assert ch == "+"
+                else:
+                    assert ch in " -|D"
+        assert sum(row.count("H") for row in art) == 1
+        assert sum(row.count("T") for row in art) == 2

@@ -203,7 +203,7 @@ class WizWarRules(BaseRules):
     name = "wiz-war"
     version = "1"
     seats = (2, 3, 4)
-    default_players = T.SEAT_NAMES
+    default_players = T.SEAT_NAMES[:2]
     Options = Options
     State = State
     Event = WizWarEvent
@@ -438,7 +438,6 @@ class WizWarRules(BaseRules):
             return ("respond/no-attack", f"{detail}: no attack is waiting for a response")
         if over_limit(s) and not isinstance(a, (Discard, EndSpell, Drop)):
             return ("hand/over-limit", f"{detail}: discard down to the hand size first")
-        p = s.active if s.phase != "respond" else -1
         card = getattr(a, "card", -1)
         if isinstance(a, (Cast, Boost, Discard, Counter)):
             if not 0 <= card < len(DECK):
@@ -449,12 +448,12 @@ class WizWarRules(BaseRules):
         if s.phase == "draw" and isinstance(a, (Move, PickUp, Drop, Boost, Punch, Cast, Throw,
                                                 EndSpell, EndMove)):
             return ("phase/discard-and-draw", f"{detail}: the Move and Cast phase is over")
-        if s.phase == "move" and isinstance(a, EndTurn):
+        if s.phase == "move" and isinstance(a, (EndTurn, Discard)):
             return ("phase/move-and-cast", f"{detail}: end the Move and Cast phase first")
         if isinstance(a, EndTurn):
             return ("draw/too-many", f"{detail}: at most 2 cards, never above the hand size")
         if isinstance(a, Move):
-            if a.dir not in B.DIRS:
+            if a.dir not in tuple(B.DIRS):
                 return ("move/bad-direction", f"{detail}: directions are n, e, s, w")
             if s.mp <= 0:
                 return ("move/no-points", f"{detail}: no movement points left")
@@ -504,9 +503,7 @@ class WizWarRules(BaseRules):
             return ("end-spell/not-yours", f"{detail}: you maintain no such spell")
         if isinstance(a, Counter):
             return ("respond/not-applicable", f"{detail}: that counter does not apply here")
-        if isinstance(a, Boost) or p < 0:
-            return (f"{tag}/illegal", detail)
-        return (f"{tag}/illegal", detail)
+        return ("action/illegal", detail)
 
     # -- handlers
 
