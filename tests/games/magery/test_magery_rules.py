@@ -778,3 +778,47 @@ def test_decide_is_pure_and_repeatable() -> None:
     s = RULES.setup(RULES.Options(), ("White", "Black"))
     a = Arrange(player=W, minion="dragon", square="a1")
     assert RULES.decide(s, a, SeededDice(b"k")) == RULES.decide(s, a, SeededDice(b"k"))
+
+
+# ------------------------------------------------------------------ notation and docs
+
+
+def test_notation_round_trips_and_fills_defaults() -> None:
+    """The position notation writes every field and reads back the same state."""
+    text = position({**FAR, "d4": "D"}, {9: "U", 13: "s"}, phase="action", orb="b",
+                    turn="w", dead="C/ee", runes="b", chaos="seer,magus,-,-",
+                    deck="conjurer,alchemist", discard="illusionist", extra="ww",
+                    shielded="d4", pending="seer@13:S", round="4")
+    s = RULES.parse(text, RULES.Options(), ("White", "Black"))
+    assert s.pending == "seer" and s.pending_minion == "S" and s.extra == (W, W)
+    assert s.reserve[W].count("C") == 2 and s.reserve[BL].count("e") == 1
+    assert RULES.parse(RULES.notation(s), RULES.Options(), ("White", "Black")) == s
+
+
+@pytest.mark.parametrize("text", [
+    "tower=U",  # no arena
+    "arena=8/8/8/8/8/8/8",  # seven ranks
+    "arena=8/8/8/8/8/8/8/UUUU4",  # four undead
+    "arena=8/8/8/8/8/8/8/8 colour=w",  # unknown field
+    "arena=8/8/8/8/8/8/8/8 chaos=joker",  # unknown card
+    "arena=8/8/8/8/8/8/8/8 tower=............U",  # a minion on a floor with no card
+])
+def test_bad_notation_is_refused(text: str) -> None:
+    with pytest.raises(IllegalAction) as err:
+        RULES.parse(text, RULES.Options(), ("White", "Black"))
+    assert err.value.reason == "position/invalid"
+
+
+def test_every_reason_code_is_listed_in_the_docs() -> None:
+    """Every reason code the rules raise appears in docs/games/magery.md."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    source = "".join(p.read_text() for p in (root / "src/grimoire/games/magery").glob("*.py"))
+    codes = set(re.findall(r'"([a-z]+/[a-z-]+)"', source))
+    for suffix in re.findall(r'f"\{prefix\}/([a-z-]+)"', source):
+        codes |= {f"teleport/{suffix}", f"transmute/{suffix}"}
+    docs = (root / "docs/games/magery.md").read_text()
+    missing = sorted(c for c in codes if f"`{c}`" not in docs)
+    assert not missing
