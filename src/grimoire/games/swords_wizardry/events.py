@@ -1,0 +1,111 @@
+"""Swords & Wizardry events.
+
+Squares are named ``a10``..``j1`` (see ``tables.py``); pieces by name (``"knights"``).
+
+>>> Move(player=0, from_="c7", to="c6")
+Move(player=0, from_='c7', to='c6')
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import msgspec
+
+from grimoire.core.events import Action, Consequence, Roll
+
+
+class Place(Action, frozen=True, tag="place"):
+    """Deploy one piece, back to the opponent: ``piece`` on ``square`` of the home rows.
+
+    Redacted for everyone else to ``piece=""``: they see only that the square is filled."""
+
+    piece: str
+    square: str
+
+
+class Commence(Consequence, frozen=True, tag="commence"):
+    """Both forces are deployed; ``first`` moves first. Nothing is revealed."""
+
+    first: int
+
+
+class Move(Action, frozen=True, tag="move"):
+    """Move one piece ``from`` -> ``to``; onto an enemy piece it is a challenge."""
+
+    from_: str = msgspec.field(name="from")
+    to: str
+
+
+class Bombard(Action, frozen=True, tag="bombard"):
+    """A Siege Catapult attacks the enemy piece two squares away in a straight line."""
+
+    from_: str = msgspec.field(name="from")
+    to: str
+
+
+class Storm(Action, frozen=True, tag="storm"):
+    """Take a surrounded castle: its occupant is removed and the surrounding piece on
+    ``from`` takes its place (a Siege Catapult stays where it is)."""
+
+    castle: str
+    from_: str = msgspec.field(name="from")
+
+
+class Challenge(Consequence, frozen=True, tag="challenge"):
+    """Both pieces of a challenge are shown: ``attacker`` on ``from``, ``defender`` on ``to``."""
+
+    from_: str = msgspec.field(name="from")
+    to: str
+    attacker: str
+    defender: str
+
+
+class Reveal(Consequence, frozen=True, tag="reveal"):
+    """One piece is shown (a stormed castle's occupant, the pieces surrounding a Princess)."""
+
+    square: str
+    piece: str
+
+
+class Eliminate(Consequence, frozen=True, tag="eliminate"):
+    """``piece`` of seat ``owner`` on ``square`` is removed and given to the other side."""
+
+    square: str
+    owner: int
+    piece: str
+
+
+class Advance(Consequence, frozen=True, tag="advance"):
+    """The victorious attacker moves onto the square it won."""
+
+    from_: str = msgspec.field(name="from")
+    to: str
+
+
+class Pin(Consequence, frozen=True, tag="pin"):
+    """A Princess found in a castle by a Siege Catapult must stay there for the rest of
+    the game."""
+
+    square: str
+    owner: int
+
+
+class Surround(Consequence, frozen=True, tag="surround"):
+    """The castle's occupant is surrounded by seat ``by``, who must now storm it."""
+
+    castle: str
+    by: int
+
+
+class GameOver(Consequence, frozen=True, tag="game-over"):
+    """The game ends: ``winners`` (empty for a draw) and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+SwEvent = Union[  # noqa: UP007
+    Place, Commence, Move, Bombard, Storm, Challenge, Reveal, Roll, Eliminate, Advance, Pin,
+    Surround, GameOver,
+]

@@ -1,0 +1,65 @@
+"""Swords & Wizardry state and options."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from grimoire.games.swords_wizardry import tables as T
+
+
+def _default_counts() -> dict[str, int]:
+    return {name: count for name, _, _, count, _ in T.PIECES}
+
+
+class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Variant options.
+
+    - ``first``: who moves first once both sides are deployed (``"red"`` or ``"black"``);
+      the text leaves it to the players ("having arranged which player is to start").
+    - ``counts``: pieces per kind, by name; kinds left out keep their default (see
+      ``tables.PIECES``). The counts must total 36 and include exactly one Princess.
+    - ``table``: ``"printed"`` (the attack table as printed) or ``"notes"`` (the four cells
+      where the notes on the pieces say otherwise, read the notes' way; see Rulings).
+    - ``quiet_limit``: if this many moves in a row pass without any attack, the game is
+      drawn (``0``, the text's rule, never draws).
+
+    >>> Options(counts={"peasants": 8, "knights": 5}).counts["knights"]
+    5
+    """
+
+    first: Literal["red", "black"] = "red"
+    counts: dict[str, int] = msgspec.field(default_factory=_default_counts)
+    table: Literal["printed", "notes"] = "printed"
+    quiet_limit: int = 0
+
+
+class State(msgspec.Struct, frozen=True, gc=False):
+    """The whole truth of a position (views hide the secret parts).
+
+    ``board``: 100 one-letter squares, rank 10 first (``.`` empty; Red's pieces capitals,
+    Black's small; in a view, ``X``/``x`` is a Red/Black piece the viewer cannot identify).
+    ``revealed``: per square, whether its piece has been shown to the opponent (the flag
+    travels with the piece). ``counts``: pieces per kind (``tables.PIECES`` order);
+    ``quiet_limit`` and ``notes_table`` come from the options.
+    ``lost``: letters of each seat's eliminated pieces, in kind order. ``turn`` is ``-1``
+    during deployment. ``storm``/``storm_by``: a surrounded castle awaiting its storm
+    (``-1`` for none). ``pinned``: whose Princess is pinned in her castle. ``quiet``:
+    moves in a row without an attack. ``winners``/``result``: set once the game is over.
+    """
+
+    board: tuple[str, ...]
+    revealed: tuple[bool, ...]
+    counts: tuple[int, ...]
+    turn: int
+    first: int
+    quiet_limit: int = 0
+    notes_table: bool = False
+    lost: tuple[str, str] = ("", "")
+    storm: int = -1
+    storm_by: int = -1
+    pinned: tuple[bool, bool] = (False, False)
+    quiet: int = 0
+    winners: tuple[int, ...] = ()
+    result: str = ""
