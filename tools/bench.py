@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-import tally  # noqa: E402,F401  (registers the test-only game)
+import tally  # noqa: E402  (registers the test-only game)
 
 from grimoire.bots.random import RandomBot  # noqa: E402
 from grimoire.core.audit import audit  # noqa: E402

@@ -16,7 +16,8 @@ import msgspec
 from grimoire.core import registry
 from grimoire.core.dice import Dice
 from grimoire.core.errors import IllegalAction
-from grimoire.core.events import Action, Consequence, Event, Roll
+from grimoire.core.events import Action, Consequence, Roll
+from grimoire.core.events import Event as AnyEvent
 from grimoire.core.rules import BaseRules, Outcome, PlayerId
 
 
@@ -64,10 +65,10 @@ class TallyRules(BaseRules):
     def to_act(self, state: TallyState) -> frozenset[PlayerId]:
         return frozenset() if state.winner >= 0 else frozenset((state.turn,))
 
-    def legal(self, state: TallyState, player: PlayerId) -> Sequence[Event]:
+    def legal(self, state: TallyState, player: PlayerId) -> Sequence[AnyEvent]:
         return (Add(player=player, secret=0), Add(player=player, secret=1))
 
-    def decide(self, state: TallyState, action: Event, dice: Dice) -> tuple[Event, ...]:
+    def decide(self, state: TallyState, action: AnyEvent, dice: Dice) -> tuple[AnyEvent, ...]:
         if not isinstance(action, Add):
             raise IllegalAction("action/unknown", repr(action))
         if action.player != state.turn:
@@ -75,12 +76,12 @@ class TallyRules(BaseRules):
         if action.secret not in (0, 1):
             raise IllegalAction("add/secret", f"secret must be 0 or 1, got {action.secret}")
         roll = Roll.of(dice, action.player, state.sides, 1, "add")
-        out: tuple[Event, ...] = (action, roll)
+        out: tuple[AnyEvent, ...] = (action, roll)
         if state.total + roll.values[0] >= state.target:
             out += (Won(player=action.player),)
         return out
 
-    def evolve(self, state: TallyState, event: Event) -> TallyState:
+    def evolve(self, state: TallyState, event: AnyEvent) -> TallyState:
         t = type(event)
         if t is Roll:
             return msgspec.structs.replace(
@@ -100,7 +101,7 @@ class TallyRules(BaseRules):
         secrets = tuple(s if p == player else -1 for p, s in enumerate(state.secrets))
         return msgspec.structs.replace(state, secrets=secrets)
 
-    def redact(self, event: Event, player: PlayerId | None) -> Event:
+    def redact(self, event: AnyEvent, player: PlayerId | None) -> AnyEvent:
         if isinstance(event, Add) and event.player != player:
             return Add(player=event.player, secret=-1)
         return event
@@ -113,7 +114,7 @@ class TallyRules(BaseRules):
     def render(self, state: Any, player: PlayerId | None = None) -> str:
         return f"total {state.total} of {state.target}; seat {state.turn} to act"
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: AnyEvent) -> str:
         if isinstance(event, Roll):
             return f"roll {event.values}"
         return type(event).__name__.lower()

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import os
 
-from grimoire.tools._log import get_logger
-
 from grimoire.core.errors import UsageError
 from grimoire.core.events import Header
 from grimoire.core.logfile import write_log
 from grimoire.core.replay import Replay
+from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.rewind")
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import os
 
 import msgspec
-from grimoire.tools._log import get_logger
 
 from grimoire.core.dice import commitment, parse_seed
 from grimoire.core.errors import UsageError
 from grimoire.core.logfile import read_log, write_log
+from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.seal")
 

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from grimoire.tools._log import get_logger
 
 from grimoire.bots.random import RandomBot, play_out
 from grimoire.core import registry
 from grimoire.core.events import Action
 from grimoire.core.match import Match
 from grimoire.core.rules import Rules
+from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.simulate")
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable
 
-from grimoire.tools._log import get_logger
-
 from grimoire.core.audit import AuditReport, audit
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits
+from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.validate")
 
