@@ -197,3 +197,41 @@ def test_fixtures_are_what_the_generator_makes() -> None:
     for stem, match in _generator().build().items():
         on_disk = read_log(FIXTURES / f"{stem}.jsonl")
         assert list(on_disk.events) == list(match.events), stem
+
+
+def test_corrupted_logs_give_only_grimoire_errors(tmp_path: pathlib.Path) -> None:
+    """Audit and replay of a hand-damaged log report problems, never crash."""
+    import json
+
+    from grimoire import GrimoireError
+
+    lines = (FIXTURES / "worked-example.jsonl").read_text().splitlines()
+    rng = random.Random(5)
+    junk = [None, -1, 0, 7, 99, [], [0], [7, 7], [1] * 9, "x", 1]
+    path = tmp_path / "bad.jsonl"
+    for _ in range(300):
+        records = [json.loads(line) for line in lines[1:]]
+        for rec in records:
+            rec.pop("chain", None)
+        i = rng.randrange(len(records))
+        if rng.random() < 0.5:
+            event = records[i]["event"]
+            keys = [k for k in event if k != "type"]
+            if keys:
+                event[rng.choice(keys)] = rng.choice(junk)
+        else:
+            j = rng.randrange(len(records))
+            records[i], records[j] = records[j], records[i]
+            for n, rec in enumerate(records):
+                rec["seq"] = n
+        path.write_text("\n".join([lines[0], *map(json.dumps, records)]) + "\n")
+        audit(path)  # never raises: problems are in the report
+        try:
+            with Replay.open(path, verify=False) as replay:
+                for n in (len(replay) // 2, len(replay)):
+                    state = replay.seek(n)
+                    RULES.render(state)
+                    for event in replay.events(0, n):
+                        RULES.describe(event)
+        except GrimoireError:
+            pass

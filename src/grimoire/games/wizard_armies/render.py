@@ -48,6 +48,11 @@ NAMES = T.SEAT_NAMES
 _PHASE_OF = {letter: phase for phase, letter in T.PHASES.items()}
 
 
+def _name(seat: int | None) -> str:
+    """The seat's name (or ``seat N`` for a seat this game does not have)."""
+    return NAMES[seat] if seat in (0, 1) else f"seat {seat}"
+
+
 def _dice(values: tuple[int, ...]) -> str:
     return " ".join(map(str, values)) if values else "none"
 
@@ -71,59 +76,59 @@ def board(state: State, player: int | None = None) -> str:
             note = ""
         marks = " ".join("W" if v == T.WIZARD else str(v) for v in field) or "-"
         lines.append(
-            f" {NAMES[seat]:<6} army {state.troops[seat]:>3}  camp {state.camp(seat):>3}"
+            f" {_name(seat):<6} army {state.troops[seat]:>3}  camp {state.camp(seat):>3}"
             f"  field {marks:<12} {note}".rstrip()
         )
     if state.phase == "raid":
-        lines.append(f" raid on {NAMES[1 - state.turn]}'s camp: units {_dice(state.targets)}")
+        lines.append(f" raid on {_name(1 - state.turn)}'s camp: units {_dice(state.targets)}")
     if state.result:
-        who = " and ".join(NAMES[w] for w in state.winners) or "nobody"
+        who = " and ".join(_name(w) for w in state.winners) or "nobody"
         lines.append(f" war over: {who} wins ({state.result})")
     elif state.phase == "muster":
-        waiting = [NAMES[s] for s in (0, 1) if not state.mustered[s]]
+        waiting = [_name(s) for s in (0, 1) if not state.mustered[s]]
         lines.append(f" waiting for {', '.join(waiting)} to roll for troops")
     elif state.phase == "deploy":
-        waiting = [NAMES[s] for s in (0, 1) if not state.ready[s]]
+        waiting = [_name(s) for s in (0, 1) if not state.ready[s]]
         lines.append(f" secret deployment: waiting for {', '.join(waiting)}")
     elif state.turn >= 0:
         verb = "raids" if state.phase == "raid" else "strikes"
-        lines.append(f" {NAMES[state.turn]} {verb}")
+        lines.append(f" {_name(state.turn)} {verb}")
     return "\n".join(lines)
 
 
 def describe(event: Event) -> str:
     """One line per event, for ``grimoire replay`` and action menus."""
     if isinstance(event, Muster):
-        return f"{NAMES[event.player]} musters"
+        return f"{_name(event.player)} musters"
     if isinstance(event, Deploy):
         if not event.units:
-            return f"{NAMES[event.player]} chooses a deployment in secret"
+            return f"{_name(event.player)} chooses a deployment in secret"
         unit = "unit" if event.units == 1 else "units"
-        return f"{NAMES[event.player]} deploys {event.units} {unit}"
+        return f"{_name(event.player)} deploys {event.units} {unit}"
     if isinstance(event, Strike):
         how = "+".join(map(str, event.dice))
-        return f"{NAMES[event.player]} strikes a {event.target} with {how}"
+        return f"{_name(event.player)} strikes a {event.target} with {how}"
     if isinstance(event, CampStrike):
-        return f"{NAMES[event.player]}'s Wizard strikes a unit in the enemy camp"
+        return f"{_name(event.player)}'s Wizard strikes a unit in the enemy camp"
     if isinstance(event, Roll):
-        who = NAMES[event.player] if event.player is not None else "the table"
+        who = _name(event.player) if event.player is not None else "the table"
         return f"{who} rolls {_dice(event.values)} for {event.purpose}"
     if isinstance(event, Reveal):
-        return f"deployments revealed: {NAMES[0]} {event.units[0]}, {NAMES[1]} {event.units[1]}"
+        return f"deployments revealed: {_name(0)} {event.units[0]}, {_name(1)} {event.units[1]}"
     if isinstance(event, Initiative):
-        return f"{NAMES[event.first]} wins the initiative"
+        return f"{_name(event.first)} wins the initiative"
     if isinstance(event, Desert):
         unit = "coward deserts" if event.count == 1 else "cowards desert"
-        return f"{event.count} {unit} from {NAMES[event.player]}"
+        return f"{event.count} {unit} from {_name(event.player)}"
     if isinstance(event, NoStrike):
-        return f"{NAMES[event.player]} has no strike and passes"
+        return f"{_name(event.player)} has no strike and passes"
     if isinstance(event, Raid):
-        return f"{NAMES[event.raider]} raids {NAMES[1 - event.raider]}'s camp"
+        return f"{_name(event.raider)} raids {_name(1 - event.raider)}'s camp"
     if isinstance(event, RoundOver):
         return (f"round {event.round} over: lost {event.lost[0]}/{event.lost[1]}, "
                 f"armies {event.troops[0]}/{event.troops[1]}")
     if isinstance(event, GameOver):
-        who = " and ".join(NAMES[w] for w in event.winners) or "nobody"
+        who = " and ".join(_name(w) for w in event.winners) or "nobody"
         return f"war over: {who} wins ({event.reason})"
     return repr(event)
 
@@ -205,7 +210,7 @@ def parse(text: str, base: Any) -> State:
     field = (_parse_dice(text, sides[0], "field dice"), _parse_dice(text, sides[1], "field dice"))
     for seat in (0, 1):
         if len(field[seat]) > troops[seat]:
-            raise _bad(text, f"{NAMES[seat]} has more dice on the field than troops")
+            raise _bad(text, f"{_name(seat)} has more dice on the field than troops")
     if turn_t not in ("-", "0", "1"):
         raise _bad(text, f"turn is 0, 1 or '-', got {turn_t!r}")
     turn = -1 if turn_t == "-" else int(turn_t)

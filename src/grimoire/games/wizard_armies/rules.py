@@ -23,7 +23,7 @@ from typing import Any
 import msgspec
 
 from grimoire.core.dice import Dice
-from grimoire.core.errors import IllegalAction
+from grimoire.core.errors import IllegalAction, LogError
 from grimoire.core.events import Event as CoreEvent
 from grimoire.core.events import Roll
 from grimoire.core.rules import BaseRules, Outcome, PlayerId
@@ -53,7 +53,17 @@ _replace = msgspec.structs.replace
 
 
 def _set(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
-    return (value, pair[1]) if seat == 0 else (pair[0], value)
+    if seat == 0:
+        return (value, pair[1])
+    if seat == 1:
+        return (pair[0], value)
+    raise IndexError(f"no seat {seat!r}")
+
+
+def _seat(seat: int) -> int:
+    if seat not in (0, 1):
+        raise IndexError(f"no seat {seat!r}")
+    return seat
 
 
 def can_act(state: WizState, seat: int) -> bool:
@@ -324,7 +334,13 @@ class WizardArmiesRules(BaseRules):
     # ---------------------------------------------------------------- evolve
 
     def evolve(self, state: WizState, event: CoreEvent) -> WizState:
-        return self._evolvers[type(event)](state, event)
+        try:
+            return self._evolvers[type(event)](state, event)
+        except (IndexError, KeyError, TypeError, ValueError) as exc:
+            # Only a hand-made or corrupted log gets here (decide never produces these).
+            raise LogError(
+                "log/impossible-event", f"{_render.describe(event)!r} cannot happen here: {exc}"
+            ) from None
 
     @staticmethod
     def _evolve_muster(state: WizState, ev: Muster) -> WizState:
@@ -335,7 +351,8 @@ class WizardArmiesRules(BaseRules):
     @staticmethod
     def _evolve_roll(state: WizState, ev: Roll) -> WizState:
         purpose, seat = ev.purpose, ev.player
-        assert seat is not None
+        if seat is None or not ev.values:  # not a roll this game makes: the fold ignores it
+            return state
         if purpose == "battle":
             field = tuple(sorted(ev.values, reverse=True))
             return _replace(state, field=_set(state.field, seat, field))
@@ -360,7 +377,7 @@ class WizardArmiesRules(BaseRules):
 
     @staticmethod
     def _evolve_initiative(state: WizState, ev: Initiative) -> WizState:
-        return _replace(state, turn=ev.first)
+        return _replace(state, turn=_seat(ev.first))
 
     @staticmethod
     def _evolve_desert(state: WizState, ev: Desert) -> WizState:
@@ -375,7 +392,8 @@ class WizardArmiesRules(BaseRules):
 
     @staticmethod
     def _evolve_strike(state: WizState, ev: Strike) -> WizState:
-        seat, other = ev.player, 1 - ev.player
+        seat = _seat(ev.player)
+        other = 1 - seat
         own = remove(state.field[seat], ev.dice) or ()
         troops = _set(state.troops, other, state.troops[other] - 1)
         lost = _set(state.lost, other, state.lost[other] + 1)
@@ -391,7 +409,8 @@ class WizardArmiesRules(BaseRules):
 
     @staticmethod
     def _evolve_camp_strike(state: WizState, ev: CampStrike) -> WizState:
-        seat, other = ev.player, 1 - ev.player
+        seat = _seat(ev.player)
+        other = 1 - seat
         own = remove(state.field[seat], (T.WIZARD,)) or ()
         return _replace(
             state,
@@ -403,11 +422,11 @@ class WizardArmiesRules(BaseRules):
 
     @staticmethod
     def _evolve_no_strike(state: WizState, ev: NoStrike) -> WizState:
-        return _replace(state, turn=1 - ev.player)
+        return _replace(state, turn=1 - _seat(ev.player))
 
     @staticmethod
     def _evolve_raid(state: WizState, ev: Raid) -> WizState:
-        return _replace(state, phase="raid", turn=ev.raider)
+        return _replace(state, phase="raid", turn=_seat(ev.raider))
 
     @staticmethod
     def _evolve_round_over(state: WizState, ev: RoundOver) -> WizState:
