@@ -90,3 +90,28 @@ def test_a_continued_fork_draws_the_same_dice_as_the_original() -> None:
         if event.__class__.__name__ == "Add":
             again.act(event)
     assert list(again.events) == list(m.events)
+
+
+def test_an_impossible_event_is_a_log_error_not_a_traceback(tmp_path: Path) -> None:
+    """fold trusts the log, but a well-formed event no rule could produce must still end
+    in a GrimoireError naming its line, not in an exception from inside evolve."""
+    import msgspec
+
+    from grimoire.core.errors import LogError
+
+    m = tally_match(6)
+    path = tmp_path / "m.jsonl"
+    m.save(path)
+    lines = path.read_bytes().splitlines()
+    records = [msgspec.json.decode(x) for x in lines[1:]]
+    for rec in records:
+        rec.pop("chain", None)
+    assert records[3]["event"]["type"] == "roll"
+    records[3]["event"]["values"] = []  # well-formed, but no die was rolled
+    path.write_bytes(b"\n".join([lines[0], *map(msgspec.json.encode, records)]) + b"\n")
+    with pytest.raises(LogError) as err:
+        Replay.open(path)
+    assert err.value.reason == "log/impossible-event" and err.value.line == 5
+    with pytest.raises(LogError) as err:
+        Match.load(path)
+    assert err.value.reason == "log/impossible-event"

@@ -20,7 +20,7 @@ import msgspec
 
 from grimoire.core import registry
 from grimoire.core.dice import Dice, RecordedDice, SeededDice, commitment, parse_seed
-from grimoire.core.errors import IllegalAction, LogError, UsageError
+from grimoire.core.errors import GrimoireError, IllegalAction, LogError, UsageError
 from grimoire.core.events import Action, Chance, Event, Header
 from grimoire.core.logfile import Log, LogWriter, read_log, write_log
 from grimoire.core.replay import Replay, draws_in, fold, initial_state
@@ -119,7 +119,16 @@ class Match:
             and commitment(seed_bytes) != log.header.seed_commitment
         ):
             raise UsageError("dice/commitment", "that seed does not match the log's commitment")
-        state = fold(rules, initial_state(rules, log.header), log.events)
+        try:
+            state = fold(rules, initial_state(rules, log.header), log.events)
+        except GrimoireError:
+            raise
+        except Exception as exc:  # an event the rules could never have produced
+            raise LogError(
+                "log/impossible-event",
+                f"the rules cannot apply the log's events ({type(exc).__name__}: {exc}); "
+                "run `grimoire validate` for the audit",
+            ) from None
         return cls(
             rules, log.header, state, list(log.events),
             seed=seed_bytes, counter=draws_in(log.events),

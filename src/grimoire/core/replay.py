@@ -154,14 +154,25 @@ class Replay:
         state, k, _ = self._snapshots[0]
         evolve, every = self.rules.evolve, self.every
         n = 0
-        for _, offset, rec in reader.records(verify=verify):
-            if n % every == 0:
-                self._snapshots[n] = (state, k, offset)
-            event = rec.event
-            state = evolve(state, event)
-            if isinstance(event, Chance):
-                k += event.draws
-            n += 1
+        line = 1
+        try:
+            for line, offset, rec in reader.records(verify=verify):  # noqa: B007 (used below)
+                if n % every == 0:
+                    self._snapshots[n] = (state, k, offset)
+                event = rec.event
+                state = evolve(state, event)
+                if isinstance(event, Chance):
+                    k += event.draws
+                n += 1
+        except GrimoireError:
+            raise
+        except Exception as exc:  # a well-formed event the rules could never have produced
+            raise LogError(
+                "log/impossible-event",
+                f"the rules cannot apply this event ({type(exc).__name__}: {exc}); "
+                "run `grimoire validate` for the audit",
+                line=line, seq=n,
+            ) from None
         self._length = n
         self._final = (state, k)
 

@@ -49,11 +49,11 @@ class Rules(Protocol):
     @property
     def default_players(self) -> tuple[str, ...]: ...
     @property
-    def Options(self) -> Any: ...  # noqa: N802  (the game's Options type)
+    def Options(self) -> Any: ...  # (the game's Options type)
     @property
-    def Event(self) -> Any: ...  # noqa: N802  (the game's tagged event union)
+    def Event(self) -> Any: ...  # (the game's tagged event union)
     @property
-    def State(self) -> Any: ...  # noqa: N802  (the game's State type)
+    def State(self) -> Any: ...  # (the game's State type)
 
     def setup(self, options: Any, players: Sequence[str]) -> Any: ...
     def to_act(self, state: Any) -> frozenset[PlayerId]: ...
