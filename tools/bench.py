@@ -69,10 +69,12 @@ def tally_log(path: str, events: int) -> None:
 
 def peak_validate_mb(path: str) -> float:
     """Peak RSS (MiB) of a fresh process that validates ``path``."""
+    # VmHWM, not ru_maxrss: on Linux ru_maxrss survives exec and would report the parent's.
     code = (
-        "import sys, resource; sys.path.insert(0, sys.argv[2]); import tally; "
+        "import sys; sys.path.insert(0, sys.argv[2]); import tally; "
         "from grimoire.core.audit import audit; r = audit(sys.argv[1]); assert r.ok, r.summary(); "
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)"
+        "print(next(int(x.split()[1]) for x in open('/proc/self/status') "
+        "if x.startswith('VmHWM')) / 1024)"
     )
     out = subprocess.run(
         [sys.executable, "-c", code, path, str(ROOT / "tests" / "support")],
