@@ -257,7 +257,7 @@ class LogReader:
         chain = header_hash(self.header)
         max_records = self.limits.max_records
         for lineno, offset, data, complete in self._lines:
-            if not data.strip():
+            if not data or data.isspace():  # blank lines are skipped (no copy on the hot path)
                 if not complete:
                     break
                 continue
@@ -296,7 +296,7 @@ class LogReader:
         split = _json_lines if self.encoding == "json" else _msgpack_frames
         decode = self._decoder.decode
         for _, _, data, _ in split(self._f, self.limits):
-            if data.strip():
+            if data and not data.isspace():
                 try:
                     yield decode(data)
                 except (msgspec.DecodeError, UnicodeDecodeError) as exc:

@@ -87,7 +87,6 @@ class Replay:
         events: Sequence[Event] | None = None,
         *,
         every: int = SNAPSHOT_EVERY,
-        start: Any = None,
     ) -> None:
         if every < 1:
             raise ValueError("every must be >= 1")
@@ -97,8 +96,7 @@ class Replay:
         self._events = events
         self._reader: LogReader | None = None
         self._snapshots: SortedDict = SortedDict()
-        state = initial_state(rules, header) if start is None else start
-        self._snapshots[0] = (state, 0, 0)
+        self._snapshots[0] = (initial_state(rules, header), 0, 0)
         self._length = 0
         if events is not None:
             self._index_memory(events)
