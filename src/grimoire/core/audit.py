@@ -22,7 +22,7 @@ from grimoire.core.errors import AuditError, GrimoireError, IllegalAction, LogEr
 from grimoire.core.events import Action, Chance, Event, Header, Record, canonical
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits, LogReader
 from grimoire.core.replay import initial_state
-from grimoire.core.rules import Outcome, Rules
+from grimoire.core.rules import Outcome, Rules, require_turn
 
 
 class AuditReport(msgspec.Struct, kw_only=True):
@@ -116,7 +116,7 @@ def audit_records(
     else:
         report.dice = "recorded" if header.dice == "recorded" else "unverified (seed not revealed)"
     k = 0
-    decide, evolve, to_act, outcome = rules.decide, rules.evolve, rules.to_act, rules.outcome
+    decide, evolve, outcome = rules.decide, rules.evolve, rules.outcome
     sealed = True
     n = 0
     for group in _groups(records):
@@ -127,12 +127,10 @@ def audit_records(
                 "audit/after-end", f"{_describe(action)} comes after the game ended",
                 line=line, seq=first.seq,
             )
-        if action.player not in to_act(state):
-            raise AuditError(
-                "turn/not-to-act",
-                f"seat {action.player} may not act now (to act: {sorted(to_act(state))})",
-                line=line, seq=first.seq,
-            )
+        try:
+            require_turn(rules, state, action)
+        except IllegalAction as exc:
+            raise AuditError(exc.reason, exc.detail, line=line, seq=first.seq) from None
         dice: Dice
         if seed is not None:
             dice = SeededDice(seed, k)

@@ -21,10 +21,10 @@ import msgspec
 from grimoire.core import registry
 from grimoire.core.dice import Dice, RecordedDice, SeededDice, commitment, parse_seed
 from grimoire.core.errors import GrimoireError, IllegalAction, LogError, UsageError
-from grimoire.core.events import Action, Chance, Event, Header
+from grimoire.core.events import Chance, Event, Header
 from grimoire.core.logfile import Log, LogWriter, read_log, write_log
 from grimoire.core.replay import Replay, draws_in, fold, initial_state
-from grimoire.core.rules import Outcome, PlayerId, Rules
+from grimoire.core.rules import Outcome, PlayerId, Rules, require_turn
 
 
 class Match:
@@ -197,15 +197,7 @@ class Match:
 
         ``dice`` gives physical dice values for a ``"recorded"`` match, in draw order.
         """
-        if not isinstance(action, Action):
-            raise IllegalAction("action/not-an-action", f"{action!r} is not a player action")
-        if self.rules.outcome(self.state) is not None:
-            raise IllegalAction("game/over", "the game has ended")
-        if action.player not in self.rules.to_act(self.state):
-            raise IllegalAction(
-                "turn/not-to-act",
-                f"seat {action.player} may not act now (to act: {sorted(self.to_act)})",
-            )
+        require_turn(self.rules, self.state, action)
         roller = self._dice(dice)
         events = self.rules.decide(self.state, action, roller)
         if isinstance(roller, RecordedDice) and roller.remaining:

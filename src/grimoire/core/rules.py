@@ -18,6 +18,8 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 import msgspec
 
 from grimoire.core.dice import Dice
+from grimoire.core.errors import IllegalAction
+from grimoire.core.events import Action
 from grimoire.core.events import Event as AnyEvent
 
 PlayerId = int
@@ -70,6 +72,30 @@ class Rules(Protocol):
     def disguise(self, state: Any, player: PlayerId, rng: random.Random) -> Any: ...
 
 
+def require_turn(rules: Rules, state: Any, action: AnyEvent) -> PlayerId:
+    """Refuse what no game accepts: a non-action, anything after the end, a seat that is
+    not to act. Returns the acting seat. ``Match.act``, the audit and every game's
+    ``decide`` use this one check.
+
+    >>> from grimoire import games
+    >>> from grimoire.games.vicious_circle.events import Pass
+    >>> rules = games.get("vicious-circle")
+    >>> state = rules.setup(rules.Options(), ("Dawn", "Twilight"))
+    >>> require_turn(rules, state, Pass(player=1))
+    1
+    """
+    if not isinstance(action, Action):
+        raise IllegalAction("action/not-an-action", f"{action!r} is not a player action")
+    if rules.outcome(state) is not None:
+        raise IllegalAction("game/over", "the game has ended")
+    to_act = rules.to_act(state)
+    if action.player not in to_act:
+        raise IllegalAction(
+            "turn/not-to-act", f"seat {action.player} may not act now (to act: {sorted(to_act)})"
+        )
+    return action.player
+
+
 class BaseRules:
     """Defaults for the optional parts of :class:`Rules`: perfect information (views
     and redaction are the identity), a generic one-line description, no disguise.
@@ -95,3 +121,7 @@ class BaseRules:
 
     def disguise(self, state: Any, player: PlayerId, rng: random.Random) -> Any:
         return state
+
+    def require_turn(self, state: Any, action: AnyEvent) -> PlayerId:
+        """:func:`require_turn` for this game: the first line of ``decide``."""
+        return require_turn(self, state, action)  # type: ignore[arg-type]

@@ -330,11 +330,7 @@ class MageryRules(BaseRules):
     # ---------------------------------------------------------------- decide
 
     def decide(self, state: MageryState, action: AnyEvent, dice: Dice) -> Events:
-        if state.result:
-            raise IllegalAction("game/over", "the game has ended")
-        player = getattr(action, "player", None)
-        if player != state.turn:
-            raise IllegalAction("turn/not-to-act", f"seat {player} may not act now")
+        self.require_turn(state, action)
         decider = self._deciders.get(type(action))
         if decider is None:
             raise IllegalAction(

@@ -404,11 +404,7 @@ class SwordsWizardryRules(BaseRules):
     # ---------------------------------------------------------------- decide
 
     def decide(self, state: SwState, action: CoreEvent, dice: Dice) -> tuple[CoreEvent, ...]:
-        if state.result:
-            raise IllegalAction("game/over", "the game has ended")
-        player = getattr(action, "player", None)
-        if player not in self.to_act(state):
-            raise IllegalAction("turn/not-to-act", f"seat {player} may not act now")
+        self.require_turn(state, action)
         if isinstance(action, Place):
             return self._decide_place(state, action)
         if state.turn < 0:

@@ -239,11 +239,7 @@ class ViciousCircleRules(BaseRules):
     # ---------------------------------------------------------------- decide
 
     def decide(self, state: VicState, action: AnyEvent, dice: Dice) -> tuple[AnyEvent, ...]:
-        if state.result:
-            raise IllegalAction("game/over", "the game has ended")
-        player = getattr(action, "player", None)
-        if player not in self.to_act(state):
-            raise IllegalAction("turn/not-to-act", f"seat {player} may not act now")
+        self.require_turn(state, action)
         if isinstance(action, Setup):
             return self._decide_setup(state, action)
         if state.turn < 0:

@@ -410,11 +410,7 @@ class WizWarRules(BaseRules):
     # ---------------------------------------------------------------- decide
 
     def decide(self, state: _State, action: _Event, dice: Dice) -> tuple[_Event, ...]:
-        if state.result:
-            raise IllegalAction("game/over", "the game has ended")
-        player = getattr(action, "player", None)
-        if player not in self.to_act(state):
-            raise IllegalAction("turn/not-to-act", f"seat {player} may not act now")
+        player = self.require_turn(state, action)
         handler = self._deciders.get(type(action))
         if handler is None:
             raise IllegalAction("action/unknown", f"{action!r} is not a Wiz-War action")

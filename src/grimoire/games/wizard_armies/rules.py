@@ -170,11 +170,7 @@ class WizardArmiesRules(BaseRules):
     # ---------------------------------------------------------------- decide
 
     def decide(self, state: WizState, action: CoreEvent, dice: Dice) -> tuple[CoreEvent, ...]:
-        if state.result:
-            raise IllegalAction("game/over", "the war is over")
-        player = getattr(action, "player", None)
-        if player not in self.to_act(state):
-            raise IllegalAction("turn/not-to-act", f"seat {player!r} may not act now")
+        self.require_turn(state, action)
         if isinstance(action, Muster):
             return self._decide_muster(state, action, dice)
         if isinstance(action, Deploy):
