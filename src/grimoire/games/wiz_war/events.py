@@ -4,7 +4,11 @@ Cards are numbered by their place in the unshuffled deck (``rules.DECK`` names t
 squares by ``row * width + column``; borders (edges) by the board's edge numbering;
 treasures ``2 * owner + k``. Targets of casts are short strings: ``"w1"`` (seat 1's
 wizard), ``"e17"`` (border 17), ``"s"`` (the caster), ``"c40"`` (card 40 in play),
-``"w1:c12"`` / ``"w1:t3"`` (an item or treasure carried by seat 1).
+``"w1:c12"`` / ``"w1:t3"`` (an item or treasure carried by seat 1), ``"q12"`` (square
+12), ``"*"`` (the whole board).
+
+Energy: ``energy`` is a card discarded for its energy value (-1: none, the default energy
+of 1); with an Add card in ``add``, a second energy card ``energy2`` is combined with it.
 
 >>> Move(player=0, dir="e")
 Move(player=0, dir='e')
@@ -24,21 +28,27 @@ class Start(Action, frozen=True, tag="start"):
 
 
 class Move(Action, frozen=True, tag="move"):
-    """Spend one movement point to step across side ``dir`` (``n``, ``e``, ``s``, ``w``)."""
+    """Spend one movement point to step across side ``dir`` (``n``, ``e``, ``s``, ``w``).
+    ``unit``: a creature of the player's (its card) moves instead of the wizard."""
 
     dir: str
+    unit: int = -1
 
 
 class PickUp(Action, frozen=True, tag="pick-up"):
-    """Pick up ``what`` in the wizard's square: ``"t3"`` a treasure, ``"c40"`` an object."""
+    """Pick up ``what`` in the wizard's square: ``"t3"`` a treasure, ``"c40"`` an object
+    (``unit``: the player's creature picks up a treasure instead)."""
 
     what: str
+    unit: int = -1
 
 
 class Drop(Action, frozen=True, tag="drop"):
-    """Drop a carried treasure (``"t3"``) or item (``"c40"``) in the wizard's square."""
+    """Drop a carried treasure (``"t3"``) or item (``"c40"``) in the wizard's square
+    (``unit``: the player's creature drops its treasure)."""
 
     what: str
+    unit: int = -1
 
 
 class Boost(Action, frozen=True, tag="boost"):
@@ -55,13 +65,24 @@ class Punch(Action, frozen=True, tag="punch"):
 
 class Cast(Action, frozen=True, tag="cast"):
     """Play ``card`` (an attack or neutral spell, or an item) at ``target``, fuelled by
-    ``energy`` (a card discarded for its energy value, -1 for none). ``mode`` picks an
-    option of the card (Zot!: ``"damage"`` or ``"stun"``)."""
+    ``energy`` (a card discarded for its energy value, -1 for none; ``add`` and
+    ``energy2`` combine a second one). ``mode`` picks an option of the card (Zot!:
+    ``"damage"`` or ``"stun"``; a direction for Lightning Bolt; see the docs)."""
 
     card: int
     target: str = ""
     energy: int = -1
     mode: str = ""
+    add: int = -1
+    energy2: int = -1
+
+
+class Use(Action, frozen=True, tag="use"):
+    """Use up the carried item ``card`` on ``target`` (Null Powder ends a spell,
+    Universal Solvent destroys an object)."""
+
+    card: int
+    target: str
 
 
 class Throw(Action, frozen=True, tag="throw"):
@@ -94,10 +115,15 @@ class EndTurn(Action, frozen=True, tag="end-turn"):
 
 
 class Counter(Action, frozen=True, tag="counter"):
-    """Play the counter spell ``card`` against the attack on the player, with ``energy``."""
+    """Play the counter spell ``card`` (from the hand, or a carried Null Powder) against
+    the attack on the player or the neutral spell being cast, with ``energy`` (and
+    ``add``/``energy2``); ``target`` where the card needs one (Teleport: ``"q12"``)."""
 
     card: int
     energy: int = -1
+    target: str = ""
+    add: int = -1
+    energy2: int = -1
 
 
 class Allow(Action, frozen=True, tag="allow"):
@@ -201,7 +227,11 @@ class Attack(Consequence, frozen=True, tag="attack"):
 
 
 class Cancelled(Consequence, frozen=True, tag="cancelled"):
-    """The pending attack is cancelled; the attack for the turn is still used."""
+    """The pending attack or neutral spell is cancelled (``how``: ``""`` countered,
+    ``"evaded"``, ``"absorbed"`` into the countering player's hand); an attack still
+    uses the turn's attack."""
+
+    how: str = ""
 
 
 class Reduced(Consequence, frozen=True, tag="reduced"):
@@ -256,6 +286,63 @@ class DoorPicked(Consequence, frozen=True, tag="door-picked"):
     edge: int
 
 
+class Moved(Consequence, frozen=True, tag="moved"):
+    """``player``'s wizard is moved to ``square`` by a spell (not by its own steps)."""
+
+    player: int
+    square: int
+
+
+class UnitMoved(Consequence, frozen=True, tag="unit-moved"):
+    """The creature ``card`` goes to ``square``."""
+
+    card: int
+    square: int
+
+
+class Hit(Consequence, frozen=True, tag="hit"):
+    """The created object or creature of spell ``card`` takes ``amount`` (cracks or
+    damage)."""
+
+    card: int
+    amount: int
+
+
+class LifeSet(Consequence, frozen=True, tag="life-set"):
+    """``player``'s life becomes ``life`` (Share Life)."""
+
+    player: int
+    life: int
+
+
+class Stolen(Consequence, frozen=True, tag="stolen"):
+    """``thief`` takes ``cards`` from ``victim``'s hand (``-1`` where redacted)."""
+
+    thief: int
+    victim: int
+    cards: tuple[int, ...]
+
+
+class Discarded(Consequence, frozen=True, tag="discarded"):
+    """``player`` discards ``cards`` from the hand, made to."""
+
+    player: int
+    cards: tuple[int, ...]
+
+
+class Dissolved(Consequence, frozen=True, tag="dissolved"):
+    """The dropped item ``card`` is destroyed and discarded."""
+
+    card: int
+
+
+class Rotated(Consequence, frozen=True, tag="rotated"):
+    """Sector ``sector`` turns ``quarter`` quarter turns clockwise, with everything on it."""
+
+    sector: int
+    quarter: int
+
+
 class Death(Consequence, frozen=True, tag="death"):
     """``player``'s wizard dies on ``square``; ``by`` scores for the kill (-1: nobody)."""
 
@@ -272,10 +359,11 @@ class GameOver(Consequence, frozen=True, tag="game-over"):
 
 
 WizWarEvent = Union[  # noqa: UP007
-    Start, Move, PickUp, Drop, Boost, Punch, Cast, Throw, EndSpell, EndMove, Discard,
+    Start, Move, PickUp, Drop, Boost, Punch, Cast, Use, Throw, EndSpell, EndMove, Discard,
     EndTurn, Counter, Allow,
     Roll, Shuffle,
     Deal, FirstPlayer, TurnBegins, Attack, Draw, Damage, Heal, Stunned, StunAdded, SpellBegins,
     TokenSpent, SpellEnds, Cancelled, Reduced, Cracked, WallDestroyed, WallCreated, Landed,
-    Dropped, StonesDestroyed, DoorPicked, Death, GameOver,
+    Dropped, StonesDestroyed, DoorPicked, Moved, UnitMoved, Hit, LifeSet, Stolen, Discarded,
+    Dissolved, Rotated, Death, GameOver,
 ]
