@@ -18,6 +18,7 @@ from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
+from grimoire.games.wiz_war.model import FIRST_GAME
 from grimoire.games.wiz_war.rules import DECK, hand_count, points
 from grimoire.games.wiz_war.state import Options, Spell, State
 
@@ -72,13 +73,21 @@ def position(
     return msgspec.structs.replace(s, **base)
 
 
-def act(state: State, action: Event, dice: Iterable[int] = ()) -> tuple[tuple[Event, ...], State]:
-    """Decide and fold ``action``; returns the events and the new state."""
+def act(state: State, action: Event, dice: Iterable[int] = (),
+        settle: bool = True) -> tuple[tuple[Event, ...], State]:
+    """Decide and fold ``action``; returns the events and the new state. With ``settle``
+    a neutral spell's response window is closed by every responder allowing it (their
+    events are returned too)."""
     d = RecordedDice(dice)
     events = RULES.decide(state, action, d)
-    assert d.remaining == 0, "unused dice"
     for e in events:
         state = RULES.evolve(state, e)
+    while settle and state.pending is not None and state.pending.kind == "neutral":
+        more = RULES.decide(state, E.Allow(player=state.pending.target), d)
+        for e in more:
+            state = RULES.evolve(state, e)
+        events += more
+    assert d.remaining == 0, "unused dice"
     return events, state
 
 
@@ -167,7 +176,8 @@ def test_setup_wizards_home_treasures_life_15() -> None:
 
 def test_setup_deck_white_cantrip_and_three_schools() -> None:
     """"White Cantrip, Alchemy, Elemental, and Mentalism" for the first game: 12 + 3 x 24."""
-    assert len(DECK) == 84
+    assert len(FIRST_GAME) == 84
+    assert len(RULES.setup(Options(), NAMES[:2]).deck) == 84
     assert sum(k for _, k in T.SCHOOLS["white-cantrip"]) == 12
     for school in ("alchemy", "elemental", "mentalism"):
         assert sum(k for _, k in T.SCHOOLS[school]) == 24

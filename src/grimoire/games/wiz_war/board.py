@@ -210,16 +210,35 @@ def _walls(players: int, edges: tuple[str, ...]) -> tuple[tuple[int, int, int, i
     return tuple(out)
 
 
-def _clear(players: int, edges: tuple[str, ...], px: int, py: int, qx: int, qy: int,
-           skip: int = -2) -> bool:
+def _box(width: int, sq: int, tag: int) -> list[tuple[int, int, int, int, int]]:
+    """A filled square (stone block, dust cloud) as four wall segments tagged ``tag``."""
+    return [(tag, *border_segment(width, sq, d)) for d in range(4)]
+
+
+def _crossings(players: int, edges: tuple[str, ...], px: int, py: int, qx: int, qy: int,
+               skip: int = -2, blocks: tuple[int, ...] = (), limit: int = 0) -> int:
+    """How many walls (a filled square counts once) the line P-Q crosses, stopping
+    early above ``limit``."""
     lo_x, hi_x = min(px, qx), max(px, qx)
     lo_y, hi_y = min(py, qy), max(py, qy)
-    for e, x0, y0, x1, y1 in _walls(players, edges):
+    segs: list[tuple[int, int, int, int, int]] = list(_walls(players, edges))
+    width = geometry(players).width
+    for i, b in enumerate(blocks):
+        segs += _box(width, b, -10 - i)
+    hit: set[int] = set()
+    for e, x0, y0, x1, y1 in segs:
         if e == skip or x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
             continue
         if _crosses(px, py, qx, qy, (x0, y0, x1, y1)):
-            return False
-    return True
+            hit.add(e if e != -1 else -100 - len(hit))
+            if len(hit) > limit:
+                return len(hit)
+    return len(hit)
+
+
+def _clear(players: int, edges: tuple[str, ...], px: int, py: int, qx: int, qy: int,
+           skip: int = -2, blocks: tuple[int, ...] = (), through: int = 0) -> bool:
+    return _crossings(players, edges, px, py, qx, qy, skip, blocks, through) <= through
 
 
 def step(players: int, edges: tuple[str, ...], sq: int, d: int) -> tuple[int, int]:
@@ -235,55 +254,89 @@ def step(players: int, edges: tuple[str, ...], sq: int, d: int) -> tuple[int, in
 
 
 @lru_cache(maxsize=65536)
-def rays(players: int, edges: tuple[str, ...], sq: int) -> tuple[frozenset[int], frozenset[int]]:
+def line(players: int, edges: tuple[str, ...], sq: int, d0: int,
+         blocks: tuple[int, ...] = (), through: int = 0) -> tuple[tuple[int, int], ...]:
+    """The straight orthogonal sight line from ``sq`` leaving across side ``d0``: the
+    squares it passes as (square, direction of travel), through open borders,
+    wrap-arounds and portals (``through`` walls may be passed); it stops at a wall,
+    in a filled square (``blocks``), or back at ``sq``."""
+    g = geometry(players)
+    out: list[tuple[int, int]] = []
+    cur, d, budget = sq, d0, through
+    for _ in range(g.width + g.height):
+        e = g.edge[cur][d]
+        if e >= 0:
+            if edges[e] in BLOCKING:
+                if budget <= 0:
+                    break
+                budget -= 1
+            cur = g.neighbour(cur, d)
+        else:
+            lk = g.link[cur][d]
+            if lk is None:
+                break
+            cur, d = lk[0], lk[1]
+        if cur == sq:
+            break
+        out.append((cur, d))
+        if cur in blocks:
+            break
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def rays(players: int, edges: tuple[str, ...], sq: int,
+         blocks: tuple[int, ...] = ()) -> tuple[frozenset[int], frozenset[int]]:
     """Straight orthogonal sight lines from ``sq`` through open borders, wrap-arounds and
     portals: the squares seen and the walls (edges) that end the lines."""
     g = geometry(players)
     seen: set[int] = set()
     walls: set[int] = set()
     for d0 in range(4):
-        cur, d = sq, d0
-        for _ in range(g.width + g.height):
-            e = g.edge[cur][d]
-            if e >= 0:
-                if edges[e] in BLOCKING:
-                    walls.add(e)
-                    break
-                cur = g.neighbour(cur, d)
-            else:
-                lk = g.link[cur][d]
-                if lk is None:
-                    break
-                cur, d = lk[0], lk[1]
-            if cur == sq:
-                break
-            seen.add(cur)
+        path = line(players, edges, sq, d0, blocks)
+        seen.update(q for q, _ in path)
+        last, d = path[-1] if path else (sq, d0)
+        if last in blocks and path:
+            continue
+        e = g.edge[last][d]
+        if e >= 0 and edges[e] in BLOCKING:
+            walls.add(e)
     return frozenset(seen), frozenset(walls)
 
 
 @lru_cache(maxsize=262144)
-def sees(players: int, edges: tuple[str, ...], a: int, b: int) -> bool:
+def sees(players: int, edges: tuple[str, ...], a: int, b: int,
+         blocks: tuple[int, ...] = (), through: int = 0) -> bool:
     """Line of sight from square ``a`` to square ``b``: the same square, a straight line
-    between the centres that touches no wall or column, or an orthogonal line through
-    open borders, wrap-arounds and portals."""
+    between the centres that touches no wall or column (nor a filled square in
+    ``blocks`` other than ``b``), or an orthogonal line through open borders,
+    wrap-arounds and portals. ``through``: walls or doors the sight may pass (a
+    Visionstone's one)."""
     if a == b:
         return True
-    if b in rays(players, edges, a)[0]:
+    bl = tuple(x for x in blocks if x != b and x != a)
+    if through:
+        if any(q == b for d in range(4) for q, _ in line(players, edges, a, d, bl, through)):
+            return True
+    elif b in rays(players, edges, a, bl)[0]:
         return True
     w = geometry(players).width
     ar, ac = divmod(a, w)
     br, bc = divmod(b, w)
-    return _clear(players, edges, 2 * ac + 1, 2 * ar + 1, 2 * bc + 1, 2 * br + 1)
+    return _clear(players, edges, 2 * ac + 1, 2 * ar + 1, 2 * bc + 1, 2 * br + 1,
+                  blocks=bl, through=through)
 
 
 @lru_cache(maxsize=65536)
-def visible_edges(players: int, edges: tuple[str, ...], a: int, kinds: str) -> tuple[int, ...]:
+def visible_edges(players: int, edges: tuple[str, ...], a: int, kinds: str,
+                  blocks: tuple[int, ...] = ()) -> tuple[int, ...]:
     """The borders of the given kinds that square ``a`` sees (the line to the border's
     middle touches no other wall)."""
     g = geometry(players)
     r, c = divmod(a, g.width)
     px, py = 2 * c + 1, 2 * r + 1
-    ray_walls = rays(players, edges, a)[1]
+    ray_walls = rays(players, edges, a, blocks)[1]
+    bl = tuple(x for x in blocks if x != a)
     out = []
     for e, k in enumerate(edges):
         if k not in kinds:
@@ -293,7 +346,7 @@ def visible_edges(players: int, edges: tuple[str, ...], a: int, kinds: str) -> t
             continue
         sq, d = g.edge_squares[e]
         x0, y0, x1, y1 = border_segment(g.width, sq, d)
-        if _clear(players, edges, px, py, (x0 + x1) // 2, (y0 + y1) // 2, skip=e):
+        if _clear(players, edges, px, py, (x0 + x1) // 2, (y0 + y1) // 2, skip=e, blocks=bl):
             out.append(e)
     return tuple(out)
 
@@ -303,3 +356,37 @@ def adjacent(players: int, edges: tuple[str, ...], a: int, b: int) -> bool:
     if a == b:
         return True
     return any(step(players, edges, a, d)[0] == b for d in range(4))
+
+
+def random_direction(face: int) -> int:
+    """The side (index into ``DIRS``) a d4 ``face`` points to on the random direction
+    overlay, laid against the north edge of the board.
+
+    >>> DIRS[random_direction(1)]
+    'e'
+    """
+    return DIRS.index(T.RANDOM_DIRECTION[face - 1])
+
+
+@lru_cache(maxsize=64)
+def rotation(players: int, sector: int, quarter: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Sector ``sector`` turned ``quarter`` quarter turns clockwise: where each of its
+    squares goes, and each border inside it. The sector's own outer ring (walls with an
+    exit mid-side) looks the same after any turn and stays."""
+    g = geometry(players)
+    sr, sc = T.LAYOUTS[players][sector]
+    n = T.SECTOR_SIZE
+    squares: dict[int, int] = {}
+    for i in range(n):
+        for j in range(n):
+            ii, jj = i, j
+            for _ in range(quarter % 4):
+                ii, jj = jj, n - 1 - ii
+            src = (sr * n + i) * g.width + sc * n + j
+            squares[src] = (sr * n + ii) * g.width + sc * n + jj
+    borders: dict[int, int] = {}
+    for e, (sq, d) in enumerate(g.edge_squares):
+        other = g.neighbour(sq, d)
+        if sq in squares and other in squares:
+            borders[e] = g.edge[squares[sq]][(d + quarter) % 4]
+    return squares, borders

@@ -224,6 +224,26 @@ class Attack(Consequence, frozen=True, tag="attack"):
     fire: bool = False
     energy: int = 1
     mode: str = ""
+    origin: int = -1
+    rest: tuple[int, ...] = ()
+
+
+class Window(Consequence, frozen=True, tag="window"):
+    """The neutral spell ``cast`` waits: ``responders`` (in this order) may counter it."""
+
+    cast: Cast
+    responders: tuple[int, ...]
+
+
+class Bent(Consequence, frozen=True, tag="bent"):
+    """Around the Corner: the active player's next spell this phase may bend once."""
+
+
+class Projected(Consequence, frozen=True, tag="projected"):
+    """Astral Projection: the active player casts from ``square`` for the rest of the
+    Move and Cast phase."""
+
+    square: int
 
 
 class Cancelled(Consequence, frozen=True, tag="cancelled"):
@@ -363,7 +383,7 @@ WizWarEvent = Union[  # noqa: UP007
     EndTurn, Counter, Allow,
     Roll, Shuffle,
     Deal, FirstPlayer, TurnBegins, Attack, Draw, Damage, Heal, Stunned, StunAdded, SpellBegins,
-    TokenSpent, SpellEnds, Cancelled, Reduced, Cracked, WallDestroyed, WallCreated, Landed,
-    Dropped, StonesDestroyed, DoorPicked, Moved, UnitMoved, Hit, LifeSet, Stolen, Discarded,
-    Dissolved, Rotated, Death, GameOver,
+    TokenSpent, SpellEnds, Window, Bent, Projected, Cancelled, Reduced, Cracked,
+    WallDestroyed, WallCreated, Landed, Dropped, StonesDestroyed, DoorPicked, Moved, UnitMoved,
+    Hit, LifeSet, Stolen, Discarded, Dissolved, Rotated, Death, GameOver,
 ]

@@ -1,23 +1,15 @@
-"""Text for Wiz-War: the labyrinth, one-line event descriptions and the position notation.
-
-The notation is ``wiz-war/1 `` followed by the state as compact JSON (the state holds
-hands, deck, spells and objects, which no FEN-like string would keep readable); it
-round-trips exactly.
-"""
+"""Text for Wiz-War: the labyrinth and one-line event descriptions (the position notation
+is in ``notation``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
-from grimoire.core.errors import IllegalAction
 from grimoire.core.events import Event, Roll, Shuffle
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
-from grimoire.games.wiz_war.state import Options, State
+from grimoire.games.wiz_war.state import State
 
-PREFIX = "wiz-war/1 "
 _BORDER_H = {".": " ", "#": "-", "D": "D", "W": "="}
 _BORDER_V = {".": " ", "#": "|", "D": "D", "W": "="}
 
@@ -127,27 +119,3 @@ def describe(event: Event) -> str:
         return f"seat {event.player} draws {len(event.cards)} cards"
     fields = msgspec.structs.asdict(event)
     return f"{tag} " + " ".join(f"{k}={v!r}" for k, v in fields.items())
-
-
-_encoder = msgspec.json.Encoder()
-_decoder = msgspec.json.Decoder(State)
-
-
-def notation(state: State) -> str:
-    return PREFIX + _encoder.encode(state).decode()
-
-
-def parse(text: str, options: Options, players: tuple[str, ...]) -> State:
-    """A state from :func:`notation` (checked for shape and player count)."""
-    if not text.startswith(PREFIX):
-        raise IllegalAction("position/invalid", f"{text[:40]!r}: expected {PREFIX!r}...")
-    try:
-        state: Any = _decoder.decode(text[len(PREFIX):])
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise IllegalAction("position/invalid", f"{text[:40]!r}: {exc}") from None
-    if state.players != len(players) or len(state.pos) != state.players:
-        raise IllegalAction("position/players",
-                            f"position is for {state.players} players, not {len(players)}")
-    if len(state.edges) != len(B.geometry(state.players).initial_edges):
-        raise IllegalAction("position/invalid", "wrong number of borders")
-    return msgspec.structs.replace(state, names=players, options=options)  # type: ignore[no-any-return]

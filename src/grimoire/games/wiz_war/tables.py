@@ -108,14 +108,17 @@ RANDOM_DIRECTION: tuple[str, ...] = ("e", "s", "w", "n")
 #
 # name: (school, type, energy value (0: none), range, duration, traits)
 # types: attack, counter, neutral, energy, item; ranges: caster, adjacent, los, anywhere;
-# durations: instant, temporary, permanent.
+# durations: instant, temporary, permanent. Traits: ``energy`` the effect uses the spell's
+# energy; ``counter-too`` may also be cast as a counter; ``companion`` is only played with
+# another spell; ``fire``/``water`` the element; ``creation``, ``creature``, ``global``,
+# ``transformation``, ``curse``, ``magic-stone``, ``thrown-weapon``, ``mundane``.
 CARDS: dict[str, tuple[str, str, int, str, str, tuple[str, ...]]] = {
     # White Cantrip
     "Full Shield": ("cantrip", "counter", 0, "caster", "instant", ()),
     "Negate Neutral": ("cantrip", "counter", 0, "anywhere", "instant", ()),
     "Drop Object": ("cantrip", "neutral", 2, "los", "instant", ()),
-    "Zot!": ("cantrip", "attack", 0, "los", "instant", ()),
-    "Around the Corner": ("cantrip", "neutral", 0, "anywhere", "instant", ()),
+    "Zot!": ("cantrip", "attack", 0, "los", "instant", ("energy",)),
+    "Around the Corner": ("cantrip", "neutral", 0, "caster", "instant", ()),
     "Create Wall": ("cantrip", "neutral", 0, "los", "permanent", ("creation",)),
     "Destroy Wall": ("cantrip", "neutral", 0, "los", "instant", ()),
     "Dispel": ("cantrip", "neutral", 0, "anywhere", "instant", ()),
@@ -126,10 +129,10 @@ CARDS: dict[str, tuple[str, str, int, str, str, tuple[str, ...]]] = {
     # Alchemy
     "Energy 4": ("any", "energy", 4, "anywhere", "instant", ()),
     "Energy 5": ("any", "energy", 5, "anywhere", "instant", ()),
-    "Add": ("any", "neutral", 0, "anywhere", "instant", ()),
-    "Acid Bath": ("alchemy", "attack", 0, "los", "temporary", ("curse",)),
-    "Stone Dead": ("alchemy", "attack", 3, "los", "instant", ()),
-    "Homunculus": ("alchemy", "neutral", 0, "adjacent", "permanent", ("creation",)),
+    "Add": ("any", "neutral", 0, "anywhere", "instant", ("companion",)),
+    "Acid Bath": ("alchemy", "attack", 0, "los", "temporary", ("curse", "energy")),
+    "Stone Dead": ("alchemy", "attack", 3, "los", "instant", ("energy",)),
+    "Homunculus": ("alchemy", "neutral", 0, "adjacent", "permanent", ("creation", "creature")),
     "Fool's Gold": ("alchemy", "neutral", 0, "anywhere", "permanent", ()),
     "Bloodshard": ("alchemy", "item", 0, "caster", "permanent", ()),
     "Null Powder": ("alchemy", "item", 0, "caster", "permanent", ()),
@@ -143,32 +146,51 @@ CARDS: dict[str, tuple[str, str, int, str, str, tuple[str, ...]]] = {
     "Spellstone": ("alchemy", "item", 0, "caster", "permanent", ("magic-stone",)),
     "Visionstone": ("alchemy", "item", 0, "caster", "permanent", ("magic-stone",)),
     # Elemental
-    "Wall of Earth": ("elemental", "counter", 0, "los", "instant", ("creation",)),
-    "Mist Body": ("elemental", "neutral", 0, "caster", "temporary", ("transformation",)),
+    "Wall of Earth": ("elemental", "counter", 0, "caster", "instant", ("creation",)),
+    "Mist Body": ("elemental", "neutral", 0, "caster", "temporary",
+                  ("transformation", "energy")),
     "Fireball": ("elemental", "attack", 0, "los", "instant", ("fire",)),
-    "Lightning Bolt": ("elemental", "attack", 0, "los", "instant", ()),
-    "Waterbolt": ("elemental", "attack", 3, "los", "instant", ("water",)),
-    "Flood": ("elemental", "neutral", 0, "anywhere", "temporary", ("global", "water")),
-    "Wall of Fire": ("elemental", "neutral", 2, "los", "temporary", ("creation", "fire")),
-    "Fog": ("elemental", "neutral", 0, "anywhere", "temporary", ("global",)),
+    "Lightning Bolt": ("elemental", "attack", 0, "los", "instant", ("energy",)),
+    "Waterbolt": ("elemental", "attack", 3, "los", "instant", ("water", "energy")),
+    "Flood": ("elemental", "neutral", 0, "anywhere", "temporary",
+              ("global", "water", "energy", "counter-too")),
+    "Wall of Fire": ("elemental", "neutral", 2, "los", "temporary",
+                     ("creation", "fire", "energy", "counter-too")),
+    "Fog": ("elemental", "neutral", 0, "anywhere", "temporary", ("global", "energy")),
     "Stone Block": ("elemental", "neutral", 0, "los", "permanent", ("creation",)),
     "Stone Spikes": ("elemental", "item", 2, "los", "permanent", ("thrown-weapon",)),
-    "Windrider": ("elemental", "neutral", 0, "caster", "instant", ()),
-    "Fire Cloak": ("elemental", "neutral", 2, "caster", "temporary", ("fire",)),
+    "Windrider": ("elemental", "neutral", 0, "caster", "instant", ("energy",)),
+    "Fire Cloak": ("elemental", "neutral", 2, "caster", "temporary", ("fire", "energy")),
     # Mentalism
-    "Shield": ("mentalism", "counter", 2, "caster", "instant", ()),
-    "Powerthrust": ("mentalism", "attack", 2, "los", "instant", ()),
+    "Shield": ("mentalism", "counter", 2, "caster", "instant", ("energy",)),
+    "Powerthrust": ("mentalism", "attack", 2, "los", "instant", ("energy",)),
     "Brain Burn": ("mentalism", "attack", 0, "los", "instant", ()),
-    "Mental Force": ("mentalism", "neutral", 0, "los", "instant", ()),
-    "Psychic Storm": ("mentalism", "attack", 0, "los", "instant", ()),
+    "Mental Force": ("mentalism", "neutral", 0, "los", "instant", ("energy",)),
+    "Psychic Storm": ("mentalism", "attack", 0, "los", "instant", ("energy",)),
     "Share Life": ("mentalism", "neutral", 0, "adjacent", "instant", ()),
     "Thought Steal": ("mentalism", "neutral", 2, "los", "instant", ()),
-    "Pain Link": ("mentalism", "neutral", 0, "caster", "temporary", ()),
-    "Teleport": ("mentalism", "neutral", 0, "caster", "instant", ()),
+    "Pain Link": ("mentalism", "neutral", 0, "caster", "temporary", ("energy", "counter-too")),
+    "Teleport": ("mentalism", "neutral", 0, "caster", "instant", ("counter-too",)),
     "Astral Projection": ("mentalism", "neutral", 0, "caster", "instant", ()),
     "Meditate": ("mentalism", "neutral", 3, "caster", "instant", ()),
-    "Shatter": ("mentalism", "attack", 3, "los", "instant", ()),
+    "Shatter": ("mentalism", "attack", 3, "los", "instant", ("energy",)),
     "Absorb Spell": ("mentalism", "counter", 0, "caster", "instant", ()),
+    # Outside the first-game schools: the rulebook's examples (option ``extra_cards``)
+    "Gnome Form": ("mutation", "neutral", 2, "caster", "permanent",
+                   ("transformation", "counter-too")),
+    "Golem Form": ("mutation", "neutral", 0, "caster", "permanent", ("transformation",)),
+    "Dust Cloud": ("conjuring", "neutral", 0, "los", "permanent", ("creation",)),
+}
+
+# Cards that may be added to the deck with the ``extra_cards`` option, one copy each.
+EXTRA_CARDS: tuple[str, ...] = ("Gnome Form", "Golem Form", "Dust Cloud")
+
+# Transformations: base speed, evade on a d4 roll up to, punch damage, damage taken less,
+# doors do not block.
+FORMS: dict[str, tuple[int, int, int, int, bool]] = {
+    "Mist Body": (3, 0, 1, 0, True),
+    "Gnome Form": (2, 2, 1, 0, False),
+    "Golem Form": (2, 0, 2, 2, False),
 }
 
 # The schools of the recommended first game: (card, copies).
@@ -200,17 +222,6 @@ SCHOOLS: dict[str, tuple[tuple[str, int], ...]] = {
 }
 FIRST_GAME_SCHOOLS: tuple[str, ...] = ("white-cantrip", "alchemy", "elemental", "mentalism")
 
-# Cards whose effect this ruleset plays. The others are in the deck and may be discarded
-# (and spent for their energy value when they have one) but not yet cast; see the docs.
-PLAYABLE: frozenset[str] = frozenset({
-    "Energy 4", "Energy 5", "Energy 6",
-    "Full Shield", "Shield",
-    "Zot!", "Fireball", "Powerthrust", "Acid Bath",
-    "Large Rock", "Stone Spikes", "Boomstone",
-    "Lifestone", "Mightstone", "Powerstone", "Speedstone", "Spellstone",
-    "Meditate", "Destroy Wall", "Create Wall", "Dispel", "Drop Object", "Pick Lock",
-})
-
 # Fixed effect numbers, read by the rules.
 FIREBALL_DAMAGE = 5
 POWERTHRUST_BONUS = 2
@@ -225,3 +236,17 @@ THROWN_DAMAGE: dict[str, tuple[int, str, bool]] = {  # damage, kind, fire
 BOOMSTONE_BACKFIRE = 4
 DESTROY_WALL_DAMAGE = 2
 MEDITATE_DRAW = 3
+STONE_BLOCK_CRACKS = 8
+HOMUNCULUS_LIFE = 5
+HOMUNCULUS_SPEED = 1
+FOOLS_GOLD_DAMAGE = 3
+WALL_OF_FIRE_DAMAGE = 4
+FIRE_CLOAK_PUNCH = 2
+FIRE_CLOAK_BURN = 2
+LIGHTNING_DAMAGE = 3
+LIGHTNING_STUN = 1
+MENTAL_FORCE_BONUS = 3
+TELEPORT_RANGE = 4
+ASTRAL_RANGE = 3
+THOUGHT_STEAL_CARDS = 2
+BRAINSTONE_HAND = 2

@@ -1,0 +1,469 @@
+"""Wiz-War: how each event changes the state (pure; total over what ``decide`` emits).
+
+>>> from grimoire.games.wiz_war import RULES
+>>> from grimoire.games.wiz_war.events import Start
+>>> evolve(RULES.setup(RULES.Options(), ("a", "b")), Start(player=0)).phase
+'move'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from grimoire.core.events import Event, Roll, Shuffle
+from grimoire.games.wiz_war import board as B
+from grimoire.games.wiz_war import events as E
+from grimoire.games.wiz_war import tables as T
+from grimoire.games.wiz_war.model import (
+    DECK,
+    DURATION,
+    EV,
+    KIND,
+    LASTING_COUNTERS,
+    destination,
+    passage,
+    put,
+    replace,
+    speed,
+    square_of,
+    without,
+)
+from grimoire.games.wiz_war.state import Pending, Spell, State
+
+
+def evolve(state: State, event: Event) -> State:
+    """The state after ``event``."""
+    return _EVOLVERS[type(event)](state, event)
+
+
+def _respeed(before: State, after: State) -> State:
+    """A base speed change during the active wizard's turn changes its movement points
+    left by the difference (they may go below zero)."""
+    p = after.active
+    if after.phase not in ("move", "respond") or after.pos[p] < 0 or before.pos[p] < 0:
+        return after
+    delta = speed(after, p) - speed(before, p)
+    return replace(after, mp=after.mp + delta) if delta else after
+
+
+def _same(s: State, e: Any) -> State:
+    return s
+
+
+def _start(s: State, e: E.Start) -> State:
+    return replace(s, phase="move")
+
+
+def _shuffle(s: State, e: Shuffle) -> State:
+    if e.pile == "deck":
+        return replace(s, deck=e.apply(s.deck))
+    return replace(s, deck=s.deck + e.apply(s.discard), discard=())
+
+
+def _deal(s: State, e: E.Deal) -> State:
+    dealt = sum(len(h) for h in e.hands)
+    hands = []
+    at = 0
+    for h in e.hands:
+        hands.append(s.deck[at:at + len(h)])
+        at += len(h)
+    return replace(s, hands=tuple(hands), deck=s.deck[dealt:])
+
+
+def _turn_begins(s: State, e: E.TurnBegins) -> State:
+    p = e.player
+    spells = tuple(
+        msgspec.structs.replace(sp, moves=T.HOMUNCULUS_SPEED)
+        if sp.caster == p and DECK[sp.card] == "Homunculus" else sp
+        for sp in s.spells
+    )
+    return replace(s, active=p, phase="move", turns=put(s.turns, p, s.turns[p] + 1),
+                   mp=e.movement, boosted=False, attacked=False, moved=False,
+                   stunned=False, picked=-1, origin=-1, bend=False, spells=spells)
+
+
+def _update_spell(s: State, card: int, **kw: Any) -> tuple[Spell, ...]:
+    return tuple(msgspec.structs.replace(sp, **kw) if sp.card == card else sp
+                 for sp in s.spells)
+
+
+def _spell(s: State, card: int) -> Spell:
+    return next(sp for sp in s.spells if sp.card == card)
+
+
+def _move(s: State, e: E.Move) -> State:
+    p = e.player
+    if e.unit >= 0:
+        sp = _spell(s, e.unit)
+        d = B.DIRS.index(e.dir)
+        dest = passage(s, square_of(sp), d, sp.caster)
+        return replace(s, spells=_update_spell(s, e.unit, target=f"q{dest}", moves=sp.moves - 1))
+    if e.dir == "r":  # out of a Dust Cloud: the roll and a `moved` follow
+        return replace(s, mp=s.mp - 1, moved=True)
+    dest = destination(s, p, B.DIRS.index(e.dir))
+    return replace(s, pos=put(s.pos, p, dest), mp=s.mp - 1, moved=True)
+
+
+def _pick_up(s: State, e: E.PickUp) -> State:
+    p = e.player
+    n = int(e.what[1:])
+    if e.unit >= 0:
+        return replace(s, treasures=put(s.treasures, n, -1),
+                       spells=_update_spell(s, e.unit, carry=n, moves=0))
+    if e.what[0] == "t":
+        # picking up a treasure ends the Move and Cast phase
+        return replace(s, treasures=put(s.treasures, n, -1), bearer=put(s.bearer, n, p),
+                       phase="draw", picked=-1, origin=-1, bend=False)
+    objects = tuple(o for o in s.objects if o != (n, s.pos[p]))
+    after = replace(s, objects=objects, carried=put(s.carried, p, s.carried[p] + (n,)),
+                    mp=s.mp - 1)
+    return _respeed(s, after) if DECK[n] == "Speedstone" else after
+
+
+def _drop_thing(s: State, p: int, what: str) -> State:
+    n = int(what[1:])
+    sq = s.pos[p]
+    if what[0] == "t":
+        return replace(s, treasures=put(s.treasures, n, sq), bearer=put(s.bearer, n, -1))
+    after = replace(s, carried=put(s.carried, p, without(s.carried[p], n)),
+                    objects=(*s.objects, (n, sq)))
+    return _respeed(s, after) if DECK[n] == "Speedstone" else after
+
+
+def _drop(s: State, e: E.Drop) -> State:
+    if e.unit >= 0:
+        sp = _spell(s, e.unit)
+        return replace(s, treasures=put(s.treasures, sp.carry, square_of(sp)),
+                       spells=_update_spell(s, e.unit, carry=-1))
+    return _drop_thing(s, e.player, e.what)
+
+
+def _dropped(s: State, e: E.Dropped) -> State:
+    return _drop_thing(s, e.player, e.what)
+
+
+def _boost(s: State, e: E.Boost) -> State:
+    p = e.player
+    return replace(s, hands=put(s.hands, p, without(s.hands[p], e.card)),
+                   discard=(*s.discard, e.card), mp=s.mp + EV[e.card], boosted=True)
+
+
+def _punch(s: State, e: E.Punch) -> State:
+    return replace(s, attacked=True)
+
+
+def _spend(s: State, p: int, card: int, energy: int, add: int, energy2: int,
+           from_hand: bool = True) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Hand, carried and discard after playing ``card`` with its energy cards (the card
+    itself is not put anywhere)."""
+    hand, carried, discard = s.hands[p], s.carried[p], s.discard
+    if from_hand:
+        hand = without(hand, card)
+    else:
+        carried = without(carried, card)
+    for x in (energy, add, energy2):
+        if x >= 0:
+            hand = without(hand, x)
+            discard += (x,)
+    return hand, carried, discard
+
+
+def _cast(s: State, e: E.Cast) -> State:
+    p, c = e.player, e.card
+    hand, carried, discard = _spend(s, p, c, e.energy, e.add, e.energy2)
+    kind = KIND[c]
+    if kind == "item":
+        carried += (c,)
+    elif DURATION[c] == "instant":
+        discard += (c,)
+    bend = s.bend and kind == "item"
+    after = replace(s, hands=put(s.hands, p, hand), carried=put(s.carried, p, carried),
+                    discard=discard, attacked=s.attacked or kind == "attack", bend=bend)
+    return _respeed(s, after) if DECK[c] == "Speedstone" else after
+
+
+def _use(s: State, e: E.Use) -> State:
+    p = e.player
+    return replace(s, carried=put(s.carried, p, without(s.carried[p], e.card)),
+                   discard=(*s.discard, e.card))
+
+
+def _throw(s: State, e: E.Throw) -> State:
+    p = e.player
+    return replace(s, carried=put(s.carried, p, without(s.carried[p], e.card)),
+                   attacked=True)
+
+
+def _attack(s: State, e: E.Attack) -> State:
+    pd = Pending(attacker=e.attacker, target=e.target, card=e.card, kind=e.kind,
+                 damage=e.damage, dtype=e.dtype, fire=e.fire, energy=e.energy, mode=e.mode,
+                 origin=e.origin, rest=e.rest)
+    return replace(s, pending=pd, phase="respond")
+
+
+def _window(s: State, e: E.Window) -> State:
+    c = e.cast
+    pd = Pending(attacker=c.player, target=e.responders[0], card=c.card, kind="neutral",
+                 damage=0, dtype="", energy=0, responders=e.responders, action=c)
+    return replace(s, pending=pd, phase="respond")
+
+
+def _counter(s: State, e: E.Counter) -> State:
+    p = e.player
+    from_hand = e.card in s.hands[p]
+    hand, carried, discard = _spend(s, p, e.card, e.energy, e.add, e.energy2, from_hand)
+    if DECK[e.card] not in LASTING_COUNTERS:
+        discard += (e.card,)
+    return replace(s, hands=put(s.hands, p, hand), carried=put(s.carried, p, carried),
+                   discard=discard)
+
+
+def _allow(s: State, e: E.Allow) -> State:
+    pd = s.pending
+    if pd is not None and pd.kind == "neutral" and len(pd.responders) > 1:
+        rest = pd.responders[1:]
+        return replace(s, pending=msgspec.structs.replace(pd, responders=rest, target=rest[0]))
+    return replace(s, pending=None, phase="move")
+
+
+def _cancelled(s: State, e: E.Cancelled) -> State:
+    pd = s.pending
+    if pd is None:
+        return s
+    discard, hands = s.discard, s.hands
+    c = pd.card
+    if c >= 0 and pd.kind in ("spell", "neutral"):
+        if e.how == "absorbed":
+            if DURATION[c] != "instant" or c in discard:
+                if c in discard:
+                    discard = without(discard, c)
+                hands = put(hands, pd.target, hands[pd.target] + (c,))
+        elif DURATION[c] != "instant" and c not in discard:
+            discard += (c,)
+    return replace(s, pending=None, phase="move", discard=discard, hands=hands)
+
+
+def _reduced(s: State, e: E.Reduced) -> State:
+    pd = s.pending
+    assert pd is not None
+    return replace(s, pending=msgspec.structs.replace(pd, reduced=pd.reduced + e.amount))
+
+
+def _draw(s: State, e: E.Draw) -> State:
+    k = len(e.cards)
+    return replace(s, hands=put(s.hands, e.player, s.hands[e.player] + s.deck[:k]),
+                   deck=s.deck[k:])
+
+
+def _damage(s: State, e: E.Damage) -> State:
+    return replace(s, life=put(s.life, e.player, s.life[e.player] - e.amount))
+
+
+def _heal(s: State, e: E.Heal) -> State:
+    return replace(s, life=put(s.life, e.player, min(T.LIFE_MAX, s.life[e.player] + e.amount)))
+
+
+def _life_set(s: State, e: E.LifeSet) -> State:
+    return replace(s, life=put(s.life, e.player, e.life))
+
+
+def _stunned(s: State, e: E.Stunned) -> State:
+    return replace(s, stun=put(s.stun, e.player, s.stun[e.player] - 1), stunned=True)
+
+
+def _stun_added(s: State, e: E.StunAdded) -> State:
+    return replace(s, stun=put(s.stun, e.player, s.stun[e.player] + e.count))
+
+
+def _spell_begins(s: State, e: E.SpellBegins) -> State:
+    moves = T.HOMUNCULUS_SPEED - 1 if DECK[e.card] == "Homunculus" else 0
+    after = replace(s, spells=(*s.spells, Spell(e.card, e.caster, e.target, e.tokens,
+                                                moves=max(moves, 0))))
+    return _respeed(s, after) if DECK[e.card] in T.FORMS else after
+
+
+def _token_spent(s: State, e: E.TokenSpent) -> State:
+    sp = _spell(s, e.card)
+    return replace(s, spells=_update_spell(s, e.card, tokens=sp.tokens - 1))
+
+
+def _end_spells(s: State, ended: list[Spell]) -> dict[str, Any]:
+    """Fields after the spells ``ended`` leave play (walls fall, carried treasures drop)."""
+    edges, cracks, treasures = s.edges, s.cracks, s.treasures
+    for sp in ended:
+        if DECK[sp.card] == "Create Wall":
+            edge = int(sp.target[1:])
+            edges = put(edges, edge, ".")
+            cracks = put(cracks, edge, 0)
+        if sp.carry >= 0:
+            treasures = put(treasures, sp.carry, square_of(sp))
+    gone = {sp.card for sp in ended}
+    return dict(spells=tuple(sp for sp in s.spells if sp.card not in gone),
+                discard=s.discard + tuple(sp.card for sp in ended),
+                edges=edges, cracks=cracks, treasures=treasures)
+
+
+def _spell_ends(s: State, e: E.SpellEnds) -> State:
+    after = replace(s, **_end_spells(s, [_spell(s, e.card)]))
+    return _respeed(s, after) if DECK[e.card] in T.FORMS else after
+
+
+def _bent(s: State, e: E.Bent) -> State:
+    return replace(s, bend=True)
+
+
+def _projected(s: State, e: E.Projected) -> State:
+    return replace(s, origin=e.square)
+
+
+def _cracked(s: State, e: E.Cracked) -> State:
+    return replace(s, cracks=put(s.cracks, e.edge, s.cracks[e.edge] + e.cracks))
+
+
+def _hit(s: State, e: E.Hit) -> State:
+    sp = _spell(s, e.card)
+    return replace(s, spells=_update_spell(s, e.card, hits=sp.hits + e.amount))
+
+
+def _wall_destroyed(s: State, e: E.WallDestroyed) -> State:
+    return replace(s, edges=put(s.edges, e.edge, "."), cracks=put(s.cracks, e.edge, 0))
+
+
+def _wall_created(s: State, e: E.WallCreated) -> State:
+    return replace(s, edges=put(s.edges, e.edge, "W"), cracks=put(s.cracks, e.edge, 0))
+
+
+def _landed(s: State, e: E.Landed) -> State:
+    if e.square < 0:
+        return replace(s, discard=(*s.discard, e.card))
+    return replace(s, objects=(*s.objects, (e.card, e.square)))
+
+
+def _stones_destroyed(s: State, e: E.StonesDestroyed) -> State:
+    carried = tuple(c for c in s.carried[e.player] if c not in e.cards)
+    after = replace(s, carried=put(s.carried, e.player, carried), discard=s.discard + e.cards)
+    return _respeed(s, after)
+
+
+def _door_picked(s: State, e: E.DoorPicked) -> State:
+    return replace(s, picked=e.edge)
+
+
+def _moved(s: State, e: E.Moved) -> State:
+    return replace(s, pos=put(s.pos, e.player, e.square))
+
+
+def _unit_moved(s: State, e: E.UnitMoved) -> State:
+    return replace(s, spells=_update_spell(s, e.card, target=f"q{e.square}"))
+
+
+def _stolen(s: State, e: E.Stolen) -> State:
+    hand = s.hands[e.victim]
+    for c in e.cards:
+        hand = without(hand, c)
+    return replace(s, hands=put(put(s.hands, e.victim, hand), e.thief,
+                                s.hands[e.thief] + e.cards))
+
+
+def _discarded(s: State, e: E.Discarded) -> State:
+    hand = s.hands[e.player]
+    for c in e.cards:
+        hand = without(hand, c)
+    return replace(s, hands=put(s.hands, e.player, hand), discard=s.discard + e.cards)
+
+
+def _dissolved(s: State, e: E.Dissolved) -> State:
+    objects = tuple(o for o in s.objects if o[0] != e.card)
+    return replace(s, objects=objects, discard=(*s.discard, e.card))
+
+
+def _rotated(s: State, e: E.Rotated) -> State:
+    squares, borders = B.rotation(s.players, e.sector, e.quarter)
+
+    def sq(q: int) -> int:
+        return squares.get(q, q)
+
+    edges, cracks = list(s.edges), list(s.cracks)
+    for a, b in borders.items():
+        edges[b], cracks[b] = s.edges[a], s.cracks[a]
+
+    def target(t: str) -> str:
+        if t.startswith("q"):
+            return f"q{sq(int(t[1:]))}"
+        if t.startswith("e"):
+            return f"e{borders.get(int(t[1:]), int(t[1:]))}"
+        return t
+
+    return replace(
+        s,
+        pos=tuple(sq(q) if q >= 0 else q for q in s.pos),
+        treasures=tuple(sq(q) if q >= 0 else q for q in s.treasures),
+        objects=tuple((c, sq(q)) for c, q in s.objects),
+        spells=tuple(msgspec.structs.replace(sp, target=target(sp.target)) for sp in s.spells),
+        edges=tuple(edges), cracks=tuple(cracks),
+        picked=borders.get(s.picked, s.picked),
+        origin=sq(s.origin) if s.origin >= 0 else -1,
+    )
+
+
+def _end_move(s: State, e: E.EndMove) -> State:
+    return replace(s, phase="draw", picked=-1, origin=-1, bend=False)
+
+
+def _discard(s: State, e: E.Discard) -> State:
+    p = e.player
+    return replace(s, hands=put(s.hands, p, without(s.hands[p], e.card)),
+                   discard=(*s.discard, e.card))
+
+
+def _death(s: State, e: E.Death) -> State:
+    p, sq = e.player, e.square
+    objects = s.objects + tuple((c, sq) for c in s.carried[p])
+    treasures, bearer = s.treasures, s.bearer
+    for t, who in enumerate(bearer):
+        if who == p:
+            treasures = put(treasures, t, sq)
+            bearer = put(bearer, t, -1)
+    s = replace(s, treasures=treasures)
+    ended = [sp for sp in s.spells if sp.caster == p or sp.target == f"w{p}"]
+    fields = _end_spells(s, ended)
+    discard = fields.pop("discard")
+    hands, kills = s.hands, s.kills
+    if e.by >= 0:
+        hands = put(hands, e.by, hands[e.by] + hands[p])
+        kills = put(kills, e.by, kills[e.by] + 1)
+    else:
+        discard += hands[p]
+    hands = put(hands, p, ())
+    pending = s.pending
+    if pending is not None and p in pending.responders:
+        left = tuple(q for q in pending.responders if q != p)
+        pending = msgspec.structs.replace(pending, responders=left,
+                                          target=left[0] if left else -1)
+    return replace(s, pos=put(s.pos, p, -1), objects=objects, bearer=bearer,
+                   discard=discard, hands=hands, kills=kills, pending=pending,
+                   carried=put(s.carried, p, ()), stun=put(s.stun, p, 0), **fields)
+
+
+def _game_over(s: State, e: E.GameOver) -> State:
+    return replace(s, winners=e.winners, result=e.reason, phase="over", pending=None)
+
+
+_EVOLVERS: dict[type, Callable[[State, Any], State]] = {
+    E.Start: _start, E.Move: _move, E.PickUp: _pick_up, E.Drop: _drop, E.Boost: _boost,
+    E.Punch: _punch, E.Cast: _cast, E.Use: _use, E.Throw: _throw, E.EndSpell: _same,
+    E.EndMove: _end_move, E.Discard: _discard, E.EndTurn: _same, E.Counter: _counter,
+    E.Allow: _allow, Roll: _same, Shuffle: _shuffle, E.Deal: _deal, E.FirstPlayer: _same,
+    E.TurnBegins: _turn_begins, E.Attack: _attack, E.Window: _window, E.Draw: _draw,
+    E.Damage: _damage, E.Heal: _heal, E.LifeSet: _life_set, E.Stunned: _stunned,
+    E.StunAdded: _stun_added, E.SpellBegins: _spell_begins, E.TokenSpent: _token_spent,
+    E.SpellEnds: _spell_ends, E.Bent: _bent, E.Projected: _projected,
+    E.Cancelled: _cancelled, E.Reduced: _reduced, E.Cracked: _cracked, E.Hit: _hit,
+    E.WallDestroyed: _wall_destroyed, E.WallCreated: _wall_created, E.Landed: _landed,
+    E.Dropped: _dropped, E.StonesDestroyed: _stones_destroyed, E.DoorPicked: _door_picked,
+    E.Moved: _moved, E.UnitMoved: _unit_moved, E.Stolen: _stolen, E.Discarded: _discarded,
+    E.Dissolved: _dissolved, E.Rotated: _rotated, E.Death: _death, E.GameOver: _game_over,
+}
