@@ -112,7 +112,7 @@ def _pick_up(s: State, e: E.PickUp) -> State:
     n = int(e.what[1:])
     if e.unit >= 0:
         return replace(s, treasures=put(s.treasures, n, -1),
-                       spells=_update_spell(s, e.unit, carry=n, moves=0))
+                       spells=_update_spell(s, e.unit, carry=n, moves=-1))
     if e.what[0] == "t":
         # picking up a treasure ends the Move and Cast phase
         return replace(s, treasures=put(s.treasures, n, -1), bearer=put(s.bearer, n, p),

@@ -366,7 +366,7 @@ class WizWarRules(BaseRules):
                         if passage(s, here, d, p) >= 0]
             if sp.carry >= 0:
                 out.append(Drop(player=p, what=f"t{sp.carry}", unit=sp.card))
-            elif sp.moves > 0:
+            elif sp.moves >= 0:
                 out += [PickUp(player=p, what=f"t{t}", unit=sp.card)
                         for t, where in enumerate(s.treasures) if where == here]
         if treasure_of(s, p) < 0:
