@@ -300,10 +300,9 @@ def test_treasure_pickup_ends_move_and_cast_one_at_a_time() -> None:
     assert s4.treasures[t] == sq("a1") and s4.mp == 3
 
 
-def test_base_speed_change_adjusts_remaining_points() -> None:
-    """"If a wizard's base speed changes during the turn ... remaining movement points
-    increase or decrease by the difference": a Speedstone carried raises base speed by 1
-    (for the next turn; see Rulings)."""
+def test_speedstone_carried_raises_base_speed_every_turn() -> None:
+    """A carried Speedstone raises base speed by 1: each turn starts with 4 points (the
+    change during a turn: test_speedstone_changes_base_speed_at_once)."""
     stone = card("Speedstone")
     s = position(carried={0: [stone]})
     _, s = act(s, E.EndMove(player=0))

@@ -15,16 +15,33 @@ _BORDER_V = {".": " ", "#": "|", "D": "D", "W": "="}
 
 
 def _card(c: int) -> str:
-    from grimoire.games.wiz_war.rules import DECK
+    from grimoire.games.wiz_war.model import DECK
 
     return DECK[c] if 0 <= c < len(DECK) else "?"
 
 
+# What a square shows when a spell fills or occupies it.
+_SPELL_MARK = {"Stone Block": "#", "Dust Cloud": "~", "Homunculus": "h"}
+
+
+def _marks(state: State) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for sp in state.spells:
+        mark = _SPELL_MARK.get(_card(sp.card))
+        if mark and sp.target.startswith("q"):
+            out[int(sp.target[1:])] = mark
+    return out
+
+
 def board(state: State, player: int | None = None) -> str:
     """The labyrinth: ``0``-``3`` wizards (``*`` several), ``t`` treasures, ``o`` dropped
-    objects, ``H`` home bases; ``|``/``-`` walls, ``D`` doors, ``=`` created walls;
-    exits are gaps in the outer wall. Then one line per wizard."""
+    objects, ``#`` stone blocks, ``~`` dust clouds, ``h`` creatures, ``H`` home bases;
+    ``|``/``-`` walls, ``D`` doors, ``=`` created walls, ``^`` walls of fire; exits are
+    gaps in the outer wall. Then one line per wizard and per spell in play."""
     g = B.geometry(state.players)
+    marks = _marks(state)
+    fire = {int(sp.target[1:]) for sp in state.spells
+            if _card(sp.card) == "Wall of Fire" and sp.target.startswith("e")}
     w, h = g.width, g.height
     grid = [[" "] * (2 * w + 1) for _ in range(2 * h + 1)]
     for sq in range(g.size):
@@ -39,6 +56,8 @@ def board(state: State, player: int | None = None) -> str:
             ch = "*"
         elif here:
             ch = str(here[0])
+        elif sq in marks:
+            ch = marks[sq]
         elif any(t == sq for t in state.treasures):
             ch = "t"
         elif any(o[1] == sq for o in state.objects):
@@ -52,7 +71,7 @@ def board(state: State, player: int | None = None) -> str:
             e = g.edge[sq][d]
             k = state.edges[e] if e >= 0 else "." if g.link[sq][d] is not None else "#"
             yy, xx = y + B.DR[d], x + B.DC[d]
-            grid[yy][xx] = (_BORDER_H if d in (0, 2) else _BORDER_V)[k]
+            grid[yy][xx] = "^" if e in fire else (_BORDER_H if d in (0, 2) else _BORDER_V)[k]
     cols = "abcdefghij"[:w]
     lines = ["    " + " ".join(cols)]
     for i, row in enumerate(grid):
@@ -80,6 +99,9 @@ def board(state: State, player: int | None = None) -> str:
         lines.append(f" game over: {who} wins ({state.result})")
     elif state.phase == "start":
         lines.append(" waiting for the start")
+    elif state.phase == "respond" and state.pending is not None and state.pending.kind == "neutral":
+        pd = state.pending
+        lines.append(f" seat {pd.target} may counter the {_card(pd.card)} of seat {pd.attacker}")
     elif state.phase == "respond" and state.pending is not None:
         pd = state.pending
         what = "punch" if pd.card < 0 else _card(pd.card)
@@ -117,5 +139,22 @@ def describe(event: Event) -> str:
         return f"the {event.pile} is shuffled"
     if isinstance(event, E.Draw):
         return f"seat {event.player} draws {len(event.cards)} cards"
+    if isinstance(event, E.Window):
+        who = ", ".join(map(str, event.responders))
+        return f"{_card(event.cast.card)} may be countered by seat {who}"
+    if isinstance(event, E.Attack):
+        what = "punch" if event.card < 0 else _card(event.card)
+        return f"seat {event.attacker}'s {what} at seat {event.target}: {event.damage} damage"
+    if isinstance(event, E.Moved):
+        return f"seat {event.player}'s wizard is moved to square {event.square}"
+    if isinstance(event, E.Stolen):
+        return f"seat {event.thief} takes {len(event.cards)} cards from seat {event.victim}"
+    if isinstance(event, E.Rotated):
+        return f"sector {event.sector} turns {90 * event.quarter}° clockwise"
+    if isinstance(event, (E.SpellBegins, E.SpellEnds, E.TokenSpent, E.Hit)):
+        rest = msgspec.structs.asdict(event)
+        del rest["card"]
+        extra = " ".join(f"{k}={v!r}" for k, v in rest.items())
+        return f"{tag} {_card(event.card)}" + (f" {extra}" if extra else "")
     fields = msgspec.structs.asdict(event)
     return f"{tag} " + " ".join(f"{k}={v!r}" for k, v in fields.items())
