@@ -29,3 +29,15 @@ def test_hot_seat_announces_each_turn() -> None:
     answers = iter(["r"] * 6 + ["q"])
     play(m, humans={0, 1}, ask=lambda _: next(answers), say=said.append)
     assert any("others look away" in line for line in said)
+
+
+def test_hot_seat_shows_the_table_no_secret() -> None:
+    """At one screen every event is shown as a spectator sees it: the deal and draws of
+    Wiz-War name no card."""
+    m = Match.new("wiz-war", seed="05" * 16)
+    said: list[str] = []
+    answers = iter(["r"] * 30 + ["q"])
+    play(m, humans={0, 1}, ask=lambda _: next(answers), say=said.append)
+    assert any("5 cards dealt to each of 2 players" in line for line in said)
+    hands = [c for h in m.state.hands for c in h]
+    assert hands and not any("hands=" in line or "cards=(" in line for line in said)

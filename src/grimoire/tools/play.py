@@ -87,6 +87,8 @@ def play(
                 return "quit"
         else:
             action = bot.choose(match, seat)
+        # one person sees their own seat's events; a table of several sees what a
+        # spectator may (nobody's secrets), as everyone reads the same screen
         viewer = next(iter(humans)) if len(humans) == 1 else None
         try:
             values = dice(seat) if dice is not None and match.header.dice == "recorded" else None
@@ -95,7 +97,7 @@ def play(
             say(f"refused: {exc}")
             continue
         for event in events:
-            shown = rules.redact(event, viewer) if viewer is not None else event
+            shown = rules.redact(event, viewer) if humans else event
             say(f"  {match.header.players[seat] if event is action else ' '} "
                 f"{rules.describe(shown)}")
     say(match.render(None))

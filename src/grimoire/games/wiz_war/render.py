@@ -139,6 +139,10 @@ def describe(event: Event) -> str:
         return f"the {event.pile} is shuffled"
     if isinstance(event, E.Draw):
         return f"seat {event.player} draws {len(event.cards)} cards"
+    if isinstance(event, E.Deal):
+        sizes = {len(h) for h in event.hands}
+        each = f"{sizes.pop()} cards" if len(sizes) == 1 else "cards"
+        return f"{each} dealt to each of {len(event.hands)} players"
     if isinstance(event, E.Window):
         who = ", ".join(map(str, event.responders))
         return f"{_card(event.cast.card)} may be countered by seat {who}"
