@@ -14,6 +14,7 @@ portal) to another square.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from grimoire.games.wiz_war import tables as T
@@ -221,10 +222,10 @@ def _crossings(players: int, edges: tuple[str, ...], px: int, py: int, qx: int, 
     early above ``limit``."""
     lo_x, hi_x = min(px, qx), max(px, qx)
     lo_y, hi_y = min(py, qy), max(py, qy)
-    segs: list[tuple[int, int, int, int, int]] = list(_walls(players, edges))
-    width = geometry(players).width
-    for i, b in enumerate(blocks):
-        segs += _box(width, b, -10 - i)
+    segs: Sequence[tuple[int, int, int, int, int]] = _walls(players, edges)
+    if blocks:
+        width = geometry(players).width
+        segs = [*segs, *(seg for i, b in enumerate(blocks) for seg in _box(width, b, -10 - i))]
     hit: set[int] = set()
     for e, x0, y0, x1, y1 in segs:
         if e == skip or x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
@@ -325,6 +326,15 @@ def sees(players: int, edges: tuple[str, ...], a: int, b: int,
     br, bc = divmod(b, w)
     return _clear(players, edges, 2 * ac + 1, 2 * ar + 1, 2 * bc + 1, 2 * br + 1,
                   blocks=bl, through=through)
+
+
+@lru_cache(maxsize=16384)
+def seen_from(players: int, edges: tuple[str, ...], a: int, blocks: tuple[int, ...] = (),
+              through: int = 0) -> frozenset[int]:
+    """Every square ``a`` sees (see :func:`sees`)."""
+    g = geometry(players)
+    return frozenset(q for q in range(g.size)
+                     if g.valid[q] and sees(players, edges, a, q, blocks, through))
 
 
 @lru_cache(maxsize=65536)

@@ -323,13 +323,12 @@ def sight(s: State, p: int, spell: bool = True) -> frozenset[int]:
         return frozenset()
     if global_on(s, "Fog"):
         return frozenset({a} | {q for d in range(4) if (q := B.step(n, edges, a, d)[0]) >= 0})
-    g = B.geometry(n)
     blocks = filled(s)
     through = 1 if spell and carried_named(s, p, "Visionstone") else 0
-    out = {q for q in range(g.size) if g.valid[q] and B.sees(n, edges, a, q, blocks, through)}
+    out = B.seen_from(n, edges, a, blocks, through)
     if spell and s.bend:
         out |= bent(s, a)
-    return frozenset(out)
+    return out
 
 
 def bent(s: State, a: int) -> set[int]:
