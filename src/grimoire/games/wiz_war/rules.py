@@ -833,7 +833,7 @@ class WizWarRules(BaseRules):
         p, c, name = a.player, a.card, DECK[a.card]
         kind, arg = a.target[:1], a.target[1:]
         s = b.s
-        if kind in "eq" and name in ("Fireball", "Powerthrust", "Shatter"):
+        if kind in ("e", "q") and name in ("Fireball", "Powerthrust", "Shatter"):
             if name == "Shatter":
                 cracks = energy
             else:
