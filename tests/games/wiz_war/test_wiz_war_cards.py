@@ -4,6 +4,7 @@ each effect and the rulings are in docs/games/wiz-war.md)."""
 from __future__ import annotations
 
 import pytest
+from msgspec.structs import replace
 from wizwar import act, card, edge, kinds, position, reason, sq
 
 from grimoire.games.wiz_war import RULES
@@ -35,7 +36,7 @@ def test_negate_neutral_cancels_a_neutral_spell_as_it_is_cast() -> None:
     """Negate Neutral: "cancel one neutral spell as it is cast" - any other player may
     answer, one after another in turn order."""
     med, nn = card("Meditate"), card("Negate Neutral")
-    s = position(n=3, hands={0: [med], 2: [nn]})
+    s = position(players=3, hands={0: [med], 2: [nn]})
     ev, s = act(s, E.Cast(player=0, card=med, target="s"), settle=False)
     assert kinds(ev)[-1] == "window" and RULES.to_act(s) == frozenset({1})
     _, s = act(s, E.Allow(player=1), settle=False)
@@ -50,7 +51,7 @@ def test_counter_neutral_option_target_only() -> None:
     a spell aimed at nobody resolves at once."""
     med, ts = card("Meditate"), card("Thought Steal")
     opts = Options(counter_neutral="target")
-    s = position(n=3, hands={0: [med, ts], 1: [card("Energy 4")]}, options=opts,
+    s = position(players=3, hands={0: [med, ts], 1: [card("Energy 4")]}, options=opts,
                  at={1: "h3"})
     ev, s = act(s, E.Cast(player=0, card=med, target="s"), settle=False)
     assert "window" not in kinds(ev) and len(s.hands[0]) == 4
@@ -161,8 +162,7 @@ def test_homunculus_walks_carries_a_treasure_and_cannot_be_targeted() -> None:
     assert f"q{sq('c1')}" in targets
     _, s = act(s, E.Cast(player=0, card=hom, target=f"q{sq('c1')}"))
     assert s.spells[0].target == f"q{sq('c1')}" and s.spells[0].moves == 0
-    s = s.__class__(**{**{f: getattr(s, f) for f in s.__struct_fields__},
-                       "spells": (Spell(hom, 0, f"q{sq('b1')}", 0, moves=1),)})
+    s = replace(s, spells=(Spell(hom, 0, f"q{sq('b1')}", 0, moves=1),))
     _, s = act(s, E.Move(player=0, dir="w", unit=hom))
     _, s = act(s, E.PickUp(player=0, what="t0", unit=hom))
     assert s.spells[0].carry == 0 and s.treasures[0] == -1
@@ -175,7 +175,7 @@ def test_fools_gold_burns_an_enemy_taking_a_treasure_in_your_sector() -> None:
     fg = card("Fool's Gold")
     s = position(hands={0: [fg]}, at={1: "a1"})
     _, s = act(s, E.Cast(player=0, card=fg, target="sector0"))
-    s = s.__class__(**{**{f: getattr(s, f) for f in s.__struct_fields__}, "active": 1})
+    s = replace(s, active=1)
     ev, s = act(s, E.PickUp(player=1, what="t0"))
     assert s.life[1] == 12 and not s.spells and "spell-ends" in kinds(ev)
 
@@ -261,8 +261,7 @@ def test_mist_body_passes_doors_and_transformations_replace_each_other() -> None
     door = edge("g2", "e")  # a door of sector 1, locked for seat 0
     assert s.edges[door] == "D"
     plain = position(at={0: "g2"})
-    misty = s.__class__(**{**{f_: getattr(s, f_) for f_ in s.__struct_fields__},
-                           "pos": (sq("g2"), s.pos[1])})
+    misty = replace(s, pos=(sq("g2"), s.pos[1]))
     assert reason(plain, E.Move(player=0, dir="e")) == "move/blocked"
     assert E.Move(player=0, dir="e") in RULES.legal(misty, 0)
     _, s = act(s, E.Cast(player=0, card=golem, target="s"))
@@ -312,14 +311,14 @@ def test_lightning_bolt_runs_bounces_and_stuns() -> None:
     """Lightning Bolt: a straight line of energy squares, 3 damage and a stun to each
     wizard it passes, turning back at walls."""
     lb, e5 = card("Lightning Bolt"), card("Energy 5")
-    s = position(n=3, hands={0: [lb, e5]}, at={0: "d3", 1: "e3", 2: "c3"})
+    s = position(players=3, hands={0: [lb, e5]}, at={0: "d3", 1: "e3", 2: "c3"})
     # east from d3: e3 f3 g3 h3 i3 (5 squares) hits seat 1 only
     _, s = act(s, E.Cast(player=0, card=lb, target="s", mode="e", energy=e5))
     assert s.pending is not None and s.pending.target == 1 and s.pending.rest == ()
     _, s = act(s, E.Allow(player=1))
     assert s.life[1] == 12 and s.stun[1] == 1
     # west from d3 with energy 5: c3 b3 a3 then the wrap ... hits seat 2 at c3
-    s = position(n=3, hands={0: [lb]}, at={0: "d3", 1: "e3", 2: "c3"})
+    s = position(players=3, hands={0: [lb]}, at={0: "d3", 1: "e3", 2: "c3"})
     _, s = act(s, E.Cast(player=0, card=lb, target="s", mode="w"))
     assert s.pending is not None and s.pending.target == 2
 
@@ -377,9 +376,8 @@ def test_stone_block_fills_a_square_eight_cracks() -> None:
     assert reason(s, E.Move(player=0, dir="e")) == "move/blocked"
     _, s = act(s, E.Cast(player=0, card=sh, target=f"q{sq('e3')}", energy=e6))
     assert s.spells[0].hits == 6
-    s = s.__class__(**{**{f: getattr(s, f) for f in s.__struct_fields__}, "attacked": False,
-                       "spells": (Spell(sb, 0, f"q{sq('e3')}", 0, hits=7),),
-                       "hands": ((card("Fireball"),), ())})
+    s = replace(s, attacked=False, spells=(Spell(sb, 0, f"q{sq('e3')}", 0, hits=7),),
+                hands=((card("Fireball"),), ()))
     _, s = act(s, E.Cast(player=0, card=card("Fireball"), target=f"q{sq('e3')}"))
     assert s.spells == ()
 
@@ -458,7 +456,7 @@ def test_thought_steal_takes_two_cards_at_random() -> None:
     secret); the cards are hidden from everyone else."""
     ts = card("Thought Steal")
     hand = (card("Energy 4"), card("Energy 5"), card("Meditate"))
-    s = position(n=3, hands={0: [ts], 1: hand}, at={1: "h3"})
+    s = position(players=3, hands={0: [ts], 1: hand}, at={1: "h3"})
     ev, s = act(s, E.Cast(player=0, card=ts, target="w1"), dice=[3, 1])
     assert set(s.hands[0]) == {hand[2], hand[0]} and s.hands[1] == (hand[1],)
     stolen = next(e for e in ev if isinstance(e, E.Stolen))

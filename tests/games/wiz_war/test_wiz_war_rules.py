@@ -262,7 +262,7 @@ def test_wrap_around_costs_one_point() -> None:
 def test_portal_costs_one_point() -> None:
     """"If a wizard walks through a portal ... he immediately re-enters the map through
     the matching portal elsewhere ... It costs 1 movement point"."""
-    s = position(n=3, at={0: "h5"})
+    s = position(players=3, at={0: "h5"})
     _, s = act(s, E.Move(player=0, dir="s"))
     assert s.pos[0] == sq("e8", 3) and s.mp == 2
 
@@ -633,7 +633,7 @@ def test_direct_kill_scores_and_takes_hand() -> None:
     ... left in his hand"; the dead wizard drops his items."""
     fb, rock = card("Fireball"), card("Large Rock")
     theirs = [card("Energy 4"), card("Energy 5")]
-    s = position(n=3, hands={0: [fb], 1: theirs}, carried={1: [rock]},
+    s = position(players=3, hands={0: [fb], 1: theirs}, carried={1: [rock]},
                  at={1: "d3"}, life=(15, 5, 15))
     _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
     ev, s = act(s, E.Allow(player=1))
@@ -647,7 +647,7 @@ def test_indirect_death_scores_nobody() -> None:
     """"If a wizard is killed indirectly ... the cards remaining in his player's hand are
     discarded and no one receives a victory point"."""
     dw, e4 = card("Destroy Wall"), card("Energy 4")
-    s = position(n=3, hands={0: [dw], 1: [e4]}, at={0: "d3", 1: "d4"}, life=(15, 1, 15))
+    s = position(players=3, hands={0: [dw], 1: [e4]}, at={0: "d3", 1: "d4"}, life=(15, 1, 15))
     _, s = act(s, E.Cast(player=0, card=dw, target=f"e{edge('d3', 's', 3)}"))
     assert s.pos[1] == -1 and s.kills == (0, 0, 0) and e4 in s.discard
 
@@ -716,7 +716,7 @@ def test_only_wizard_alive_wins() -> None:
 
 def test_extended_play_three_points() -> None:
     """Extended Play: "play to 3 or even 4 victory points"."""
-    s = position(n=3, options=Options(victory_points=3), kills=(1, 0, 0))
+    s = position(players=3, options=Options(victory_points=3), kills=(1, 0, 0))
     t = 2
     s = _carrying(s, 0, t)
     _, s = act(s, E.Drop(player=0, what=f"t{t}"))
@@ -726,7 +726,7 @@ def test_extended_play_three_points() -> None:
 def test_deadly_treasures() -> None:
     """Deadly Treasures: "if both of a player's treasures are in other players' home base
     squares at the same time, that player's wizard is immediately killed"."""
-    s = position(n=3, options=Options(deadly_treasures=True), at={0: "c3"})
+    s = position(players=3, options=Options(deadly_treasures=True), at={0: "c3"})
     g = B.geometry(3)
     tr = list(s.treasures)
     tr[4] = g.home[1]  # seat 2's first treasure lies in seat 1's home base

@@ -23,6 +23,7 @@ from grimoire.games.wiz_war.model import (
     EV,
     KIND,
     LASTING_COUNTERS,
+    TRAITS,
     destination,
     passage,
     put,
@@ -75,11 +76,13 @@ def _deal(s: State, e: E.Deal) -> State:
 
 def _turn_begins(s: State, e: E.TurnBegins) -> State:
     p = e.player
-    spells = tuple(
-        msgspec.structs.replace(sp, moves=T.HOMUNCULUS_SPEED)
-        if sp.caster == p and DECK[sp.card] == "Homunculus" else sp
-        for sp in s.spells
-    )
+    spells = s.spells
+    if any(sp.caster == p and "creature" in TRAITS[sp.card] for sp in spells):
+        spells = tuple(
+            msgspec.structs.replace(sp, moves=T.HOMUNCULUS_SPEED)
+            if sp.caster == p and "creature" in TRAITS[sp.card] else sp
+            for sp in spells
+        )
     return replace(s, active=p, phase="move", turns=put(s.turns, p, s.turns[p] + 1),
                    mp=e.movement, boosted=False, attacked=False, moved=False,
                    stunned=False, picked=-1, origin=-1, bend=False, spells=spells)

@@ -10,6 +10,7 @@ option names it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -260,18 +261,17 @@ def crossed_edge(s: State, a: int, b: int) -> int:
     return -1
 
 
-def reach(s: State, p: int, most: int) -> dict[int, tuple[int, ...]]:
-    """Squares seat ``p``'s wizard can walk to in 1..``most`` steps, each with the first
-    shortest path found (directions tried n, e, s, w)."""
-    start = s.pos[p]
-    mist = misty(s, p)
+def _paths(start: int, most: int, step: Callable[[int, int], int]) -> dict[int, tuple[int, ...]]:
+    """Breadth-first from ``start``: every square 1..``most`` steps away with the first
+    shortest path found (sides tried n, e, s, w); ``step(square, side)`` is -1 when
+    blocked."""
     paths: dict[int, tuple[int, ...]] = {start: ()}
     frontier = [start]
     for _ in range(most):
         nxt: list[int] = []
         for q in frontier:
             for d in range(4):
-                r = passage(s, q, d, p, mist)
+                r = step(q, d)
                 if r >= 0 and r not in paths:
                     paths[r] = (*paths[q], r)
                     nxt.append(r)
@@ -280,29 +280,35 @@ def reach(s: State, p: int, most: int) -> dict[int, tuple[int, ...]]:
     return paths
 
 
+def reach(s: State, p: int, most: int) -> dict[int, tuple[int, ...]]:
+    """Squares seat ``p``'s wizard can walk to in 1..``most`` steps, each with its path."""
+    mist = misty(s, p)
+    return _paths(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist))
+
+
 def within(s: State, start: int, most: int, walls: bool) -> set[int]:
     """Squares 1..``most`` steps from ``start``: through open borders and exits only
     (``walls`` True), or ignoring every border (Teleport)."""
     g = B.geometry(s.players)
-    seen = {start}
-    frontier = [start]
-    for _ in range(most):
-        nxt = []
-        for q in frontier:
-            for d in range(4):
-                if walls:
-                    r = B.step(s.players, s.edges, q, d)[0]
-                else:
-                    r = g.neighbour(q, d)
-                    if r < 0:
-                        lk = g.link[q][d]
-                        r = -1 if lk is None else lk[0]
-                if r >= 0 and r not in seen:
-                    seen.add(r)
-                    nxt.append(r)
-        frontier = nxt
-    seen.discard(start)
-    return seen
+
+    def across(q: int, d: int) -> int:
+        if walls:
+            return B.step(s.players, s.edges, q, d)[0]
+        r = g.neighbour(q, d)
+        if r < 0:
+            lk = g.link[q][d]
+            r = -1 if lk is None else lk[0]
+        return r
+
+    return set(_paths(start, most, across))
+
+
+def teleport_squares(s: State, p: int) -> list[int]:
+    """Where seat ``p``'s wizard may teleport: up to 4 steps ignoring walls, never into
+    a Stone Block."""
+    blocks = stone_blocks(s)
+    return sorted(q for q in within(s, s.pos[p], T.TELEPORT_RANGE, walls=False)
+                  if q not in blocks)
 
 
 # ------------------------------------------------------------------ sight

@@ -120,6 +120,7 @@ from grimoire.games.wiz_war.model import (
     spells_named,
     square_of,
     stone_blocks,
+    teleport_squares,
     treasure_of,
     walk,
     within,
@@ -314,10 +315,8 @@ class WizWarRules(BaseRules):
                       or (name == "Pain Link" and on_wizard(s, p, "Pain Link") is None)):
                     out += self._counters(s, p, c)
                 elif name == "Teleport":
-                    blocks = stone_blocks(s)
                     out += [Counter(player=p, card=c, target=f"q{q}")
-                            for q in sorted(within(s, s.pos[p], T.TELEPORT_RANGE, walls=False))
-                            if q not in blocks]
+                            for q in teleport_squares(s, p)]
                 elif name == "Gnome Form" and (current is None or DECK[current.card] != name):
                     out.append(Counter(player=p, card=c))
             if pd.mode == "brain":
@@ -472,8 +471,7 @@ class WizWarRules(BaseRules):
                 out += [(f"w{q}", str(d)) for d in sorted(dests)]
             return out
         if name == "Teleport":
-            return [(f"q{q}", "") for q in sorted(within(s, s.pos[p], T.TELEPORT_RANGE, False))
-                    if q not in blocks]
+            return [(f"q{q}", "") for q in teleport_squares(s, p)]
         if name == "Windrider":
             return [("s", f"{B.DIRS[d]}{k}") for d in range(4)
                     for k in range(1, len(walk(s, p, d, energy)) + 1)]
