@@ -5,7 +5,10 @@
 - random playouts (legal + decide + evolve) in actions/s;
 - ``Match.act`` speed at the 100,000th event against the first;
 - ``Replay.seek`` time in the middle of a 1,000,000-event log once indexed;
-- peak memory validating a 1,000,000-event log against a 100,000-event one.
+- peak memory validating a 1,000,000-event log against a 100,000-event one;
+- per game (``--games``): random playouts (legal + decide + evolve through ``Match.act``,
+  actions/s), trusted replay (events/s) and validate (events/s) over the same seeded bot
+  matches, each the best of ``--repeat`` runs so a busy machine does not blur a 5% change.
 
 The long logs come from ``tally``, the test-only dice game in tests/support. Figures are
 printed as a table (``--json`` for machine output); nothing here asserts a time.
@@ -57,6 +60,14 @@ def fold_file(path: str) -> int:
     return n
 
 
+def fold_files(paths: list[str]) -> int:
+    return sum(fold_file(p) for p in paths)
+
+
+def audit_files(paths: list[str]) -> list[Any]:
+    return [audit(p) for p in paths]
+
+
 def tally_log(path: str, events: int) -> None:
     """A synthetic tally match of ``events`` events (two per action), written live."""
     m = Match.new("tally", seed="5e" * 16, path=path)
@@ -83,15 +94,73 @@ def peak_validate_mb(path: str) -> float:
     return float(out.stdout.strip())
 
 
+def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int) -> None:
+    """Playout, trusted replay and validate rates for every built-in game, on the same
+    seeded bot matches each time (so before/after figures measure the same work): matches
+    of at most ``cap`` actions, until ``budget`` actions in all."""
+    from grimoire.core.registry import get, names
+
+    for name in names():
+        if name == "tally":
+            continue
+        rules = get(name)
+        key = name.replace("-", "_")
+        best_play = 0.0
+        matches: list[Match] = []
+        for _ in range(repeat):
+            acted = 0
+            matches = []
+            t0 = time.perf_counter()
+            while acted < budget:
+                i = len(matches)
+                m = Match.new(rules, seed=bytes([i % 256]) * 32)
+                bot = RandomBot(i)
+                for _ in range(cap):
+                    if not m.to_act:
+                        break
+                    m.act(bot.choose(m, min(m.to_act)))
+                    acted += 1
+                matches.append(m)
+            best_play = max(best_play, acted / (time.perf_counter() - t0))
+        paths = []
+        for i, m in enumerate(matches):
+            p = os.path.join(tmp, f"{key}-{i}.jsonl")
+            m.save(p, reveal=True)
+            paths.append(p)
+        events = sum(len(m.events) for m in matches)
+        best_fold = best_validate = 0.0
+        for _ in range(repeat):
+            t, n = timed(fold_files, paths)
+            best_fold = max(best_fold, n / t)
+            t, reports = timed(audit_files, paths)
+            assert all(r.ok for r in reports), [r.summary() for r in reports if not r.ok]
+            best_validate = max(best_validate, events / t)
+        res[f"{key}_matches"] = len(matches)
+        res[f"{key}_events"] = events
+        res[f"{key}_playout_actions_per_s"] = best_play
+        res[f"{key}_fold_events_per_s"] = best_fold
+        res[f"{key}_validate_events_per_s"] = best_validate
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=2000, help="VC random matches to replay")
     ap.add_argument("--long", type=int, default=100_000, help="events in the long log")
     ap.add_argument("--huge", type=int, default=1_000_000, help="events in the memory log")
+    ap.add_argument("--game-budget", type=int, default=4000,
+                    help="bot actions per game for the per-game figures (0: skip them)")
+    ap.add_argument("--game-cap", type=int, default=300, help="action cap per bot match")
+    ap.add_argument("--repeat", type=int, default=5, help="runs per game figure (best kept)")
+    ap.add_argument("--only-games", action="store_true", help="just the per-game figures")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     res: dict[str, Any] = {}
     tmp = tempfile.mkdtemp(prefix="grimoire-bench-")
+    if args.game_budget:
+        per_game(res, tmp, args.game_budget, args.game_cap, args.repeat)
+    if args.only_games:
+        show(res, args.json)
+        return
 
     # -- Vicious Circle random matches -------------------------------------------------
     from grimoire.core.registry import get
@@ -175,7 +244,11 @@ def main() -> None:
     res["peak_growth_pct"] = 100 * (res["peak_mb_validate_huge"] / res["peak_mb_validate_long"] - 1)
     res["bench_max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
-    if args.json:
+    show(res, args.json)
+
+
+def show(res: dict[str, Any], as_json: bool) -> None:
+    if as_json:
         print(json.dumps(res, indent=2))
     else:
         for k, v in res.items():
