@@ -10,7 +10,7 @@
   actions/s), trusted replay (events/s) and validate (events/s) over the same seeded bot
   matches, each the best of ``--repeat`` runs so a busy machine does not blur a 5% change.
 
-The long logs come from ``tally``, the test-only dice game in tests/support. Figures are
+The long logs come from ``tally``, the dice race in ``grimoire.testing``. Figures are
 printed as a table (``--json`` for machine output); nothing here asserts a time.
 """
 
@@ -25,20 +25,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests" / "support"))
+from grimoire.bots.random import RandomBot
+from grimoire.core.audit import audit
+from grimoire.core.logfile import LogReader
+from grimoire.core.match import Match
+from grimoire.core.replay import Replay, initial_state
+from grimoire.testing import tally
+from grimoire.tools.simulate import bot_match
 
-import tally  # noqa: E402  (registers the test-only game)
-
-from grimoire.bots.random import RandomBot  # noqa: E402
-from grimoire.core.audit import audit  # noqa: E402
-from grimoire.core.logfile import LogReader  # noqa: E402
-from grimoire.core.match import Match  # noqa: E402
-from grimoire.core.replay import Replay, initial_state  # noqa: E402
-from grimoire.tools.simulate import bot_match  # noqa: E402
+tally.register()
 
 
 def timed(fn: Any, *args: Any) -> tuple[float, Any]:
@@ -82,13 +79,13 @@ def peak_validate_mb(path: str) -> float:
     """Peak RSS (MiB) of a fresh process that validates ``path``."""
     # VmHWM, not ru_maxrss: on Linux ru_maxrss survives exec and would report the parent's.
     code = (
-        "import sys; sys.path.insert(0, sys.argv[2]); import tally; "
+        "import sys; from grimoire.testing import tally; tally.register(); "
         "from grimoire.core.audit import audit; r = audit(sys.argv[1]); assert r.ok, r.summary(); "
         "print(next(int(x.split()[1]) for x in open('/proc/self/status') "
         "if x.startswith('VmHWM')) / 1024)"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code, path, str(ROOT / "tests" / "support")],
+        [sys.executable, "-c", code, path],
         capture_output=True, text=True, check=True,
     )
     return float(out.stdout.strip())

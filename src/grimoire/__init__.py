@@ -7,7 +7,7 @@
 frozenset({1})
 """
 
-from grimoire.core import registry as games
+from grimoire import games, registry
 from grimoire.core.audit import AuditReport, audit
 from grimoire.core.dice import RecordedDice, SeededDice
 from grimoire.core.errors import AuditError, GrimoireError, IllegalAction, LogError, UsageError
@@ -15,7 +15,7 @@ from grimoire.core.events import Action, Chance, Consequence, Event, Header, Rec
 from grimoire.core.logfile import Log, LogReader, LogWriter, read_log, write_log
 from grimoire.core.match import Match
 from grimoire.core.replay import Replay, fold
-from grimoire.core.rules import BaseRules, Outcome, PlayerId, Rules
+from grimoire.core.rules import BaseRules, Game, Outcome, PlayerId, Rules
 
 load = Match.load
 
@@ -27,6 +27,7 @@ __all__ = [
     "Chance",
     "Consequence",
     "Event",
+    "Game",
     "GrimoireError",
     "Header",
     "IllegalAction",
@@ -50,6 +51,7 @@ __all__ = [
     "games",
     "load",
     "read_log",
+    "registry",
     "write_log",
 ]
 

@@ -33,7 +33,7 @@ import msgspec
 from grimoire.core import registry
 from grimoire.core.errors import GrimoireError, LogError
 from grimoire.core.events import FORMAT, Event, Header, Record, canonical, chain_next, header_hash
-from grimoire.core.rules import Rules
+from grimoire.core.rules import AnyRules
 
 Encoding = Literal["json", "msgpack"]
 
@@ -72,7 +72,7 @@ _header_mp = msgspec.msgpack.Decoder(Header)
 _record_decoders: dict[tuple[str, Encoding], Any] = {}
 
 
-def record_decoder(rules: Rules, encoding: Encoding = "json") -> Any:
+def record_decoder(rules: AnyRules, encoding: Encoding = "json") -> Any:
     """The reusable msgspec decoder for ``Record[rules.Event]``."""
     key = (rules.name, encoding)
     dec = _record_decoders.get(key)
@@ -174,7 +174,7 @@ def _decode_header(data: bytes, encoding: Encoding, complete: bool) -> Header:
     return header
 
 
-def rules_for(header: Header) -> Rules:
+def rules_for(header: Header) -> AnyRules:
     """The registered rules a header names, refusing an unknown game or ruleset version."""
     try:
         rules = registry.get(header.game)

@@ -19,12 +19,23 @@ from typing import Any
 import msgspec
 
 from grimoire.core import registry
-from grimoire.core.dice import Dice, RecordedDice, SeededDice, commitment, parse_seed
+from grimoire.core.dice import Dice, NoDice, RecordedDice, SeededDice, commitment, parse_seed
 from grimoire.core.errors import GrimoireError, IllegalAction, LogError, UsageError
 from grimoire.core.events import Chance, Event, Header
 from grimoire.core.logfile import Log, LogWriter, read_log, write_log
 from grimoire.core.replay import Replay, draws_in, fold, initial_state
-from grimoire.core.rules import Outcome, PlayerId, Rules, require_turn
+from grimoire.core.rules import AnyRules, Outcome, PlayerId
+
+
+class _NoSeed(NoDice):
+    """The dice of a seeded match loaded without its seed: actions that roll nothing may
+    still be played; the first draw is refused."""
+
+    def uniform(self, n: int) -> int:
+        raise IllegalAction("dice/no-seed", "the seed is needed to continue this match")
+
+    def roll(self, sides: int) -> int:
+        raise IllegalAction("dice/no-seed", "the seed is needed to continue this match")
 
 
 class Match:
@@ -36,7 +47,7 @@ class Match:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: AnyRules,
         header: Header,
         state: Any,
         events: list[Event],
@@ -58,7 +69,7 @@ class Match:
     @classmethod
     def new(
         cls,
-        game: str | Rules,
+        game: str | AnyRules,
         *,
         players: Sequence[str] | None = None,
         options: Mapping[str, Any] | Any = None,
@@ -189,7 +200,7 @@ class Match:
         if values is not None:
             raise IllegalAction("dice/seeded", "this match draws its own dice; give no values")
         if self._seed is None:
-            raise IllegalAction("dice/no-seed", "the seed is needed to continue this match")
+            return _NoSeed()
         return SeededDice(self._seed, self._counter)
 
     def act(self, action: Event, dice: Iterable[int] | None = None) -> tuple[Event, ...]:
@@ -197,7 +208,6 @@ class Match:
 
         ``dice`` gives physical dice values for a ``"recorded"`` match, in draw order.
         """
-        require_turn(self.rules, self.state, action)
         roller = self._dice(dice)
         events = self.rules.decide(self.state, action, roller)
         if isinstance(roller, RecordedDice) and roller.remaining:

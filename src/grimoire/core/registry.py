@@ -5,7 +5,8 @@ A third-party package registers a game in its own ``pyproject.toml``::
     [project.entry-points."grimoire.games"]
     my-game = "my_package.my_game:RULES"
 
-Code (tests, notebooks) may also call :func:`register` directly.
+Code (tests, notebooks) may also call :func:`register` directly. The registry is public as
+:mod:`grimoire.registry` (and its functions also as ``grimoire.games.get`` and so on).
 
 >>> "vicious-circle" in names()
 True
@@ -16,10 +17,10 @@ from __future__ import annotations
 from importlib.metadata import entry_points
 
 from grimoire.core.errors import UsageError
-from grimoire.core.rules import Rules
+from grimoire.core.rules import AnyRules
 
 GROUP = "grimoire.games"
-_registered: dict[str, Rules] = {}
+_registered: dict[str, AnyRules] = {}
 _broken: dict[str, str] = {}
 _loaded = False
 
@@ -44,7 +45,7 @@ def broken() -> dict[str, str]:
     return dict(_broken)
 
 
-def register(rules: Rules, *, replace: bool = False) -> Rules:
+def register(rules: AnyRules, *, replace: bool = False) -> AnyRules:
     """Register a game under ``rules.name`` (refuses a clash unless ``replace``)."""
     _load_entry_points()
     if rules.name in _registered and not replace and _registered[rules.name] is not rules:
@@ -58,7 +59,7 @@ def unregister(name: str) -> None:
     _registered.pop(name, None)
 
 
-def get(name: str) -> Rules:
+def get(name: str) -> AnyRules:
     """The rules of a registered game.
 
     >>> get("vicious-circle").name
@@ -78,6 +79,6 @@ def names() -> list[str]:
     return sorted(_registered)
 
 
-def all_rules() -> list[Rules]:
+def all_rules() -> list[AnyRules]:
     """Every registered game's rules, sorted by name."""
     return [get(n) for n in names()]

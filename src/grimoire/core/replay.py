@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from sortedcontainers import SortedDict
@@ -26,12 +26,15 @@ from sortedcontainers import SortedDict
 from grimoire.core.errors import GrimoireError, LogError
 from grimoire.core.events import Chance, Event, Fork, Header, canonical, chain_next, header_hash
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits, Log, LogReader
-from grimoire.core.rules import Rules
+from grimoire.core.rules import AnyRules, Rules
+
+S = TypeVar("S")
+E = TypeVar("E")
 
 SNAPSHOT_EVERY = 1024
 
 
-def initial_state(rules: Rules, header: Header) -> Any:
+def initial_state(rules: AnyRules, header: Header) -> Any:
     """The state before the first record: the header's ``position`` if it names one,
     else the game's setup with the header's options and players."""
     try:
@@ -53,11 +56,11 @@ def initial_state(rules: Rules, header: Header) -> Any:
     return rules.setup(options, header.players)
 
 
-def fold(rules: Rules, state: Any, events: Iterable[Event]) -> Any:
+def fold(rules: Rules[S, E, Any], state: S, events: Iterable[E]) -> S:
     """Apply ``evolve`` over ``events``: the state a log describes.
 
-    >>> from grimoire import games
-    >>> rules = games.get("vicious-circle")
+    >>> from grimoire import registry
+    >>> rules = registry.get("vicious-circle")
     >>> s0 = rules.setup(rules.Options(), ("Dawn", "Twilight"))
     >>> fold(rules, s0, []) is s0
     True
@@ -82,7 +85,7 @@ class Replay:
 
     def __init__(
         self,
-        rules: Rules,
+        rules: AnyRules,
         header: Header,
         events: Sequence[Event] | None = None,
         *,

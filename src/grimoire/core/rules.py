@@ -1,29 +1,45 @@
-"""The decider protocol every game implements, and a base class with sensible defaults.
+"""The decider protocol every game implements, and :class:`Game`, the kit's implementation.
 
-A game module exports ``RULES``; the core drives it through these members only:
+A game module exports ``RULES``; the core drives it through these members only. ``Rules``
+is generic over the game's state, event and options types, so mypy checks every function
+a game hands to the core against the others:
 
->>> from grimoire import games
->>> rules = games.get("vicious-circle")
+>>> from grimoire import registry
+>>> rules = registry.get("vicious-circle")
 >>> state = rules.setup(rules.Options(), ("Dawn", "Twilight"))
 >>> sorted(rules.to_act(state))
 [0, 1]
+
+Optional capabilities (today: odds) are protocols a game may also implement; tools find
+them through the rules object (``isinstance(rules, SupportsOdds)``), never by game name.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 import msgspec
 
 from grimoire.core.dice import Dice
 from grimoire.core.errors import IllegalAction
 from grimoire.core.events import Action
-from grimoire.core.events import Event as AnyEvent
 
 PlayerId = int
 """A seat index: 0 for the first name in the header's ``players``, 1 for the next…"""
+
+S = TypeVar("S")
+E = TypeVar("E")
+O = TypeVar("O")  # noqa: E741 (the options type)
+
+CORE_REASONS: Mapping[str, str] = MappingProxyType({
+    "action/not-an-action": "the event given is not a player action",
+    "game/over": "the game has ended",
+    "turn/not-to-act": "the seat may not act now",
+})
+"""Reason codes the core itself refuses an action with, before the game looks at it."""
 
 
 class Outcome(msgspec.Struct, frozen=True):
@@ -38,9 +54,13 @@ class Outcome(msgspec.Struct, frozen=True):
 
 
 @runtime_checkable
-class Rules(Protocol):
+class Rules(Protocol[S, E, O]):
     """The decider. ``evolve`` is pure; ``decide`` validates an action and returns it
-    followed by every chance and consequence event it causes."""
+    followed by every chance and consequence event it causes.
+
+    ``S`` is the game's state, ``E`` its event union, ``O`` its options. ``Event`` is the
+    union itself (a typing form, used to build the log decoder); ``reasons`` maps every
+    reason code the game refuses with to a one-line meaning."""
 
     @property
     def name(self) -> str: ...
@@ -51,35 +71,42 @@ class Rules(Protocol):
     @property
     def default_players(self) -> tuple[str, ...]: ...
     @property
-    def Options(self) -> Any: ...  # (the game's Options type)
+    def Options(self) -> type[O]: ...
     @property
-    def Event(self) -> Any: ...  # (the game's tagged event union)
+    def State(self) -> type[S]: ...
     @property
-    def State(self) -> Any: ...  # (the game's State type)
+    def Event(self) -> Any: ...
+    @property
+    def reasons(self) -> Mapping[str, str]: ...
 
-    def setup(self, options: Any, players: Sequence[str]) -> Any: ...
-    def to_act(self, state: Any) -> frozenset[PlayerId]: ...
-    def legal(self, state: Any, player: PlayerId) -> Sequence[AnyEvent]: ...
-    def decide(self, state: Any, action: AnyEvent, dice: Dice) -> tuple[AnyEvent, ...]: ...
-    def evolve(self, state: Any, event: AnyEvent) -> Any: ...
-    def outcome(self, state: Any) -> Outcome | None: ...
-    def view(self, state: Any, player: PlayerId | None) -> Any: ...
-    def redact(self, event: AnyEvent, player: PlayerId | None) -> AnyEvent: ...
-    def render(self, state: Any, player: PlayerId | None = None) -> str: ...
-    def describe(self, event: AnyEvent) -> str: ...
-    def notation(self, state: Any) -> str: ...
-    def parse(self, text: str, options: Any, players: Sequence[str]) -> Any: ...
-    def disguise(self, state: Any, player: PlayerId, rng: random.Random) -> Any: ...
+    def setup(self, options: O, players: Sequence[str]) -> S: ...
+    def to_act(self, state: S) -> frozenset[PlayerId]: ...
+    def legal(self, state: S, player: PlayerId) -> Sequence[E]: ...
+    def decide(self, state: S, action: E, dice: Dice) -> tuple[E, ...]: ...
+    def evolve(self, state: S, event: E) -> S: ...
+    def outcome(self, state: S) -> Outcome | None: ...
+    def view(self, state: S, player: PlayerId | None) -> S: ...
+    def redact(self, event: E, player: PlayerId | None) -> E: ...
+    def render(self, state: S, player: PlayerId | None = None) -> str: ...
+    def describe(self, event: E) -> str: ...
+    def notation(self, state: S) -> str: ...
+    def parse(self, text: str, options: O, players: Sequence[str]) -> S: ...
+    def disguise(self, state: S, player: PlayerId, rng: random.Random) -> S: ...
 
 
-def require_turn(rules: Rules, state: Any, action: AnyEvent) -> PlayerId:
+AnyRules = Rules[Any, Any, Any]
+"""Rules of a game the caller does not know (what the registry hands out)."""
+
+
+def require_turn(rules: AnyRules, state: Any, action: Any) -> PlayerId:
     """Refuse what no game accepts: a non-action, anything after the end, a seat that is
-    not to act. Returns the acting seat. ``Match.act``, the audit and every game's
-    ``decide`` use this one check.
+    not to act. Returns the acting seat. :meth:`Game.decide` makes this check before the
+    game's own ``decide`` sees the action (a class written on :class:`BaseRules` calls it
+    first itself).
 
-    >>> from grimoire import games
+    >>> from grimoire import registry
     >>> from grimoire.games.vicious_circle.events import Pass
-    >>> rules = games.get("vicious-circle")
+    >>> rules = registry.get("vicious-circle")
     >>> state = rules.setup(rules.Options(), ("Dawn", "Twilight"))
     >>> require_turn(rules, state, Pass(player=1))
     1
@@ -96,32 +123,179 @@ def require_turn(rules: Rules, state: Any, action: AnyEvent) -> PlayerId:
     return action.player
 
 
-class BaseRules:
-    """Defaults for the optional parts of :class:`Rules`: perfect information (views
-    and redaction are the identity), a generic one-line description, no disguise.
+def finished(state: Any) -> Outcome | None:
+    """The default outcome: a state whose ``result`` is set (by
+    :func:`grimoire.core.kit.ended`) is over, won by its ``winners``."""
+    result: str = state.result
+    return Outcome(state.winners, result) if result else None
 
-    Subclasses set the class attributes and implement the game.
+
+def _same(state: Any, player: PlayerId | None) -> Any:
+    return state
+
+
+def _shown(event: Any, player: PlayerId | None) -> Any:
+    return event
+
+
+def _disguised(state: Any, player: PlayerId, rng: random.Random) -> Any:
+    return state
+
+
+def describe_fields(event: Any) -> str:
+    """A generic one-line description: the tag and the fields (``move player=0 to='c3'``)."""
+    fields = msgspec.structs.asdict(event)
+    tag = type(event).__struct_config__.tag
+    return f"{tag} " + " ".join(f"{k}={v!r}" for k, v in fields.items())
+
+
+class Game(Generic[S, E, O]):
+    """A game assembled from its functions: the kit's implementation of :class:`Rules`.
+
+    A game package builds its ``RULES`` as one ``Game(...)`` of its tables, types and
+    functions. The game's ``to_act``, ``legal`` and ``decide`` see only live positions
+    and seats that are to act: ``Game`` answers ``to_act`` with nobody once the game is
+    over, ``legal`` with nothing for a seat not to act, and makes :func:`require_turn`'s
+    check before ``decide``. ``outcome`` defaults to :func:`finished`; a game with no
+    hidden information leaves out ``view``, ``redact`` and ``disguise``.
+
+    >>> from grimoire import registry
+    >>> rules = registry.get("vicious-circle")
+    >>> isinstance(rules, Game), rules.name
+    (True, 'vicious-circle')
+    """
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        version: str,
+        seats: tuple[int, ...],
+        default_players: tuple[str, ...],
+        Options: type[O],
+        State: type[S],
+        Event: Any,
+        reasons: Mapping[str, str],
+        setup: Callable[[O, Sequence[str]], S],
+        to_act: Callable[[S], frozenset[PlayerId]],
+        legal: Callable[[S, PlayerId], Sequence[E]],
+        decide: Callable[[S, E, Dice], tuple[E, ...]],
+        evolve: Callable[[S, E], S],
+        render: Callable[[S, PlayerId | None], str],
+        describe: Callable[[E], str],
+        notation: Callable[[S], str],
+        parse: Callable[[str, O, Sequence[str]], S],
+        outcome: Callable[[S], Outcome | None] = finished,
+        view: Callable[[S, PlayerId | None], S] = _same,
+        redact: Callable[[E, PlayerId | None], E] = _shown,
+        disguise: Callable[[S, PlayerId, random.Random], S] = _disguised,
+    ) -> None:
+        self.name = name
+        self.version = version
+        self.seats = seats
+        self.default_players = default_players
+        self.Options = Options
+        self.State = State
+        self.Event = Event
+        self.reasons: Mapping[str, str] = MappingProxyType(dict(reasons))
+        self.setup = setup
+        self._to_act = to_act
+        self._legal = legal
+        self._decide = decide
+        self.evolve = evolve  # the hot path: called directly, never wrapped
+        self.outcome = outcome
+        self.view = view
+        self.redact = redact
+        self.disguise = disguise
+        self._render = render
+        self.describe = describe
+        self.notation = notation
+        self.parse = parse
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} rules {self.version}>"
+
+    def to_act(self, state: S) -> frozenset[PlayerId]:
+        """Seats that may act now (nobody once the game is over)."""
+        if self.outcome(state) is not None:
+            return frozenset()
+        return self._to_act(state)
+
+    def legal(self, state: S, player: PlayerId) -> Sequence[E]:
+        """Every legal action of ``player`` now, in a stable order (none for a seat that
+        is not to act)."""
+        if player not in self.to_act(state):
+            return ()
+        return self._legal(state, player)
+
+    def decide(self, state: S, action: E, dice: Dice) -> tuple[E, ...]:
+        """``action`` followed by every chance and consequence event it causes, or
+        :class:`~grimoire.core.errors.IllegalAction` with a reason code."""
+        require_turn(self, state, action)
+        return self._decide(state, action, dice)
+
+    def render(self, state: S, player: PlayerId | None = None) -> str:
+        """A text board (of a state as ``player`` sees it)."""
+        return self._render(state, player)
+
+
+class BaseRules(Generic[S, E, O]):
+    """Defaults for a game written as a class instead of a :class:`Game`: perfect
+    information (views and redaction are the identity), a generic one-line description,
+    no disguise, no reason codes listed. Subclasses set the class attributes, implement
+    the game, and start ``decide`` with ``self.require_turn(state, action)``.
     """
 
     name: ClassVar[str]
     version: ClassVar[str]
     seats: ClassVar[tuple[int, ...]] = (2,)
     default_players: ClassVar[tuple[str, ...]] = ("North", "South")
+    reasons: ClassVar[Mapping[str, str]] = MappingProxyType({})
 
-    def view(self, state: Any, player: PlayerId | None) -> Any:
+    def view(self, state: S, player: PlayerId | None) -> S:
         return state
 
-    def redact(self, event: AnyEvent, player: PlayerId | None) -> AnyEvent:
+    def redact(self, event: E, player: PlayerId | None) -> E:
         return event
 
-    def describe(self, event: AnyEvent) -> str:
-        fields = msgspec.structs.asdict(event)
-        tag = type(event).__struct_config__.tag
-        return f"{tag} " + " ".join(f"{k}={v!r}" for k, v in fields.items())
+    def describe(self, event: E) -> str:
+        return describe_fields(event)
 
-    def disguise(self, state: Any, player: PlayerId, rng: random.Random) -> Any:
+    def disguise(self, state: S, player: PlayerId, rng: random.Random) -> S:
         return state
 
-    def require_turn(self, state: Any, action: AnyEvent) -> PlayerId:
+    def require_turn(self, state: S, action: E) -> PlayerId:
         """:func:`require_turn` for this game: the first line of ``decide``."""
         return require_turn(self, state, action)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- optional capabilities
+
+
+class Odds(msgspec.Struct, frozen=True, kw_only=True):
+    """Chances that each seat wins what is being fought for now (``win[seat]``), and of a
+    tie. ``method`` is ``"exact"``, ``"simulation"`` (``error``: the 95% half-width on
+    each chance, over ``samples`` seeded samples) or ``"none"`` (nothing left to bet on);
+    ``assumption`` says what was assumed about choices not yet made. ``phase`` and
+    ``round`` say where in the game the odds are for.
+
+    >>> Odds(method="exact", win=(0.25, 0.5), tie=0.25).tie
+    0.25
+    """
+
+    method: str
+    win: tuple[float, ...]
+    tie: float
+    error: float = 0.0
+    samples: int = 0
+    assumption: str = ""
+    phase: str = ""
+    round: int = 0
+
+
+@runtime_checkable
+class SupportsOdds(Protocol):
+    """A game that can price its position: ``odds(state)`` as a spectator sees it, with
+    ``samples`` seeded samples (and ``seed``) where chance is still to come."""
+
+    def odds(self, state: Any, *, samples: int, seed: bytes) -> Odds: ...

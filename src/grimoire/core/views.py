@@ -17,21 +17,21 @@ import msgspec
 
 from grimoire.core.events import Event
 from grimoire.core.logfile import Log
-from grimoire.core.rules import PlayerId, Rules
+from grimoire.core.rules import AnyRules, PlayerId
 
 
-def redact_events(rules: Rules, events: Iterable[Event], player: PlayerId | None) -> list[Event]:
+def redact_events(rules: AnyRules, events: Iterable[Event], player: PlayerId | None) -> list[Event]:
     """Every event as ``player`` may see it."""
     return [rules.redact(e, player) for e in events]
 
 
-def redact_log(rules: Rules, log: Log, player: PlayerId | None) -> Log:
+def redact_log(rules: AnyRules, log: Log, player: PlayerId | None) -> Log:
     """A log as ``player`` may see it: events redacted, seed withheld while unrevealed."""
     return Log(log.header, redact_events(rules, log.events, player), False)
 
 
 def leaks(
-    rules: Rules, state: Any, player: PlayerId | None, *, rng: random.Random, tries: int = 8
+    rules: AnyRules, state: Any, player: PlayerId | None, *, rng: random.Random, tries: int = 8
 ) -> list[str]:
     """Differences between ``player``'s view of ``state`` and of states that differ only in
     what that player may not know (from the game's ``disguise``). Empty means no leak.

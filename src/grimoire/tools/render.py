@@ -15,7 +15,7 @@ from typing import Any
 from grimoire.core.errors import UsageError
 from grimoire.core.events import Event
 from grimoire.core.replay import Replay
-from grimoire.core.rules import Rules
+from grimoire.core.rules import AnyRules
 
 SPECTATOR = "spectator"
 
@@ -24,7 +24,7 @@ def _perspective(
     replay: Replay, player: str | int | None
 ) -> tuple[Callable[[Any], str], Callable[[Event], Event]]:
     """Functions rendering a state and redacting an event for that perspective."""
-    rules: Rules = replay.rules
+    rules: AnyRules = replay.rules
     if player is None:
         return (lambda s: rules.render(s, None)), (lambda e: e)
     names = replay.header.players

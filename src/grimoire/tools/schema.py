@@ -17,7 +17,21 @@ import msgspec
 
 from grimoire.core import registry
 from grimoire.core.events import Header, Record
-from grimoire.core.rules import Rules
+from grimoire.core.rules import AnyRules
+
+
+def _record_schema(event: Any) -> dict[str, Any]:
+    """The schema of ``Record[event]`` with its definition named ``Record`` (msgspec names
+    a generic's definition after the Python path of every type in it, which would change
+    the exported file whenever code moves, although the format does not)."""
+    schema = msgspec.json.schema(Record[event])
+    old = schema["$ref"].rsplit("/", 1)[1]
+    defs = schema["$defs"]
+    record = defs.pop(old)
+    record["title"] = "Record"
+    defs["Record"] = record
+    schema["$ref"] = "#/$defs/Record"
+    return schema
 
 
 def log_schema() -> dict[str, Any]:
@@ -26,15 +40,15 @@ def log_schema() -> dict[str, Any]:
         "title": "grimoire/1 log",
         "description": "Line 1 is a header; every further line is a record.",
         "header": msgspec.json.schema(Header),
-        "record": msgspec.json.schema(Record[dict[str, Any]]),
+        "record": _record_schema(dict[str, Any]),
     }
 
 
-def game_schema(rules: Rules) -> dict[str, Any]:
+def game_schema(rules: AnyRules) -> dict[str, Any]:
     """A game's records (with its tagged event union), options and state."""
     return {
         "title": f"{rules.name} rules {rules.version}",
-        "record": msgspec.json.schema(Record[rules.Event]),  # type: ignore[name-defined]
+        "record": _record_schema(rules.Event),
         "options": msgspec.json.schema(rules.Options),
         "state": msgspec.json.schema(rules.State),
     }

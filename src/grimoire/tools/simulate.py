@@ -19,7 +19,7 @@ from grimoire.bots.random import RandomBot, play_out
 from grimoire.core import registry
 from grimoire.core.events import Action
 from grimoire.core.match import Match
-from grimoire.core.rules import Rules
+from grimoire.core.rules import AnyRules
 from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.simulate")
@@ -51,7 +51,7 @@ def match_seed(seed: int, index: int) -> bytes:
 
 
 def bot_match(
-    rules: Rules,
+    rules: AnyRules,
     seed: int,
     index: int = 0,
     *,

@@ -130,7 +130,7 @@ def _chaos_floors(state: MageryState) -> int:
     return T.CHAOS_FLOORS - len(T.ARCHMAGE[state.archmage][1])
 
 
-class MageryRules(BaseRules):
+class MageryRules(BaseRules[Any, Any, Any]):
     """Magery (Warpspawn): chess with minions that double as workers in a Mage Tower."""
 
     name = "magery"

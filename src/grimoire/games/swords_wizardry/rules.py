@@ -315,7 +315,7 @@ def placement_error(board: Sequence[str], seat: int, counts: Sequence[int], kind
 # ------------------------------------------------------------------ the rules
 
 
-class SwordsWizardryRules(BaseRules):
+class SwordsWizardryRules(BaseRules[Any, Any, Any]):
     """Swords & Wizardry: hidden identities, the attack table and the Wizard's die."""
 
     name = "swords-wizardry"

@@ -1,10 +1,44 @@
 """Wizards of the Vicious Circle, registered as ``vicious-circle``.
 
+The game is assembled here from its parts: ``tables`` (the map and the creatures as data),
+``board`` (what derives from them), ``events``, ``state``, ``rules`` (setup, to_act,
+legal, decide and the views), ``evolve``, ``notation``, ``render`` and ``reasons``.
+
 >>> from grimoire.games.vicious_circle import RULES
 >>> RULES.name, RULES.version
 ('vicious-circle', '1')
 """
 
-from grimoire.games.vicious_circle.rules import RULES
+from grimoire.core.rules import Game
+from grimoire.games.vicious_circle import notation, render, rules
+from grimoire.games.vicious_circle import tables as T
+from grimoire.games.vicious_circle.events import Event
+from grimoire.games.vicious_circle.evolve import evolve
+from grimoire.games.vicious_circle.reasons import REASONS
+from grimoire.games.vicious_circle.state import Options, State
+
+RULES = Game(
+    name="vicious-circle",
+    version="1",
+    seats=(2,),
+    default_players=T.SEAT_NAMES,
+    Options=Options,
+    State=State,
+    Event=Event,
+    reasons=REASONS,
+    setup=rules.setup,
+    to_act=rules.to_act,
+    legal=rules.legal,
+    decide=rules.decide,
+    evolve=evolve,
+    view=rules.view,
+    redact=rules.redact,
+    disguise=rules.disguise,
+    render=render.board,
+    describe=render.describe,
+    notation=notation.notation,
+    parse=notation.parse,
+)
+"""Wizards of the Vicious Circle (David Van Slyke; illustrated edition P.D. Magnus)."""
 
 __all__ = ["RULES"]

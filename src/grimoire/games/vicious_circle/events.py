@@ -13,6 +13,7 @@ from typing import Union
 import msgspec
 
 from grimoire.core.events import Action, Consequence
+from grimoire.core.kit import GameOver
 
 
 class Setup(Action, frozen=True, tag="setup"):
@@ -57,11 +58,7 @@ class Capture(Consequence, frozen=True, tag="capture"):
     square: str
 
 
-class GameOver(Consequence, frozen=True, tag="game-over"):
-    """The game ends: ``winners`` (empty for a draw) and why."""
+Event = Union[Setup, Move, Deploy, Pass, Reveal, Capture, GameOver]  # noqa: UP007
+"""Every event of the game: the tagged union a log's records decode to."""
 
-    winners: tuple[int, ...]
-    reason: str
-
-
-VicEvent = Union[Setup, Move, Deploy, Pass, Reveal, Capture, GameOver]  # noqa: UP007
+__all__ = ["Capture", "Deploy", "Event", "GameOver", "Move", "Pass", "Reveal", "Setup"]

@@ -195,7 +195,7 @@ def knock_dirs(s: State, a: int, b: int) -> list[int]:
     return out
 
 
-class WizWarRules(BaseRules):
+class WizWarRules(BaseRules[Any, Any, Any]):
     """Wiz-War (Tom Jolly; 2011 edition), first-game schools."""
 
     name = "wiz-war"

@@ -101,7 +101,7 @@ class _Script:
         return self.state
 
 
-class WizardArmiesRules(BaseRules):
+class WizardArmiesRules(BaseRules[Any, Any, Any]):
     """Wizard Armies: two dice armies fight rounds of attrition until one is gone."""
 
     name = "wizard-armies"

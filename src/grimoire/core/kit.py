@@ -1,0 +1,252 @@
+"""The game kit: the small parts every game is built from, so a game is as big as its rules.
+
+- :class:`Builder`: the events a decision produces, each folded into a scratch state as it
+  is emitted, so later rules see what earlier events did;
+- :func:`put`, :func:`put_many`, :func:`without`: immutable updates of the tuples states
+  are made of;
+- :class:`Grid`: chess-like square names (``a1``..``j10``) for rectangular boards;
+- :func:`write_ranks` / :func:`read_ranks`: the FEN-like rank codec (``2S1D/5/...``), with
+  every run bounded by the board before anything is allocated;
+- :class:`GameOver` and :func:`ended`: the shared end-of-game consequence and its fold (the
+  default outcome, :func:`grimoire.core.rules.finished`, reads what it leaves).
+
+>>> grid = Grid(5, 5)
+>>> grid.name(0), grid.parse("e1", "move/unknown-square")
+('a5', 24)
+>>> write_ranks(["S.D..", ".....", ".....", ".....", "s...."])
+'S1D2/5/5/5/s4'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from typing import Any, Generic, TypeVar, overload
+
+import msgspec
+
+from grimoire.core.dice import Dice, NoDice
+from grimoire.core.errors import IllegalAction
+from grimoire.core.events import Consequence
+
+S = TypeVar("S")
+E = TypeVar("E")
+T = TypeVar("T")
+
+FILES = "abcdefghijklmnopqrstuvwxyz"
+
+# ---------------------------------------------------------------- the event builder
+
+
+class Builder(Generic[S, E]):
+    """The events of one decision and the state they lead to.
+
+    ``emit`` appends an event and folds it into ``state`` at once, so whatever is decided
+    next reads the state as the log will have it: what ``decide`` returns is always what
+    ``evolve`` agrees with. ``dice`` is the decision's dice (default: none allowed).
+
+    >>> b = Builder(0, lambda total, n: total + n)
+    >>> b.emit(2), b.emit(3), b.done(), b.state
+    (2, 5, (2, 3), 5)
+    """
+
+    __slots__ = ("_evolve", "dice", "events", "state")
+
+    def __init__(self, state: S, evolve: Callable[[S, E], S], dice: Dice | None = None) -> None:
+        self.state = state
+        self.events: list[E] = []
+        self.dice: Dice = NoDice() if dice is None else dice
+        self._evolve = evolve
+
+    def emit(self, event: E) -> S:
+        """Record ``event`` and return the state after it."""
+        self.events.append(event)
+        self.state = self._evolve(self.state, event)
+        return self.state
+
+    def done(self) -> tuple[E, ...]:
+        """The decision's events, in order."""
+        return tuple(self.events)
+
+
+# ---------------------------------------------------------------- immutable tuples
+
+
+@overload
+def put(t: tuple[T, T], i: int, value: T) -> tuple[T, T]: ...
+@overload
+def put(t: tuple[T, ...], i: int, value: T) -> tuple[T, ...]: ...
+def put(t: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``t`` with item ``i`` replaced. ``i`` must index ``t`` (no negative index, no
+    growth), so a seat or square a game does not have raises ``IndexError``.
+
+    >>> put(("a", "b", "c"), 1, "x"), put((0, 0), 1, 5)
+    (('a', 'x', 'c'), (0, 5))
+    """
+    if not 0 <= i < len(t):
+        raise IndexError(f"no index {i!r} in {len(t)} items")
+    return (*t[:i], value, *t[i + 1:])
+
+
+def put_many(t: tuple[T, ...], changes: Mapping[int, T]) -> tuple[T, ...]:
+    """``t`` with several items replaced (``{index: value}``).
+
+    >>> put_many((".", ".", "."), {0: "K", 2: "k"})
+    ('K', '.', 'k')
+    """
+    out = list(t)
+    for i, value in changes.items():
+        if not 0 <= i < len(out):
+            raise IndexError(f"no index {i!r} in {len(out)} items")
+        out[i] = value
+    return tuple(out)
+
+
+def without(t: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """``t`` less the first ``item`` (``ValueError`` if it is not there).
+
+    >>> without((3, 5, 3), 3)
+    (5, 3)
+    """
+    i = t.index(item)
+    return t[:i] + t[i + 1:]
+
+
+# ---------------------------------------------------------------- square names
+
+
+class Grid:
+    """The squares of a ``width`` x ``height`` board, numbered row by row from the
+    north-west corner and named like chess squares: a file letter (``a`` in the west) and
+    a rank number. Row 0 holds the highest rank (a chess diagram's order: ``a8`` first),
+    or rank 1 with ``ascending`` (an arena stored ``a1`` first, or ranks counted from the
+    north). ``valid`` marks squares that exist (a board with an empty quarter).
+
+    >>> g = Grid(8, 8, ascending=True)
+    >>> g.name(0), g.name(63), g.find("b1"), g.find("z9")
+    ('a1', 'h8', 1, -1)
+    """
+
+    def __init__(self, width: int, height: int, *, ascending: bool = False,
+                 valid: Sequence[bool] | None = None) -> None:
+        if not 0 < width <= len(FILES):
+            raise ValueError(f"a grid is 1 to {len(FILES)} files wide, not {width}")
+        self.width = width
+        self.height = height
+        self.size = width * height
+        self.names: tuple[str, ...] = tuple(
+            f"{FILES[i % width]}{i // width + 1 if ascending else height - i // width}"
+            for i in range(self.size)
+        )
+        self.valid: tuple[bool, ...] = (
+            tuple(valid) if valid is not None else (True,) * self.size
+        )
+        self.index: dict[str, int] = {
+            name: i for i, name in enumerate(self.names) if self.valid[i]
+        }
+        self._span = f"{FILES[0]}1..{FILES[width - 1]}{height}"
+
+    def name(self, i: int) -> str:
+        """The name of square ``i``."""
+        return self.names[i]
+
+    def find(self, name: str) -> int:
+        """The square named ``name``, or -1."""
+        return self.index.get(name, -1)
+
+    def parse(self, name: str, reason: str) -> int:
+        """The square named ``name``; refused with ``reason`` when there is none."""
+        i = self.index.get(name, -1)
+        if i < 0:
+            raise IllegalAction(reason, f"no square {name!r} (squares are {self._span})")
+        return i
+
+
+# ---------------------------------------------------------------- the rank codec
+
+
+def bad_position(text: str, why: str) -> IllegalAction:
+    """The refusal of a position text that cannot be read (``position/invalid``)."""
+    return IllegalAction("position/invalid", f"{text!r}: {why}")
+
+
+def write_ranks(rows: Iterable[Iterable[str]], empty: str = ".") -> str:
+    """Ranks joined by ``/``, each cell a token (a piece letter and its marks) and every
+    run of ``empty`` cells written as its length, as FEN does.
+
+    >>> write_ranks([["K*", ".", "."], [".", ".", "."]])
+    'K*2/3'
+    """
+    out = []
+    for row in rows:
+        text, run = "", 0
+        for cell in row:
+            if cell == empty:
+                run += 1
+                continue
+            if run:
+                text += str(run)
+                run = 0
+            text += cell
+        out.append(text + (str(run) if run else ""))
+    return "/".join(out)
+
+
+def read_ranks(text: str, ranks: str, width: int, height: int, *,
+               pieces: Container[str], marks: str = "", what: str = "piece",
+               empty: str = ".") -> list[list[str]]:
+    """The cells of ``ranks`` (as :func:`write_ranks` writes them) as rows of tokens: a
+    piece letter followed by any of ``marks``, or ``empty``. ``text`` (the whole position)
+    is quoted in refusals. A run never makes a rank longer than ``width``: a huge number
+    is refused before anything is allocated.
+
+    >>> read_ranks("p", "K*2/3", 3, 2, pieces="Kk", marks="*")
+    [['K*', '.', '.'], ['.', '.', '.']]
+    """
+    parts = ranks.split("/")
+    if len(parts) != height:
+        raise bad_position(text, f"expected {height} ranks separated by '/'")
+    rows: list[list[str]] = []
+    for rank in parts:
+        row: list[str] = []
+        j = 0
+        while j < len(rank):
+            ch = rank[j]
+            if "0" <= ch <= "9":
+                k = j
+                while k < len(rank) and "0" <= rank[k] <= "9" and k - j < 4:
+                    k += 1
+                run = int(rank[j:k])
+                if run == 0 or len(row) + run > width:
+                    raise bad_position(text, f"rank {rank!r} is not {width} squares")
+                row.extend(empty * run)
+                j = k
+                continue
+            if ch not in pieces:
+                raise bad_position(text, f"unknown {what} letter {ch!r}")
+            k = j + 1
+            while k < len(rank) and rank[k] in marks:
+                k += 1
+            row.append(rank[j:k])
+            j = k
+        if len(row) != width:
+            raise bad_position(text, f"rank {rank!r} is not {width} squares")
+        rows.append(row)
+    return rows
+
+
+# ---------------------------------------------------------------- the end of a game
+
+
+class GameOver(Consequence, frozen=True, tag="game-over"):
+    """The game ends: ``winners`` (seats; empty for a draw) and the reason code."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+def ended(state: S, event: GameOver, **changes: Any) -> S:
+    """The fold of :class:`GameOver`: ``winners`` and ``result`` set (the fields the
+    default outcome reads), with any of the game's own ``changes``."""
+    out: S = msgspec.structs.replace(  # type: ignore[type-var]
+        state, winners=event.winners, result=event.reason, **changes)
+    return out

@@ -1,0 +1,95 @@
+"""Wizards of the Vicious Circle: lookups derived from ``tables.py`` (squares, letters,
+terrain, domains, the capture cycle) and movement over a board.
+
+>>> SQUARES[0], INDEX["e5"], sorted(SQUARES[i] for i in DOMAIN[T.DAWN])[:3]
+('a5', 4, ['c4', 'c5', 'd4'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from grimoire.core.kit import Grid
+from grimoire.games.vicious_circle import tables as T
+
+N = T.SIZE * T.SIZE
+EMPTY = "."
+GRID = Grid(T.SIZE, T.SIZE)
+SQUARES: tuple[str, ...] = GRID.names
+INDEX: dict[str, int] = GRID.index
+KINDS: tuple[str, ...] = tuple(c[0] for c in T.CREATURES)
+KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
+LETTERS: tuple[str, ...] = tuple(c[1] for c in T.CREATURES)
+RANGE: tuple[int, ...] = tuple(c[2] for c in T.CREATURES)
+TERRAIN: tuple[str, ...] = tuple("".join(T.TERRAIN))
+THRONE: tuple[int, ...] = tuple(r * T.SIZE + c for r, c in T.THRONES)
+DOMAIN: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i, ch in enumerate("".join(T.DOMAINS)) if ch == letter)
+    for letter in T.SEAT_LETTERS
+)
+
+# letter on the board -> (seat, kind index)
+PIECE: dict[str, tuple[int, int]] = {}
+for _k, _l in enumerate(LETTERS):
+    PIECE[_l.upper()] = (T.DAWN, _k)
+    PIECE[_l.lower()] = (T.TWILIGHT, _k)
+
+
+def letter(seat: int, kind: int) -> str:
+    """The board letter of ``kind`` for ``seat`` (Dawn's capitals, Twilight's small)."""
+    return LETTERS[kind].upper() if seat == T.DAWN else LETTERS[kind].lower()
+
+
+def _neighbours(i: int) -> tuple[int, ...]:
+    r, c = divmod(i, T.SIZE)
+    out = []
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            rr, cc = r + dr, c + dc
+            if (dr or dc) and 0 <= rr < T.SIZE and 0 <= cc < T.SIZE:
+                out.append(rr * T.SIZE + cc)
+    return tuple(out)
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(N))
+TERRAIN_OF_KIND: tuple[str, ...] = tuple(c[3] for c in T.CREATURES)
+# PASSABLE[kind][square]: may this creature cross or occupy the square?
+PASSABLE: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(t == "." or t == TERRAIN_OF_KIND[k] for t in TERRAIN) for k in range(len(KINDS))
+)
+BEATS: tuple[tuple[bool, ...], ...] = tuple(tuple(bool(x) for x in row) for row in T.CAPTURES)
+# BEATS_LETTER[a][b]: does the piece lettered a capture the piece lettered b?
+BEATS_LETTER: dict[str, dict[str, bool]] = {
+    a: {b: BEATS[PIECE[a][1]][PIECE[b][1]] for b in PIECE} for a in PIECE
+}
+
+
+def reachable(board: Sequence[str], src: int) -> dict[int, bool]:
+    """Squares the creature on ``src`` may end its move on -> whether it lands on a piece.
+
+    Moves are 1..range king steps through unoccupied squares the creature may cross; it may
+    end on an enemy it captures (terrain permitting), or on the enemy's throne whoever sits
+    there (the throne rule decides what happens)."""
+    piece = board[src]
+    seat, kind = PIECE[piece]
+    passable = PASSABLE[kind]
+    enemy_throne = THRONE[1 - seat]
+    beats = BEATS_LETTER[piece]
+    out: dict[int, bool] = {}
+    frontier = [src]
+    seen = {src}
+    for _ in range(RANGE[kind]):
+        nxt = []
+        for sq in frontier:
+            for nb in NEIGHBOURS[sq]:
+                if nb in seen or not passable[nb]:
+                    continue
+                seen.add(nb)
+                occ = board[nb]
+                if occ == EMPTY:
+                    out[nb] = False
+                    nxt.append(nb)
+                elif PIECE[occ][0] != seat and (beats[occ] or nb == enemy_throne):
+                    out[nb] = True
+        frontier = nxt
+    return out

@@ -1,0 +1,97 @@
+"""Wizards of the Vicious Circle: how each event changes the state (pure).
+
+>>> from grimoire.games.vicious_circle import RULES
+>>> s = RULES.parse("5/5/5/5/s4 -/- t -,- 0", RULES.Options(), ("Dawn", "Twilight"))
+>>> evolve(s, Move(player=1, from_="a1", to="b1")).board[21]
+'s'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from grimoire.core.kit import ended, put
+from grimoire.games.vicious_circle.board import BEATS_LETTER, EMPTY, INDEX, KIND_INDEX, KINDS
+from grimoire.games.vicious_circle.board import letter as _letter
+from grimoire.games.vicious_circle.events import (
+    Capture,
+    Deploy,
+    Event,
+    GameOver,
+    Move,
+    Pass,
+    Reveal,
+    Setup,
+)
+from grimoire.games.vicious_circle.state import State
+
+_replace = msgspec.structs.replace
+
+
+def evolve(state: State, event: Event) -> State:
+    """The state after ``event``."""
+    return _EVOLVERS[type(event)](state, event)
+
+
+def _move(state: State, ev: Move) -> State:
+    src, dst = INDEX[ev.from_], INDEX[ev.to]
+    board = list(state.board)
+    piece, target = board[src], board[dst]
+    board[src] = EMPTY
+    # On a throne the defender may capture the attacker: then the defender stays.
+    if target == EMPTY or not BEATS_LETTER[target][piece]:
+        board[dst] = piece
+    return _replace(state, board=tuple(board), turn=1 - ev.player,
+                    last=put(state.last, ev.player, ev.from_ + ev.to), passes=0)
+
+
+def _capture(state: State, ev: Capture) -> State:
+    lost = _letter(ev.owner, KIND_INDEX[ev.creature])
+    return _replace(state, captured=put(state.captured, ev.owner,
+                                        state.captured[ev.owner] + lost))
+
+
+def _deploy(state: State, ev: Deploy) -> State:
+    ch = _letter(ev.player, KIND_INDEX[ev.creature])
+    return _replace(
+        state, board=put(state.board, INDEX[ev.to], ch),
+        reserves=put(state.reserves, ev.player, state.reserves[ev.player].replace(ch, "", 1)),
+        turn=1 - ev.player, last=put(state.last, ev.player, ""), passes=0,
+    )
+
+
+def _pass(state: State, ev: Pass) -> State:
+    return _replace(state, turn=1 - ev.player, last=put(state.last, ev.player, ""),
+                    passes=state.passes + 1)
+
+
+def setup(state: State, ev: Setup) -> State:
+    """A seat's secret deployment put on the board (also used to disguise one)."""
+    seat = ev.player
+    board = list(state.board)
+    placed = ""
+    for kind_name, sq in ev.placement:
+        ch = _letter(seat, KIND_INDEX[kind_name])
+        board[INDEX[sq]] = ch
+        placed += ch
+    army = (_letter(seat, k) for k in range(len(KINDS)))
+    reserve = "".join(ch for ch in army if ch not in placed)
+    return _replace(state, board=tuple(board), reserves=put(state.reserves, seat, reserve),
+                    setups=put(state.setups, seat, True))
+
+
+def _reveal(state: State, ev: Reveal) -> State:
+    return _replace(state, turn=ev.first)
+
+
+def _game_over(state: State, ev: GameOver) -> State:
+    return ended(state, ev)
+
+
+_EVOLVERS: dict[type, Callable[[State, Any], State]] = {
+    Move: _move, Capture: _capture, Deploy: _deploy, Pass: _pass, Setup: setup,
+    Reveal: _reveal, GameOver: _game_over,
+}

@@ -1,0 +1,38 @@
+"""Every reason code Wizards of the Vicious Circle refuses with, and what it means.
+
+>>> REASONS["move/no-return"]
+'straight back to where the creature came from last turn'
+"""
+
+from __future__ import annotations
+
+REASONS: dict[str, str] = {
+    "action/unknown": "not an action of this game",
+    "setup/count": "not exactly three creatures",
+    "setup/unknown-creature": "a creature that does not exist",
+    "setup/unknown-square": "a square that does not exist",
+    "setup/duplicate-creature": "the same creature twice",
+    "setup/shared-square": "two creatures on one square",
+    "setup/outside-domain": "a square outside the seat's domain",
+    "setup/done": "the setup is over",
+    "setup/pending": "a move or deploy before both setups are in",
+    "move/unknown-square": "a square that does not exist",
+    "move/no-creature": "nothing on the start square",
+    "move/not-yours": "an enemy creature on the start square",
+    "move/null": "start and end are the same square",
+    "move/no-return": "straight back to where the creature came from last turn",
+    "move/restricted-terrain": "the end square is terrain this creature may not enter",
+    "move/own-creature": "your own creature stands there",
+    "move/cannot-capture": "the occupant is not one this creature captures",
+    "move/too-far": "beyond the creature's range",
+    "move/blocked": "no path of empty, enterable squares within range",
+    "deploy/unknown-creature": "a creature that does not exist",
+    "deploy/unknown-square": "a square that does not exist",
+    "deploy/not-in-reserve": "that creature is not in reserve",
+    "deploy/outside-domain": "not a square of your domain",
+    "deploy/occupied": "your own creature stands there",
+    "deploy/cannot-capture": "the occupant is not one this creature captures",
+    "pass/has-moves": "passing while an action is legal",
+    "position/invalid": "notation that cannot be read",
+    "position/setup": "a position during the secret setup has no notation",
+}
