@@ -91,14 +91,15 @@ def peak_validate_mb(path: str) -> float:
     return float(out.stdout.strip())
 
 
-def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int) -> None:
+def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int,
+             only: list[str] | None = None) -> None:
     """Playout, trusted replay and validate rates for every built-in game, on the same
     seeded bot matches each time (so before/after figures measure the same work): matches
     of at most ``cap`` actions, until ``budget`` actions in all."""
     from grimoire.core.registry import get, names
 
     for name in names():
-        if name == "tally":
+        if name == "tally" or (only and name not in only):
             continue
         rules = get(name)
         key = name.replace("-", "_")
@@ -149,12 +150,13 @@ def main() -> None:
     ap.add_argument("--game-cap", type=int, default=300, help="action cap per bot match")
     ap.add_argument("--repeat", type=int, default=5, help="runs per game figure (best kept)")
     ap.add_argument("--only-games", action="store_true", help="just the per-game figures")
+    ap.add_argument("--game", action="append", help="per-game figures for this game only")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     res: dict[str, Any] = {}
     tmp = tempfile.mkdtemp(prefix="grimoire-bench-")
     if args.game_budget:
-        per_game(res, tmp, args.game_budget, args.game_cap, args.repeat)
+        per_game(res, tmp, args.game_budget, args.game_cap, args.repeat, args.game)
     if args.only_games:
         show(res, args.json)
         return

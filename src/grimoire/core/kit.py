@@ -5,6 +5,7 @@
 - :func:`put`, :func:`put_many`, :func:`without`: immutable updates of the tuples states
   are made of;
 - :class:`Grid`: chess-like square names (``a1``..``j10``) for rectangular boards;
+  :func:`named` and :func:`who` for the other names a game reads and writes;
 - :func:`write_ranks` / :func:`read_ranks`: the FEN-like rank codec (``2S1D/5/...``), with
   every run bounded by the board before anything is allocated;
 - :class:`GameOver` and :func:`ended`: the shared end-of-game consequence and its fold (the
@@ -109,6 +110,30 @@ def without(t: tuple[T, ...], item: T) -> tuple[T, ...]:
     """
     i = t.index(item)
     return t[:i] + t[i + 1:]
+
+
+# ---------------------------------------------------------------- names
+
+
+def named(table: Mapping[str, T], name: str, reason: str, what: str) -> T:
+    """The entry of ``table`` called ``name``; refused with ``reason`` when there is none.
+
+    >>> named({"saint": 0, "dragon": 4}, "dragon", "move/unknown-creature", "creature")
+    4
+    """
+    try:
+        return table[name]
+    except (KeyError, TypeError):
+        raise IllegalAction(reason, f"no {what} {name!r} (one of {', '.join(table)})") from None
+
+
+def who(names: Sequence[str], seats: Iterable[int], nobody: str = "nobody") -> str:
+    """Seats by name, for outcome lines (``"Dawn and Twilight"``; ``nobody`` for none).
+
+    >>> who(("Dawn", "Twilight"), (1,)), who(("Dawn", "Twilight"), ())
+    ('Twilight', 'nobody')
+    """
+    return " and ".join(names[s] for s in seats) or nobody
 
 
 # ---------------------------------------------------------------- square names

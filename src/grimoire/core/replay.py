@@ -36,7 +36,9 @@ SNAPSHOT_EVERY = 1024
 
 def initial_state(rules: AnyRules, header: Header) -> Any:
     """The state before the first record: the header's ``position`` if it names one,
-    else the game's setup with the header's options and players."""
+    else the game's setup with the header's options and players. Options the game's
+    ``setup`` refuses (a :class:`~grimoire.core.errors.UsageError` there) are a
+    :class:`LogError` on line 1 with the game's reason code."""
     try:
         options = msgspec.convert(header.options, rules.Options)
     except msgspec.ValidationError as exc:
@@ -53,7 +55,10 @@ def initial_state(rules: AnyRules, header: Header) -> Any:
             return rules.parse(header.position, options, header.players)
         except GrimoireError as exc:
             raise LogError("log/bad-position", f"{header.position!r}: {exc}", line=1) from None
-    return rules.setup(options, header.players)
+    try:
+        return rules.setup(options, header.players)
+    except GrimoireError as exc:
+        raise LogError(exc.reason, exc.detail, line=1) from None
 
 
 def fold(rules: Rules[S, E, Any], state: S, events: Iterable[E]) -> S:

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from grimoire.core.events import Event as AnyEvent
+from grimoire.core.kit import who
 from grimoire.games.vicious_circle import tables as T
 from grimoire.games.vicious_circle.board import EMPTY, THRONE
 from grimoire.games.vicious_circle.events import (
@@ -47,8 +48,7 @@ def board(state: State, player: int | None = None) -> str:
             res = "?"
         lines.append(f" {T.SEAT_NAMES[seat]:<9} reserve {res:<6} lost {lost}")
     if state.result:
-        who = " and ".join(T.SEAT_NAMES[w] for w in state.winners) or "nobody"
-        lines.append(f" game over: {who} wins ({state.result})")
+        lines.append(f" game over: {who(T.SEAT_NAMES, state.winners)} wins ({state.result})")
     elif state.turn < 0:
         waiting = [T.SEAT_NAMES[s] for s in (0, 1) if not state.setups[s]]
         lines.append(f" secret setup: waiting for {', '.join(waiting)}")
@@ -76,6 +76,5 @@ def describe(event: Event | AnyEvent) -> str:
         return (f"{T.SEAT_NAMES[event.by]} captures {T.SEAT_NAMES[event.owner]}'s "
                 f"{event.creature} on {event.square}")
     if isinstance(event, GameOver):
-        who = " and ".join(T.SEAT_NAMES[w] for w in event.winners) or "nobody"
-        return f"game over: {who} wins ({event.reason})"
+        return f"game over: {who(T.SEAT_NAMES, event.winners)} wins ({event.reason})"
     return repr(event)

@@ -18,6 +18,7 @@ import msgspec
 
 from grimoire.core.dice import Dice
 from grimoire.core.errors import IllegalAction
+from grimoire.core.kit import named
 from grimoire.core.rules import PlayerId
 from grimoire.games.vicious_circle import tables as T
 from grimoire.games.vicious_circle.board import (
@@ -146,13 +147,6 @@ def decide(state: State, action: Event, dice: Dice) -> tuple[Event, ...]:
     raise IllegalAction("action/unknown", f"{type(action).__name__} is not a player action")
 
 
-def _kind(name: str, reason: str) -> int:
-    try:
-        return KIND_INDEX[name]
-    except KeyError:
-        raise IllegalAction(reason, f"no creature {name!r} (one of {', '.join(KINDS)})") from None
-
-
 def _decide_setup(state: State, action: Setup) -> tuple[Event, ...]:
     if state.turn >= 0:
         raise IllegalAction("setup/done", "the setup is over")
@@ -164,7 +158,7 @@ def _decide_setup(state: State, action: Setup) -> tuple[Event, ...]:
         )
     kinds, squares = set(), set()
     for kind_name, sq_name in action.placement:
-        kind = _kind(kind_name, "setup/unknown-creature")
+        kind = named(KIND_INDEX, kind_name, "setup/unknown-creature", "creature")
         sq = GRID.parse(sq_name, "setup/unknown-square")
         if kind in kinds:
             raise IllegalAction("setup/duplicate-creature", f"{kind_name} is placed twice")
@@ -255,7 +249,7 @@ def _refuse_unreachable(board: Sequence[str], src: int, dst: int, action: Move) 
 
 def _decide_deploy(state: State, action: Deploy) -> tuple[Event, ...]:
     seat = action.player
-    kind = _kind(action.creature, "deploy/unknown-creature")
+    kind = named(KIND_INDEX, action.creature, "deploy/unknown-creature", "creature")
     dst = GRID.parse(action.to, "deploy/unknown-square")
     if letter(seat, kind) not in state.reserves[seat]:
         raise IllegalAction("deploy/not-in-reserve", f"no {action.creature} in your reserve")
