@@ -11,8 +11,8 @@ from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
-from grimoire.games.wiz_war.model import DECK, FIRST_GAME, form, hand_limit, sight, speed
-from grimoire.games.wiz_war.state import Options, Spell
+from grimoire.games.wiz_war.board import DECK, FIRST_GAME
+from grimoire.games.wiz_war.state import Options, Spell, form, hand_limit, sight, speed
 
 EXTRAS = Options(extra_cards=T.EXTRA_CARDS)
 
@@ -23,10 +23,10 @@ def test_every_first_game_card_is_a_data_entry() -> None:
     below."""
     assert set(FIRST_GAME) <= set(T.CARDS)
     for name in set(FIRST_GAME):
-        _school, kind, _ev, rng, duration, _traits = T.CARDS[name]
-        assert kind in ("attack", "counter", "neutral", "energy", "item")
-        assert duration in ("instant", "temporary", "permanent")
-        assert rng in ("caster", "adjacent", "los", "anywhere")
+        record = T.CARDS[name]
+        assert record.kind in ("attack", "counter", "neutral", "energy", "item")
+        assert record.duration in ("instant", "temporary", "permanent")
+        assert record.range in ("caster", "adjacent", "los", "anywhere")
 
 
 # ---------------------------------------------------------------- neutral windows

@@ -9,7 +9,8 @@ from grimoire.core.events import Roll
 from grimoire.core.match import Match
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
-from grimoire.games.wiz_war.model import DECK, form, speed
+from grimoire.games.wiz_war.board import DECK
+from grimoire.games.wiz_war.state import form, speed
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wiz-war"
 

@@ -17,9 +17,8 @@ from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
-from grimoire.games.wiz_war.model import FIRST_GAME
-from grimoire.games.wiz_war.rules import DECK, hand_count, points
-from grimoire.games.wiz_war.state import Options, Spell, State
+from grimoire.games.wiz_war.board import DECK, FIRST_GAME
+from grimoire.games.wiz_war.state import Options, Spell, State, hand_count, points
 
 # ---------------------------------------------------------------- the labyrinth
 

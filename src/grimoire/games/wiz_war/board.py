@@ -1,4 +1,5 @@
-"""The labyrinth built from the sector tables: squares, borders, exits, line of sight.
+"""The labyrinth built from the sector tables (squares, borders, exits, line of sight),
+and the deck: every card numbered, with its record.
 
 Squares are numbered ``row * width + column`` over the bounding rectangle of the layout
 (the 3-player board has an empty quarter). Borders between two squares are *edges*,
@@ -10,6 +11,8 @@ portal) to another square.
 >>> g = geometry(2)
 >>> g.width, g.height, len(g.edge_squares) > 0
 (10, 5, True)
+>>> DECK[0], len(DECK), CARD[0].kind
+('Full Shield', 87, 'counter')
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from grimoire.core.kit import Grid
 from grimoire.games.wiz_war import tables as T
 
 DIRS = "nesw"
@@ -51,6 +55,7 @@ class Geometry:
                     kind[sq] = art[2 * i + 1][2 * j + 1]
         self.sector: tuple[int, ...] = tuple(sector)
         self.valid: tuple[bool, ...] = tuple(x >= 0 for x in sector)
+        self.grid = Grid(self.width, self.height, ascending=True, valid=self.valid)
         self.home: tuple[int, ...] = tuple(
             next(q for q in range(n) if sector[q] == seat and kind[q] == "H")
             for seat in range(players)
@@ -144,19 +149,11 @@ class Geometry:
 
     def name(self, sq: int) -> str:
         """Square names: column letter then row number from the north, like ``c3``."""
-        r, c = divmod(sq, self.width)
-        return f"{'abcdefghij'[c]}{r + 1}"
+        return self.grid.names[sq]
 
     def square(self, name: str) -> int:
         """The square named ``name`` or -1."""
-        if len(name) < 2 or name[0] not in "abcdefghij"[: self.width] or not name[1:].isdigit():
-            return -1
-        c = "abcdefghij".index(name[0])
-        r = int(name[1:]) - 1
-        if not 0 <= r < self.height:
-            return -1
-        q = r * self.width + c
-        return q if self.valid[q] else -1
+        return self.grid.find(name)
 
 
 def border_segment(width: int, sq: int, d: int) -> tuple[int, int, int, int]:
@@ -400,3 +397,34 @@ def rotation(players: int, sector: int, quarter: int) -> tuple[dict[int, int], d
         if sq in squares and other in squares:
             borders[e] = g.edge[squares[sq]][(d + quarter) % 4]
     return squares, borders
+
+
+# ---------------------------------------------------------------- the deck
+
+FIRST_GAME: tuple[str, ...] = tuple(
+    name for school in T.FIRST_GAME_SCHOOLS for name, k in T.SCHOOLS[school] for _ in range(k)
+)
+DECK: tuple[str, ...] = FIRST_GAME + T.EXTRA_CARDS
+"""Card ``i`` of every game is ``DECK[i]``: the 84 first-game cards school by school, then
+one copy of each card of ``tables.EXTRA_CARDS`` (in the deck only when the ``extra_cards``
+option names it)."""
+CARD: tuple[T.Card, ...] = tuple(T.CARDS[name] for name in DECK)
+"""The record of card ``i``."""
+EV: tuple[int, ...] = tuple(c.energy for c in CARD)
+USES_ENERGY: tuple[bool, ...] = tuple("energy" in c.traits for c in CARD)
+WALL_KINDS = "#DW"
+
+
+def deck_for(extra_cards: tuple[str, ...]) -> tuple[int, ...]:
+    """The cards of a game with these extra cards, unshuffled."""
+    extra = tuple(len(FIRST_GAME) + T.EXTRA_CARDS.index(n) for n in extra_cards)
+    return tuple(range(len(FIRST_GAME))) + extra
+
+
+def card_number(name: str, k: int = 0) -> int:
+    """The number of the ``k``-th copy of ``name`` in the deck.
+
+    >>> DECK[card_number("Fireball", 1)]
+    'Fireball'
+    """
+    return [i for i, n in enumerate(DECK) if n == name][k]

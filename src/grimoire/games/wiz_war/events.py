@@ -1,6 +1,6 @@
 """Wiz-War events.
 
-Cards are numbered by their place in the unshuffled deck (``rules.DECK`` names them);
+Cards are numbered by their place in the unshuffled deck (``board.DECK`` names them);
 squares by ``row * width + column``; borders (edges) by the board's edge numbering;
 treasures ``2 * owner + k``. Targets of casts are short strings: ``"w1"`` (seat 1's
 wizard), ``"e17"`` (border 17), ``"s"`` (the caster), ``"c40"`` (card 40 in play),
@@ -11,14 +11,17 @@ Energy: ``energy`` is a card discarded for its energy value (-1: none, the defau
 of 1); with an Add card in ``add``, a second energy card ``energy2`` is combined with it.
 
 >>> Move(player=0, dir="e")
-Move(player=0, dir='e')
+Move(player=0, dir='e', unit=-1)
 """
 
 from __future__ import annotations
 
 from typing import Union
 
-from grimoire.core.events import Action, Consequence, Roll, Shuffle
+from grimoire.core.events import Action, Consequence
+from grimoire.core.events import Roll as Roll
+from grimoire.core.events import Shuffle as Shuffle
+from grimoire.core.kit import GameOver as GameOver
 
 # ---------------------------------------------------------------- player actions
 
@@ -371,14 +374,7 @@ class Death(Consequence, frozen=True, tag="death"):
     square: int
 
 
-class GameOver(Consequence, frozen=True, tag="game-over"):
-    """The game ends: ``winners`` and why (``points``, ``last-alive``)."""
-
-    winners: tuple[int, ...]
-    reason: str
-
-
-WizWarEvent = Union[  # noqa: UP007
+Event = Union[  # noqa: UP007
     Start, Move, PickUp, Drop, Boost, Punch, Cast, Use, Throw, EndSpell, EndMove, Discard,
     EndTurn, Counter, Allow,
     Roll, Shuffle,
@@ -387,3 +383,4 @@ WizWarEvent = Union[  # noqa: UP007
     WallDestroyed, WallCreated, Landed, Dropped, StonesDestroyed, DoorPicked, Moved, UnitMoved,
     Hit, LifeSet, Stolen, Discarded, Dissolved, Rotated, Death, GameOver,
 ]
+"""Every event of the game: the tagged union a log's records decode to."""

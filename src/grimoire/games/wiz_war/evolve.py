@@ -13,26 +13,24 @@ from typing import Any
 
 import msgspec
 
-from grimoire.core.events import Event, Roll, Shuffle
+from grimoire.core.events import Roll, Shuffle
+from grimoire.core.kit import ended, put, without
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
-from grimoire.games.wiz_war.model import (
-    DECK,
-    DURATION,
-    EV,
-    KIND,
-    LASTING_COUNTERS,
-    TRAITS,
+from grimoire.games.wiz_war.board import CARD, EV
+from grimoire.games.wiz_war.events import Event
+from grimoire.games.wiz_war.state import (
+    Pending,
+    Spell,
+    State,
     destination,
     passage,
-    put,
-    replace,
     speed,
     square_of,
-    without,
 )
-from grimoire.games.wiz_war.state import Pending, Spell, State
+
+replace = msgspec.structs.replace
 
 
 def evolve(state: State, event: Event) -> State:
@@ -77,10 +75,10 @@ def _deal(s: State, e: E.Deal) -> State:
 def _turn_begins(s: State, e: E.TurnBegins) -> State:
     p = e.player
     spells = s.spells
-    if any(sp.caster == p and "creature" in TRAITS[sp.card] for sp in spells):
+    if any(sp.caster == p and CARD[sp.card].speed for sp in spells):
         spells = tuple(
-            msgspec.structs.replace(sp, moves=T.HOMUNCULUS_SPEED)
-            if sp.caster == p and "creature" in TRAITS[sp.card] else sp
+            msgspec.structs.replace(sp, moves=CARD[sp.card].speed)
+            if sp.caster == p and CARD[sp.card].speed else sp
             for sp in spells
         )
     return replace(s, active=p, phase="move", turns=put(s.turns, p, s.turns[p] + 1),
@@ -123,7 +121,13 @@ def _pick_up(s: State, e: E.PickUp) -> State:
     objects = tuple(o for o in s.objects if o != (n, s.pos[p]))
     after = replace(s, objects=objects, carried=put(s.carried, p, s.carried[p] + (n,)),
                     mp=s.mp - 1)
-    return _respeed(s, after) if DECK[n] == "Speedstone" else after
+    return _respeed(s, after) if _speeds(n) else after
+
+
+def _speeds(card: int) -> bool:
+    """Does carrying ``card`` change its carrier's speed?"""
+    item = CARD[card].carried
+    return item is not None and item.speed != 0
 
 
 def _drop_thing(s: State, p: int, what: str) -> State:
@@ -133,7 +137,7 @@ def _drop_thing(s: State, p: int, what: str) -> State:
         return replace(s, treasures=put(s.treasures, n, sq), bearer=put(s.bearer, n, -1))
     after = replace(s, carried=put(s.carried, p, without(s.carried[p], n)),
                     objects=(*s.objects, (n, sq)))
-    return _respeed(s, after) if DECK[n] == "Speedstone" else after
+    return _respeed(s, after) if _speeds(n) else after
 
 
 def _drop(s: State, e: E.Drop) -> State:
@@ -177,15 +181,15 @@ def _spend(s: State, p: int, card: int, energy: int, add: int, energy2: int,
 def _cast(s: State, e: E.Cast) -> State:
     p, c = e.player, e.card
     hand, carried, discard = _spend(s, p, c, e.energy, e.add, e.energy2)
-    kind = KIND[c]
+    kind = CARD[c].kind
     if kind == "item":
         carried += (c,)
-    elif DURATION[c] == "instant":
+    elif CARD[c].duration == "instant":
         discard += (c,)
     bend = s.bend and kind == "item"
     after = replace(s, hands=put(s.hands, p, hand), carried=put(s.carried, p, carried),
                     discard=discard, attacked=s.attacked or kind == "attack", bend=bend)
-    return _respeed(s, after) if DECK[c] == "Speedstone" else after
+    return _respeed(s, after) if _speeds(c) else after
 
 
 def _use(s: State, e: E.Use) -> State:
@@ -218,7 +222,7 @@ def _counter(s: State, e: E.Counter) -> State:
     p = e.player
     from_hand = e.card in s.hands[p]
     hand, carried, discard = _spend(s, p, e.card, e.energy, e.add, e.energy2, from_hand)
-    if DECK[e.card] not in LASTING_COUNTERS:
+    if "lasting" not in CARD[e.card].traits:
         discard += (e.card,)
     return replace(s, hands=put(s.hands, p, hand), carried=put(s.carried, p, carried),
                    discard=discard)
@@ -239,12 +243,13 @@ def _cancelled(s: State, e: E.Cancelled) -> State:
     discard, hands = s.discard, s.hands
     c = pd.card
     if c >= 0 and pd.kind in ("spell", "neutral"):
+        instant = CARD[c].duration == "instant"
         if e.how == "absorbed":
-            if DURATION[c] != "instant" or c in discard:
+            if not instant or c in discard:
                 if c in discard:
                     discard = without(discard, c)
                 hands = put(hands, pd.target, hands[pd.target] + (c,))
-        elif DURATION[c] != "instant" and c not in discard:
+        elif not instant and c not in discard:
             discard += (c,)
     return replace(s, pending=None, phase="move", discard=discard, hands=hands)
 
@@ -282,10 +287,10 @@ def _stun_added(s: State, e: E.StunAdded) -> State:
 
 
 def _spell_begins(s: State, e: E.SpellBegins) -> State:
-    moves = T.HOMUNCULUS_SPEED - 1 if DECK[e.card] == "Homunculus" else 0
+    moves = max(CARD[e.card].speed - 1, 0)
     after = replace(s, spells=(*s.spells, Spell(e.card, e.caster, e.target, e.tokens,
-                                                moves=max(moves, 0))))
-    return _respeed(s, after) if DECK[e.card] in T.FORMS else after
+                                                moves=moves)))
+    return _respeed(s, after) if CARD[e.card].form is not None else after
 
 
 def _token_spent(s: State, e: E.TokenSpent) -> State:
@@ -297,7 +302,7 @@ def _end_spells(s: State, ended: list[Spell]) -> dict[str, Any]:
     """Fields after the spells ``ended`` leave play (walls fall, carried treasures drop)."""
     edges, cracks, treasures = s.edges, s.cracks, s.treasures
     for sp in ended:
-        if DECK[sp.card] == "Create Wall":
+        if "wall" in CARD[sp.card].traits:
             edge = int(sp.target[1:])
             edges = put(edges, edge, ".")
             cracks = put(cracks, edge, 0)
@@ -311,7 +316,7 @@ def _end_spells(s: State, ended: list[Spell]) -> dict[str, Any]:
 
 def _spell_ends(s: State, e: E.SpellEnds) -> State:
     after = replace(s, **_end_spells(s, [_spell(s, e.card)]))
-    return _respeed(s, after) if DECK[e.card] in T.FORMS else after
+    return _respeed(s, after) if CARD[e.card].form is not None else after
 
 
 def _bent(s: State, e: E.Bent) -> State:
@@ -452,7 +457,7 @@ def _death(s: State, e: E.Death) -> State:
 
 
 def _game_over(s: State, e: E.GameOver) -> State:
-    return replace(s, winners=e.winners, result=e.reason, phase="over", pending=None)
+    return ended(s, e, phase="over", pending=None)
 
 
 _EVOLVERS: dict[type, Callable[[State, Any], State]] = {

@@ -4,7 +4,7 @@
 ``active`` are always written; every other section only when it differs from the setup
 position (for the same options), so a fresh game is ``wiz-war/1 players=2 phase=start
 active=0``. Squares are named (``c3``, ``-`` for none), cards are numbers into
-``rules.DECK`` (``?`` a hidden card, ``?x5`` five of them, ``3-7`` a run), per-seat values
+``board.DECK`` (``?`` a hidden card, ``?x5`` five of them, ``3-7`` a run), per-seat values
 are separated by ``/``, list items by ``,``; ``-`` is none (-1) or an empty list.
 Options and player names are not part of the text: :func:`parse` is given them.
 
@@ -19,8 +19,7 @@ differ from the starting layout: ``e17W``), ``cracks`` (``e17:2``), ``pending``
 (``field:value`` pairs; ``action:player.card.target.energy.mode.add.energy2``),
 ``winners``, ``result``. Text values are percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
 
->>> from grimoire.games.wiz_war.rules import RULES
->>> s = RULES.setup(Options(), ("Callista", "Matt"))
+>>> s = setup(Options(), ("Callista", "Matt"))
 >>> notation(s)
 'wiz-war/1 players=2 phase=start active=0'
 """
@@ -28,7 +27,7 @@ differ from the starting layout: ``e17W``), ``cracks`` (``e17:2``), ``pending``
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -40,6 +39,7 @@ from grimoire.core.errors import IllegalAction
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.events import Cast
+from grimoire.games.wiz_war.rules import setup
 from grimoire.games.wiz_war.state import Options, Pending, Spell, State
 
 PREFIX = "wiz-war/1 "
@@ -75,13 +75,8 @@ class _Ctx:
 
 @lru_cache(maxsize=32)
 def _context(players: int, options: Options) -> _Ctx:
-    from grimoire.games.wiz_war.rules import RULES
-
-    ref = RULES.setup(options, tuple(f"P{i}" for i in range(players)))
-    # the first-game cards, then the extra cards (numbered after them)
-    every = sum(k for school in T.FIRST_GAME_SCHOOLS for _, k in T.SCHOOLS[school])
-    limit = max(every + len(T.EXTRA_CARDS), 1 + max(ref.deck, default=-1))
-    return _Ctx(players, B.geometry(players), ref, limit)
+    ref = setup(options, tuple(f"P{i}" for i in range(players)))
+    return _Ctx(players, B.geometry(players), ref, len(B.DECK))
 
 
 # ---------------------------------------------------------------- values
@@ -540,8 +535,7 @@ def _setup_text(players: int, options: Options) -> dict[str, str]:
 def notation(state: State) -> str:
     """The position as text; sections at their setup value are left out.
 
-    >>> from grimoire.games.wiz_war.rules import RULES
-    >>> s = RULES.setup(Options(), ("Callista", "Matt"))
+    >>> s = setup(Options(), ("Callista", "Matt"))
     >>> s = msgspec.structs.replace(s, phase="move", active=1, mp=2, life=(15, 12))
     >>> notation(s)
     'wiz-war/1 players=2 phase=move active=1 mp=2 life=15/12'
@@ -553,7 +547,7 @@ def notation(state: State) -> str:
                              if k in _ALWAYS or v != setup[k])
 
 
-def parse(text: str, options: Options, players: tuple[str, ...]) -> State:
+def parse(text: str, options: Options, players: Sequence[str]) -> State:
     """The state a :func:`notation` text describes, for these options and player names.
 
     Sections left out take their setup value. Raises ``IllegalAction`` with
@@ -581,9 +575,7 @@ def parse(text: str, options: Options, players: tuple[str, ...]) -> State:
     if n != len(players) or len(raw["players"]) > 3:
         raise IllegalAction("position/players",
                             f"position is for {raw['players'][:9]} players, not {len(players)}")
-    from grimoire.games.wiz_war.rules import RULES
-
-    if n not in RULES.seats:
+    if n not in T.LAYOUTS:
         raise IllegalAction("position/players", f"Wiz-War is for 2-4 players, not {n}")
     ctx = _context(n, options)
     fields: dict[str, Any] = {}

@@ -8,26 +8,22 @@ import msgspec
 from grimoire.core.events import Event, Roll, Shuffle
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
-from grimoire.games.wiz_war.state import State
+from grimoire.games.wiz_war.board import CARD, DECK
+from grimoire.games.wiz_war.state import State, fire_walls
 
 _BORDER_H = {".": " ", "#": "-", "D": "D", "W": "="}
 _BORDER_V = {".": " ", "#": "|", "D": "D", "W": "="}
 
 
 def _card(c: int) -> str:
-    from grimoire.games.wiz_war.model import DECK
-
     return DECK[c] if 0 <= c < len(DECK) else "?"
 
 
-# What a square shows when a spell fills or occupies it.
-_SPELL_MARK = {"Stone Block": "#", "Dust Cloud": "~", "Homunculus": "h"}
-
-
 def _marks(state: State) -> dict[int, str]:
+    """What a square shows when a spell fills or occupies it (the card's mark)."""
     out: dict[int, str] = {}
     for sp in state.spells:
-        mark = _SPELL_MARK.get(_card(sp.card))
+        mark = CARD[sp.card].mark
         if mark and sp.target.startswith("q"):
             out[int(sp.target[1:])] = mark
     return out
@@ -40,8 +36,7 @@ def board(state: State, player: int | None = None) -> str:
     gaps in the outer wall. Then one line per wizard and per spell in play."""
     g = B.geometry(state.players)
     marks = _marks(state)
-    fire = {int(sp.target[1:]) for sp in state.spells
-            if _card(sp.card) == "Wall of Fire" and sp.target.startswith("e")}
+    fire = set(fire_walls(state))
     w, h = g.width, g.height
     grid = [[" "] * (2 * w + 1) for _ in range(2 * h + 1)]
     for sq in range(g.size):

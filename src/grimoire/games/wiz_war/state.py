@@ -1,9 +1,22 @@
-"""Wiz-War state and options."""
+"""Wiz-War state and options, and the questions the rules ask about a state (what a
+wizard carries and may do, where it may walk, what it sees), answered from the card
+records: no card is named here.
+
+>>> from grimoire.games.wiz_war import RULES
+>>> s = RULES.setup(Options(), ("Callista", "Matt"))
+>>> speed(s, 0), hand_limit(s, 0), alive(s)
+(3, 7, (0, 1))
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
+from grimoire.games.wiz_war import board as B
+from grimoire.games.wiz_war import tables as T
+from grimoire.games.wiz_war.board import CARD, DECK, EV
 from grimoire.games.wiz_war.events import Cast
 
 
@@ -121,3 +134,393 @@ class State(msgspec.Struct, frozen=True, gc=False):
     pending: Pending | None = None
     winners: tuple[int, ...] = ()
     result: str = ""
+
+
+# ------------------------------------------------------------------ spells in play
+
+
+def spells_named(s: State, name: str) -> list[Spell]:
+    """The spells in play of the card called ``name``."""
+    return [sp for sp in s.spells if DECK[sp.card] == name]
+
+
+def spells_with(s: State, trait: str) -> list[Spell]:
+    """The spells in play whose card has ``trait``."""
+    return [sp for sp in s.spells if trait in CARD[sp.card].traits]
+
+
+def spell_of(s: State, card: int) -> Spell | None:
+    """The spell in play of ``card``, if any."""
+    for sp in s.spells:
+        if sp.card == card:
+            return sp
+    return None
+
+
+def on_wizard(s: State, p: int, name: str) -> Spell | None:
+    """The spell ``name`` maintained on seat ``p``'s wizard, if any."""
+    t = f"w{p}"
+    for sp in s.spells:
+        if sp.target == t and DECK[sp.card] == name:
+            return sp
+    return None
+
+
+def wizard_has(s: State, p: int, trait: str) -> bool:
+    """Is a spell whose card has ``trait`` maintained on seat ``p``'s wizard?"""
+    t = f"w{p}"
+    return any(sp.target == t and trait in CARD[sp.card].traits for sp in s.spells)
+
+
+def form(s: State, p: int) -> Spell | None:
+    """The transformation on seat ``p``'s wizard, if any."""
+    t = f"w{p}"
+    for sp in s.spells:
+        if sp.target == t and CARD[sp.card].form is not None:
+            return sp
+    return None
+
+
+def form_of(s: State, p: int) -> T.Form | None:
+    """What the transformation on seat ``p``'s wizard does, if it has one."""
+    f = form(s, p)
+    return None if f is None else CARD[f.card].form
+
+
+def global_on(s: State, name: str) -> bool:
+    """Is the global spell ``name`` in play?"""
+    return any(sp.target == "*" and DECK[sp.card] == name for sp in s.spells)
+
+
+def global_with(s: State, trait: str) -> bool:
+    """Is a global spell with ``trait`` in play (``fog``, ``flood``)?"""
+    return any(sp.target == "*" and trait in CARD[sp.card].traits for sp in s.spells)
+
+
+def square_of(sp: Spell) -> int:
+    """The square of a creation or creature spell (target ``q12``)."""
+    return int(sp.target[1:]) if sp.target.startswith("q") else -1
+
+
+def filled(s: State) -> tuple[int, ...]:
+    """Squares that block sight (creations that fill them), sorted."""
+    return tuple(sorted(square_of(sp) for sp in spells_with(s, "fills")))
+
+
+def stone_blocks(s: State) -> frozenset[int]:
+    """Squares nobody may enter (solid creations)."""
+    return frozenset(square_of(sp) for sp in spells_with(s, "solid"))
+
+
+def clouds(s: State) -> frozenset[int]:
+    """Squares a wizard leaves in a random direction."""
+    return frozenset(square_of(sp) for sp in spells_with(s, "cloud"))
+
+
+def creatures(s: State) -> list[Spell]:
+    """The creatures in play."""
+    return spells_with(s, "creature")
+
+
+def fire_walls(s: State) -> dict[int, int]:
+    """Borders that burn whoever crosses them: edge -> spell card."""
+    return {int(sp.target[1:]): sp.card for sp in spells_with(s, "burns")}
+
+
+# ------------------------------------------------------------------ wizards
+
+
+def carried(s: State, p: int, bonus: Callable[[T.Carried], int]) -> int:
+    """The sum of one bonus over the items seat ``p`` carries (``lambda c: c.speed``)."""
+    return sum(bonus(item) for c in s.carried[p] if (item := CARD[c].carried) is not None)
+
+
+def hand_limit(s: State, p: int) -> int:
+    """Seven, plus what the items carried add."""
+    return T.HAND_MAX + carried(s, p, _hand)
+
+
+def hand_count(s: State, p: int) -> int:
+    """Cards in hand plus carried items plus maintained spells (unless Uncluttered Minds)."""
+    n = len(s.hands[p]) + len(s.carried[p])
+    if not s.options.uncluttered_minds:
+        n += sum(1 for sp in s.spells if sp.caster == p)
+    return n
+
+
+def speed(s: State, p: int) -> int:
+    """Seat ``p``'s base speed: its transformation's or 3, plus what items add."""
+    f = form_of(s, p)
+    return (T.BASE_SPEED if f is None else f.speed) + carried(s, p, _speed)
+
+
+def energy_value(s: State, p: int, energy: int, energy2: int = -1) -> int:
+    """A spell's energy: the discarded card's energy value replaces the default of 1 (Add
+    sums two); items carried add theirs."""
+    base = EV[energy] if energy >= 0 else 1
+    if energy2 >= 0:
+        base += EV[energy2]
+    return base + carried(s, p, _energy)
+
+
+def treasure_of(s: State, p: int) -> int:
+    """The treasure seat ``p`` carries, or -1."""
+    for t, who in enumerate(s.bearer):
+        if who == p:
+            return t
+    return -1
+
+
+def points(s: State, p: int) -> int:
+    """Kills plus enemy treasures lying in the seat's home base."""
+    home = B.geometry(s.players).home[p]
+    lying = sum(
+        1 for t, sq in enumerate(s.treasures) if sq == home and t // 2 != p and s.bearer[t] < 0
+    )
+    return s.kills[p] + lying
+
+
+def alive(s: State) -> tuple[int, ...]:
+    return tuple(p for p in range(s.players) if s.pos[p] >= 0)
+
+
+def others_in_turn_order(s: State, p: int) -> tuple[int, ...]:
+    """The other living seats, clockwise from ``p``."""
+    return tuple(q for i in range(1, s.players)
+                 if s.pos[q := (p + i) % s.players] >= 0)
+
+
+def occupied(s: State, sq: int) -> bool:
+    """A wizard, creature, treasure, dropped item or filled square is there."""
+    return (sq in s.pos or sq in s.treasures or any(o[1] == sq for o in s.objects)
+            or any(square_of(sp) == sq for sp in s.spells))
+
+
+# ------------------------------------------------------------------ movement
+
+
+def passage(s: State, sq: int, d: int, sector: int, mist: bool = False,
+            picked: int = -1) -> int:
+    """Where a walker from ``sq`` goes across side ``d`` (-1: blocked). Doors open for
+    their sector's wizard (``sector``), for the door ``picked`` (Pick Lock) and for Mist
+    Body; Stone Blocks fill their squares."""
+    g = B.geometry(s.players)
+    e = g.edge[sq][d]
+    if e >= 0:
+        k = s.edges[e]
+        if k == "." or (k == "D" and (mist or g.edge_sector[e] == sector or picked == e)):
+            dest = g.neighbour(sq, d)
+        else:
+            return -1
+    else:
+        lk = g.link[sq][d]
+        if lk is None:
+            return -1
+        dest = lk[0]
+    return -1 if dest in stone_blocks(s) else dest
+
+
+def destination(s: State, p: int, d: int) -> int:
+    """Where seat ``p``'s wizard goes across side ``d`` (-1: blocked)."""
+    return passage(s, s.pos[p], d, p, misty(s, p), s.picked if p == s.active else -1)
+
+
+def misty(s: State, p: int) -> bool:
+    """Seat ``p``'s wizard passes doors (its transformation lets it)."""
+    f = form_of(s, p)
+    return f is not None and f.doors
+
+
+def heading(s: State, sq: int, d: int) -> int:
+    """The direction of travel after crossing side ``d`` of ``sq`` (a portal turns it)."""
+    g = B.geometry(s.players)
+    if g.edge[sq][d] >= 0:
+        return d
+    lk = g.link[sq][d]
+    return d if lk is None else lk[1]
+
+
+def walk(s: State, p: int, d: int, most: int) -> list[int]:
+    """Squares seat ``p``'s wizard passes going straight across side ``d`` up to ``most``
+    times, stopping at anything that blocks it."""
+    out: list[int] = []
+    mist = misty(s, p)
+    cur = s.pos[p]
+    for _ in range(most):
+        nxt = passage(s, cur, d, p, mist)
+        if nxt < 0:
+            break
+        d = heading(s, cur, d)
+        cur = nxt
+        out.append(cur)
+    return out
+
+
+def crossed_edge(s: State, a: int, b: int) -> int:
+    """The border between neighbouring squares ``a`` and ``b`` (-1: an exit or none)."""
+    g = B.geometry(s.players)
+    for d in range(4):
+        e = g.edge[a][d]
+        if e >= 0 and g.neighbour(a, d) == b:
+            return e
+    return -1
+
+
+def _paths(start: int, most: int, step: Callable[[int, int], int]) -> dict[int, tuple[int, ...]]:
+    """Breadth-first from ``start``: every square 1..``most`` steps away with the first
+    shortest path found (sides tried n, e, s, w); ``step(square, side)`` is -1 when
+    blocked."""
+    paths: dict[int, tuple[int, ...]] = {start: ()}
+    frontier = [start]
+    for _ in range(most):
+        nxt: list[int] = []
+        for q in frontier:
+            for d in range(4):
+                r = step(q, d)
+                if r >= 0 and r not in paths:
+                    paths[r] = (*paths[q], r)
+                    nxt.append(r)
+        frontier = nxt
+    del paths[start]
+    return paths
+
+
+def reach(s: State, p: int, most: int) -> dict[int, tuple[int, ...]]:
+    """Squares seat ``p``'s wizard can walk to in 1..``most`` steps, each with its path."""
+    mist = misty(s, p)
+    return _paths(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist))
+
+
+def within(s: State, start: int, most: int, walls: bool) -> set[int]:
+    """Squares 1..``most`` steps from ``start``: through open borders and exits only
+    (``walls`` True), or ignoring every border (Teleport)."""
+    g = B.geometry(s.players)
+
+    def across(q: int, d: int) -> int:
+        if walls:
+            return B.step(s.players, s.edges, q, d)[0]
+        r = g.neighbour(q, d)
+        if r < 0:
+            lk = g.link[q][d]
+            r = -1 if lk is None else lk[0]
+        return r
+
+    return set(_paths(start, most, across))
+
+
+def jump_squares(s: State, p: int, most: int) -> list[int]:
+    """Where seat ``p``'s wizard may jump: up to ``most`` steps ignoring walls, never into
+    a solid square."""
+    blocks = stone_blocks(s)
+    return sorted(q for q in within(s, s.pos[p], most, walls=False) if q not in blocks)
+
+
+# ------------------------------------------------------------------ sight
+
+
+def eye(s: State, p: int) -> int:
+    """Where seat ``p`` casts from: an Astral Projection's square, else the wizard's."""
+    return s.origin if s.origin >= 0 and p == s.active else s.pos[p]
+
+
+def sight(s: State, p: int, spell: bool = True) -> frozenset[int]:
+    """The squares seat ``p`` may target: line of sight from where it casts (``spell``)
+    or stands; fog limits it to the square and its neighbours; an item may let spells see
+    through one wall or door; a bend (Around the Corner) bends a spell's line once."""
+    n, edges = s.players, s.edges
+    a = eye(s, p) if spell else s.pos[p]
+    if a < 0:
+        return frozenset()
+    if global_with(s, "fog"):
+        return frozenset({a} | {q for d in range(4) if (q := B.step(n, edges, a, d)[0]) >= 0})
+    blocks = filled(s)
+    through = min(1, carried(s, p, _sight)) if spell else 0
+    out = B.seen_from(n, edges, a, blocks, through)
+    if spell and s.bend:
+        out |= bent(s, a)
+    return out
+
+
+def bent(s: State, a: int) -> set[int]:
+    """Squares a spell reaches from ``a`` bending once round a corner: along a straight
+    line, then 90° to either side, or 180° back along the far side of the wall's end."""
+    n, edges = s.players, s.edges
+    blocks = filled(s)
+    out: set[int] = set()
+    for d in range(4):
+        for x, dx in B.line(n, edges, a, d, blocks):
+            for side in ((dx + 1) % 4, (dx + 3) % 4):
+                out.update(q for q, _ in B.line(n, edges, x, side, blocks))
+                y = B.step(n, edges, x, side)[0]
+                if y >= 0 and y not in blocks:
+                    out.add(y)
+                    out.update(q for q, _ in B.line(n, edges, y, B.OPP[dx], blocks))
+    return out
+
+
+def sight_edges(s: State, p: int, kinds: str) -> tuple[int, ...]:
+    """Borders of the given kinds seat ``p`` sees (in Fog: its own square's)."""
+    a = eye(s, p)
+    if global_with(s, "fog"):
+        g = B.geometry(s.players)
+        return tuple(e for d in range(4) if (e := g.edge[a][d]) >= 0 and s.edges[e] in kinds)
+    return B.visible_edges(s.players, s.edges, a, kinds, filled(s))
+
+
+def over_limit(s: State) -> bool:
+    """Must the active player discard (or free room) before anything else?"""
+    p = s.active
+    return s.phase in ("move", "draw") and s.pos[p] >= 0 and hand_count(s, p) > hand_limit(s, p)
+
+
+# ------------------------------------------------------------------ spells being cast
+
+NO_ENERGY = (-1, -1, -1)
+
+
+def energies(s: State, p: int, card: int) -> list[tuple[int, int, int]]:
+    """(energy, companion, energy2) choices for ``card``: none, one energy card, or two
+    combined with a companion (an Add)."""
+    if not B.USES_ENERGY[card]:
+        return [NO_ENERGY]
+    hand = s.hands[p]
+    fuel = [e for e in hand if e != card and EV[e] > 0]
+    out = [NO_ENERGY] + [(e, -1, -1) for e in fuel]
+    adds = [c for c in hand if c != card and "companion" in CARD[c].traits]
+    if adds:
+        out += [(e1, adds[0], e2) for i, e1 in enumerate(fuel) for e2 in fuel[i + 1:]]
+    return out
+
+
+def wizard_target(target: str) -> int:
+    """Seat of a ``w1`` or ``w1:c12`` target, else -1."""
+    if target.startswith("w"):
+        return int(target[1:].split(":")[0])
+    return -1
+
+
+def aimed_at(s: State, a: Cast) -> int:
+    """The seat whose wizard, item or spell a neutral spell is aimed at (-1: none)."""
+    q = wizard_target(a.target)
+    if q >= 0:
+        return q
+    if a.target.startswith("c"):
+        sp = spell_of(s, int(a.target[1:]))
+        return sp.caster if sp is not None else -1
+    return -1
+
+
+def _hand(c: T.Carried) -> int:
+    return c.hand
+
+
+def _speed(c: T.Carried) -> int:
+    return c.speed
+
+
+def _energy(c: T.Carried) -> int:
+    return c.energy
+
+
+def _sight(c: T.Carried) -> int:
+    return c.sight

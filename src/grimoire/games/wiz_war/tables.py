@@ -10,6 +10,8 @@ is walled except for the open exit in the middle of each side.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 SECTOR_SIZE = 5
 LIFE_START = 15
 LIFE_MAX = 20
@@ -105,93 +107,213 @@ PORTALS: dict[int, tuple[tuple[tuple[int, int, str], tuple[int, int, str]], ...]
 RANDOM_DIRECTION: tuple[str, ...] = ("e", "s", "w", "n")
 
 # ---------------------------------------------------------------- cards
-#
-# name: (school, type, energy value (0: none), range, duration, traits)
-# types: attack, counter, neutral, energy, item; ranges: caster, adjacent, los, anywhere;
-# durations: instant, temporary, permanent. Traits: ``energy`` the effect uses the spell's
-# energy; ``counter-too`` may also be cast as a counter; ``companion`` is only played with
-# another spell; ``fire``/``water`` the element; ``creation``, ``creature``, ``global``,
-# ``transformation``, ``curse``, ``magic-stone``, ``thrown-weapon``, ``mundane``.
-CARDS: dict[str, tuple[str, str, int, str, str, tuple[str, ...]]] = {
+
+
+class Carried(NamedTuple):
+    """What an item does for as long as a wizard carries it."""
+
+    speed: int = 0  # base speed
+    energy: int = 0  # energy of every spell cast
+    hand: int = 0  # hand size; drawn when it comes into play, discarded at random when lost
+    heal: int = 0  # life when time passes on its carrier's turn (never above LIFE_MAX)
+    ward: int = 0  # less damage from each source
+    draw: int = 0  # cards drawn in Discard and Draw
+    sight: int = 0  # walls or doors the carrier's spells see through
+    punch: int = 0  # d4 added to each punch
+    backfire: int = 0  # damage to its carrier when fire destroys it
+
+
+class Thrown(NamedTuple):
+    """A thrown weapon: its damage, ``physical`` or ``magical``, fire, used up once thrown."""
+
+    damage: int
+    kind: str
+    fire: bool = False
+    used_up: bool = False
+
+
+class Form(NamedTuple):
+    """A transformation: base speed, attacks evaded on a d4 roll up to ``evade`` (0: never),
+    punch damage, damage taken less, and whether doors stop it."""
+
+    speed: int
+    evade: int
+    punch: int
+    ward: int
+    doors: bool
+
+
+class Card(NamedTuple):
+    """One card: its facts from the card list, and how the rules play it.
+
+    ``kind``: attack, counter, neutral, energy or item; ``energy``: its energy value (0:
+    none); ``range``: caster, adjacent, los or anywhere; ``duration``: instant, temporary
+    or permanent. ``targets`` names its targeting rule and ``effect`` its effect (both
+    in ``cards/``; an effect may also answer attacks and neutral spells as a counter).
+    ``amount`` is the number its effect is about (damage, bonus, cracks, life, cards,
+    range), ``speed`` a creature's steps a turn, ``mark`` what its square shows on the board.
+    ``carried``, ``thrown`` and ``form`` give what an item or a transformation does.
+
+    Traits: ``energy`` the effect uses the spell's energy; ``counter-too`` it may also be
+    cast as a counter (``lasting``: and then stays in play); ``companion`` only played
+    with another spell; ``fire``/``water`` its element (``quenched``: water ends it);
+    ``creation``, ``creature``, ``global``, ``transformation``, ``curse``, ``magic-stone``
+    (fire destroys it), ``thrown-weapon``, ``mundane`` (no response window); what a spell
+    in play does to the board: ``fills`` (its square blocks sight), ``solid`` (nobody
+    enters its square), ``cloud`` (a wizard leaves its square in a random direction),
+    ``burns`` (crossing its border burns), ``wall`` (a wall on its border), ``fog`` (sight
+    reaches only a wizard's own square and its neighbours), ``flood`` (no fire spell can be
+    cast), ``reflect`` (whoever damages its wizard with an attack takes the same),
+    ``cloak`` (its wizard's punches burn, and so does punching its wizard); of an attack:
+    ``area`` (it strikes a square and its neighbours: no wall stops it).
+    """
+
+    school: str
+    kind: str
+    energy: int
+    range: str
+    duration: str
+    traits: tuple[str, ...] = ()
+    targets: str = ""
+    effect: str = ""
+    carried: Carried | None = None
+    thrown: Thrown | None = None
+    form: Form | None = None
+    amount: int = 0
+    speed: int = 0
+    mark: str = ""
+
+
+# fmt: off
+CARDS: dict[str, Card] = {
     # White Cantrip
-    "Full Shield": ("cantrip", "counter", 0, "caster", "instant", ()),
-    "Negate Neutral": ("cantrip", "counter", 0, "anywhere", "instant", ()),
-    "Drop Object": ("cantrip", "neutral", 2, "los", "instant", ()),
-    "Zot!": ("cantrip", "attack", 0, "los", "instant", ("energy",)),
-    "Around the Corner": ("cantrip", "neutral", 0, "caster", "instant", ()),
-    "Create Wall": ("cantrip", "neutral", 0, "los", "permanent", ("creation",)),
-    "Destroy Wall": ("cantrip", "neutral", 0, "los", "instant", ()),
-    "Dispel": ("cantrip", "neutral", 0, "anywhere", "instant", ()),
-    "Pick Lock": ("cantrip", "neutral", 3, "adjacent", "instant", ("mundane",)),
-    "Rotate Sector": ("cantrip", "neutral", 0, "anywhere", "instant", ()),
-    "Large Rock": ("cantrip", "item", 3, "los", "permanent", ("thrown-weapon", "mundane")),
-    "Energy 6": ("cantrip", "energy", 6, "anywhere", "instant", ()),
+    "Full Shield": Card("cantrip", "counter", 0, "caster", "instant", effect="full-shield"),
+    "Negate Neutral": Card("cantrip", "counter", 0, "anywhere", "instant",
+                           effect="negate-neutral"),
+    "Drop Object": Card("cantrip", "neutral", 2, "los", "instant", targets="carried",
+                        effect="drop-object"),
+    "Zot!": Card("cantrip", "attack", 0, "los", "instant", ("energy",), targets="zot",
+                 effect="zot", amount=2),
+    "Around the Corner": Card("cantrip", "neutral", 0, "caster", "instant", targets="bend",
+                              effect="around-the-corner"),
+    "Create Wall": Card("cantrip", "neutral", 0, "los", "permanent", ("creation", "wall"),
+                        targets="open-border", effect="create-wall"),
+    "Destroy Wall": Card("cantrip", "neutral", 0, "los", "instant", targets="wall",
+                         effect="destroy-wall", amount=2),
+    "Dispel": Card("cantrip", "neutral", 0, "anywhere", "instant", targets="spell",
+                   effect="dispel"),
+    "Pick Lock": Card("cantrip", "neutral", 3, "adjacent", "instant", ("mundane",),
+                      targets="door", effect="pick-lock"),
+    "Rotate Sector": Card("cantrip", "neutral", 0, "anywhere", "instant", targets="sector",
+                          effect="rotate-sector"),
+    "Large Rock": Card("cantrip", "item", 3, "los", "permanent", ("thrown-weapon", "mundane"),
+                       thrown=Thrown(2, "physical")),
+    "Energy 6": Card("cantrip", "energy", 6, "anywhere", "instant"),
     # Alchemy
-    "Energy 4": ("any", "energy", 4, "anywhere", "instant", ()),
-    "Energy 5": ("any", "energy", 5, "anywhere", "instant", ()),
-    "Add": ("any", "neutral", 0, "anywhere", "instant", ("companion",)),
-    "Acid Bath": ("alchemy", "attack", 0, "los", "temporary", ("curse", "energy")),
-    "Stone Dead": ("alchemy", "attack", 3, "los", "instant", ("energy",)),
-    "Homunculus": ("alchemy", "neutral", 0, "adjacent", "permanent", ("creation", "creature")),
-    "Fool's Gold": ("alchemy", "neutral", 0, "anywhere", "permanent", ()),
-    "Bloodshard": ("alchemy", "item", 0, "caster", "permanent", ()),
-    "Null Powder": ("alchemy", "item", 0, "caster", "permanent", ()),
-    "Universal Solvent": ("alchemy", "item", 0, "adjacent", "permanent", ()),
-    "Boomstone": ("alchemy", "item", 0, "los", "permanent", ("magic-stone", "thrown-weapon")),
-    "Brainstone": ("alchemy", "item", 0, "caster", "permanent", ("magic-stone",)),
-    "Lifestone": ("alchemy", "item", 0, "caster", "permanent", ("magic-stone",)),
-    "Mightstone": ("alchemy", "item", 2, "caster", "permanent", ("magic-stone",)),
-    "Powerstone": ("alchemy", "item", 0, "caster", "permanent", ("magic-stone",)),
-    "Speedstone": ("alchemy", "item", 0, "caster", "permanent", ("magic-stone",)),
-    "Spellstone": ("alchemy", "item", 0, "caster", "permanent", ("magic-stone",)),
-    "Visionstone": ("alchemy", "item", 0, "caster", "permanent", ("magic-stone",)),
+    "Energy 4": Card("any", "energy", 4, "anywhere", "instant"),
+    "Energy 5": Card("any", "energy", 5, "anywhere", "instant"),
+    "Add": Card("any", "neutral", 0, "anywhere", "instant", ("companion",)),
+    "Acid Bath": Card("alchemy", "attack", 0, "los", "temporary",
+                      ("curse", "energy", "quenched"), targets="enemy", effect="acid-bath",
+                      amount=2),
+    "Stone Dead": Card("alchemy", "attack", 3, "los", "instant", ("energy",), targets="enemy",
+                       effect="stone-dead"),
+    "Homunculus": Card("alchemy", "neutral", 0, "adjacent", "permanent",
+                       ("creation", "creature"), targets="beside", effect="create",
+                       amount=5, speed=1, mark="h"),
+    "Fool's Gold": Card("alchemy", "neutral", 0, "anywhere", "permanent", targets="own-sector",
+                        effect="fools-gold", amount=3),
+    "Bloodshard": Card("alchemy", "item", 0, "caster", "permanent", carried=Carried(ward=1)),
+    "Null Powder": Card("alchemy", "item", 0, "caster", "permanent", effect="null-powder"),
+    "Universal Solvent": Card("alchemy", "item", 0, "adjacent", "permanent",
+                              effect="universal-solvent"),
+    "Boomstone": Card("alchemy", "item", 0, "los", "permanent", ("magic-stone", "thrown-weapon"),
+                      carried=Carried(backfire=4), thrown=Thrown(4, "magical", True, True)),
+    "Brainstone": Card("alchemy", "item", 0, "caster", "permanent", ("magic-stone",),
+                       effect="brainstone", carried=Carried(hand=2)),
+    "Lifestone": Card("alchemy", "item", 0, "caster", "permanent", ("magic-stone",),
+                      carried=Carried(heal=1)),
+    "Mightstone": Card("alchemy", "item", 2, "caster", "permanent", ("magic-stone",),
+                       carried=Carried(punch=1)),
+    "Powerstone": Card("alchemy", "item", 0, "caster", "permanent", ("magic-stone",),
+                       carried=Carried(energy=1)),
+    "Speedstone": Card("alchemy", "item", 0, "caster", "permanent", ("magic-stone",),
+                       carried=Carried(speed=1)),
+    "Spellstone": Card("alchemy", "item", 0, "caster", "permanent", ("magic-stone",),
+                       carried=Carried(draw=1)),
+    "Visionstone": Card("alchemy", "item", 0, "caster", "permanent", ("magic-stone",),
+                        carried=Carried(sight=1)),
     # Elemental
-    "Wall of Earth": ("elemental", "counter", 0, "caster", "instant", ("creation",)),
-    "Mist Body": ("elemental", "neutral", 0, "caster", "temporary",
-                  ("transformation", "energy")),
-    "Fireball": ("elemental", "attack", 0, "los", "instant", ("fire",)),
-    "Lightning Bolt": ("elemental", "attack", 0, "los", "instant", ("energy",)),
-    "Waterbolt": ("elemental", "attack", 3, "los", "instant", ("water", "energy")),
-    "Flood": ("elemental", "neutral", 0, "anywhere", "temporary",
-              ("global", "water", "energy", "counter-too")),
-    "Wall of Fire": ("elemental", "neutral", 2, "los", "temporary",
-                     ("creation", "fire", "energy", "counter-too")),
-    "Fog": ("elemental", "neutral", 0, "anywhere", "temporary", ("global", "energy")),
-    "Stone Block": ("elemental", "neutral", 0, "los", "permanent", ("creation",)),
-    "Stone Spikes": ("elemental", "item", 2, "los", "permanent", ("thrown-weapon",)),
-    "Windrider": ("elemental", "neutral", 0, "caster", "instant", ("energy",)),
-    "Fire Cloak": ("elemental", "neutral", 2, "caster", "temporary", ("fire", "energy")),
+    "Wall of Earth": Card("elemental", "counter", 0, "caster", "instant", ("creation",),
+                          effect="wall-of-earth"),
+    "Mist Body": Card("elemental", "neutral", 0, "caster", "temporary",
+                      ("transformation", "energy"), targets="form", effect="transform",
+                      form=Form(3, 0, 1, 0, True)),
+    "Fireball": Card("elemental", "attack", 0, "los", "instant", ("fire",),
+                     targets="wizard-or-wall", effect="fireball", amount=5),
+    "Lightning Bolt": Card("elemental", "attack", 0, "los", "instant", ("energy",),
+                           targets="direction", effect="lightning-bolt", amount=3),
+    "Waterbolt": Card("elemental", "attack", 3, "los", "instant", ("water", "energy"),
+                      targets="waterbolt", effect="waterbolt"),
+    "Flood": Card("elemental", "neutral", 0, "anywhere", "temporary",
+                  ("global", "water", "energy", "counter-too", "lasting", "flood"),
+                  targets="global", effect="flood"),
+    "Wall of Fire": Card("elemental", "neutral", 2, "los", "temporary",
+                         ("creation", "fire", "energy", "counter-too", "quenched", "burns"),
+                         targets="open-border", effect="wall-of-fire", amount=4),
+    "Fog": Card("elemental", "neutral", 0, "anywhere", "temporary", ("global", "energy", "fog"),
+                targets="global", effect="maintain"),
+    "Stone Block": Card("elemental", "neutral", 0, "los", "permanent",
+                        ("creation", "fills", "solid"), targets="empty-square", effect="create",
+                        amount=8, mark="#"),
+    "Stone Spikes": Card("elemental", "item", 2, "los", "permanent", ("thrown-weapon",),
+                         thrown=Thrown(3, "physical")),
+    "Windrider": Card("elemental", "neutral", 0, "caster", "instant", ("energy",),
+                      targets="flight", effect="windrider"),
+    "Fire Cloak": Card("elemental", "neutral", 2, "caster", "temporary",
+                       ("fire", "energy", "quenched", "cloak"), targets="self-once",
+                       effect="maintain", amount=2),
     # Mentalism
-    "Shield": ("mentalism", "counter", 2, "caster", "instant", ("energy",)),
-    "Powerthrust": ("mentalism", "attack", 2, "los", "instant", ("energy",)),
-    "Brain Burn": ("mentalism", "attack", 0, "los", "instant", ()),
-    "Mental Force": ("mentalism", "neutral", 0, "los", "instant", ("energy",)),
-    "Psychic Storm": ("mentalism", "attack", 0, "los", "instant", ("energy",)),
-    "Share Life": ("mentalism", "neutral", 0, "adjacent", "instant", ()),
-    "Thought Steal": ("mentalism", "neutral", 2, "los", "instant", ()),
-    "Pain Link": ("mentalism", "neutral", 0, "caster", "temporary", ("energy", "counter-too")),
-    "Teleport": ("mentalism", "neutral", 0, "caster", "instant", ("counter-too",)),
-    "Astral Projection": ("mentalism", "neutral", 0, "caster", "instant", ()),
-    "Meditate": ("mentalism", "neutral", 3, "caster", "instant", ()),
-    "Shatter": ("mentalism", "attack", 3, "los", "instant", ("energy",)),
-    "Absorb Spell": ("mentalism", "counter", 0, "caster", "instant", ()),
+    "Shield": Card("mentalism", "counter", 2, "caster", "instant", ("energy",), effect="shield",
+                   amount=2),
+    "Powerthrust": Card("mentalism", "attack", 2, "los", "instant", ("energy",),
+                        targets="wizard-or-wall", effect="powerthrust", amount=2),
+    "Brain Burn": Card("mentalism", "attack", 0, "los", "instant", targets="enemy",
+                       effect="brain-burn"),
+    "Mental Force": Card("mentalism", "neutral", 0, "los", "instant", ("energy",),
+                         targets="push", effect="mental-force", amount=3),
+    "Psychic Storm": Card("mentalism", "attack", 0, "los", "instant", ("energy", "area"),
+                          targets="storm", effect="psychic-storm"),
+    "Share Life": Card("mentalism", "neutral", 0, "adjacent", "instant", targets="beside-enemy",
+                       effect="share-life"),
+    "Thought Steal": Card("mentalism", "neutral", 2, "los", "instant", targets="enemy-hand",
+                          effect="thought-steal", amount=2),
+    "Pain Link": Card("mentalism", "neutral", 0, "caster", "temporary",
+                      ("energy", "counter-too", "lasting", "reflect"), targets="self-once",
+                      effect="pain-link"),
+    "Teleport": Card("mentalism", "neutral", 0, "caster", "instant", ("counter-too",),
+                     targets="teleport", effect="teleport", amount=4),
+    "Astral Projection": Card("mentalism", "neutral", 0, "caster", "instant", targets="astral",
+                              effect="astral-projection", amount=3),
+    "Meditate": Card("mentalism", "neutral", 3, "caster", "instant", targets="self",
+                     effect="meditate", amount=3),
+    "Shatter": Card("mentalism", "attack", 3, "los", "instant", ("energy",), targets="wall-only",
+                    effect="shatter"),
+    "Absorb Spell": Card("mentalism", "counter", 0, "caster", "instant", effect="absorb-spell"),
     # Outside the first-game schools: the rulebook's examples (option ``extra_cards``)
-    "Gnome Form": ("mutation", "neutral", 2, "caster", "permanent",
-                   ("transformation", "counter-too")),
-    "Golem Form": ("mutation", "neutral", 0, "caster", "permanent", ("transformation",)),
-    "Dust Cloud": ("conjuring", "neutral", 0, "los", "permanent", ("creation",)),
+    "Gnome Form": Card("mutation", "neutral", 2, "caster", "permanent",
+                       ("transformation", "counter-too", "lasting"), targets="form",
+                       effect="transform", form=Form(2, 2, 1, 0, False)),
+    "Golem Form": Card("mutation", "neutral", 0, "caster", "permanent", ("transformation",),
+                       targets="form", effect="transform", form=Form(2, 0, 2, 2, False)),
+    "Dust Cloud": Card("conjuring", "neutral", 0, "los", "permanent",
+                       ("creation", "fills", "cloud"), targets="empty-square", effect="create",
+                       mark="~"),
 }
+# fmt: on
 
 # Cards that may be added to the deck with the ``extra_cards`` option, one copy each.
 EXTRA_CARDS: tuple[str, ...] = ("Gnome Form", "Golem Form", "Dust Cloud")
-
-# Transformations: base speed, evade on a d4 roll up to, punch damage, damage taken less,
-# doors do not block.
-FORMS: dict[str, tuple[int, int, int, int, bool]] = {
-    "Mist Body": (3, 0, 1, 0, True),
-    "Gnome Form": (2, 2, 1, 0, False),
-    "Golem Form": (2, 0, 2, 2, False),
-}
 
 # The schools of the recommended first game: (card, copies).
 SCHOOLS: dict[str, tuple[tuple[str, int], ...]] = {
@@ -222,31 +344,6 @@ SCHOOLS: dict[str, tuple[tuple[str, int], ...]] = {
 }
 FIRST_GAME_SCHOOLS: tuple[str, ...] = ("white-cantrip", "alchemy", "elemental", "mentalism")
 
-# Fixed effect numbers, read by the rules.
-FIREBALL_DAMAGE = 5
-POWERTHRUST_BONUS = 2
-SHIELD_BONUS = 2
-ZOT_STUN = 2
-ACID_BATH_DAMAGE = 2
-THROWN_DAMAGE: dict[str, tuple[int, str, bool]] = {  # damage, kind, fire
-    "Large Rock": (2, "physical", False),
-    "Stone Spikes": (3, "physical", False),
-    "Boomstone": (4, "magical", True),
-}
-BOOMSTONE_BACKFIRE = 4
-DESTROY_WALL_DAMAGE = 2
-MEDITATE_DRAW = 3
-STONE_BLOCK_CRACKS = 8
-HOMUNCULUS_LIFE = 5
-HOMUNCULUS_SPEED = 1
-FOOLS_GOLD_DAMAGE = 3
-WALL_OF_FIRE_DAMAGE = 4
-FIRE_CLOAK_PUNCH = 2
-FIRE_CLOAK_BURN = 2
-LIGHTNING_DAMAGE = 3
+# Stun tokens a Lightning Bolt gives each wizard it damages (its damage is its amount).
 LIGHTNING_STUN = 1
-MENTAL_FORCE_BONUS = 3
-TELEPORT_RANGE = 4
-ASTRAL_RANGE = 3
-THOUGHT_STEAL_CARDS = 2
-BRAINSTONE_HAND = 2
+

@@ -1,0 +1,290 @@
+"""Targeting rules: where a card may be cast, as ``(target, mode)`` pairs.
+
+A card's record names its rule (``targets="enemy"``). A rule sees the state, the caster,
+the card, the spell's energy and :class:`Sight` (what the caster sees, worked out once per
+list of legal actions). Target strings are described in ``events``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cached_property
+
+from grimoire.games.wiz_war import board as B
+from grimoire.games.wiz_war.board import CARD, DECK, WALL_KINDS
+from grimoire.games.wiz_war.state import (
+    State,
+    alive,
+    creatures,
+    eye,
+    filled,
+    fire_walls,
+    form,
+    global_on,
+    jump_squares,
+    occupied,
+    on_wizard,
+    reach,
+    sight,
+    sight_edges,
+    spells_named,
+    square_of,
+    stone_blocks,
+    treasure_of,
+    walk,
+    within,
+)
+
+Targets = list[tuple[str, str]]
+
+
+class Sight:
+    """What seat ``p`` sees when casting, worked out when first asked."""
+
+    def __init__(self, s: State, p: int) -> None:
+        self.s = s
+        self.p = p
+
+    @cached_property
+    def seen(self) -> frozenset[int]:
+        return sight(self.s, self.p)
+
+    @cached_property
+    def enemies(self) -> list[int]:
+        """Other living wizards in sight."""
+        s, p, seen = self.s, self.p, self.seen
+        return [q for q in alive(s) if q != p and s.pos[q] in seen]
+
+    @property
+    def wizards(self) -> Targets:
+        return [(f"w{q}", "") for q in self.enemies]
+
+
+Rule = Callable[[State, int, int, int, Sight], Targets]
+
+
+def storm_area(s: State, sq: int) -> tuple[int, ...]:
+    """A square and its four neighbours on the board, walls or not."""
+    g = B.geometry(s.players)
+    return (sq, *(q for d in range(4) if (q := g.neighbour(sq, d)) >= 0))
+
+
+def knock_dirs(s: State, a: int, b: int) -> list[int]:
+    """Directions that push a wizard on ``b`` away from a caster on ``a``: along the
+    straight line between them, or on either axis of a slanting one; any from the
+    caster's own square."""
+    if a == b:
+        return [0, 1, 2, 3]
+    for d in range(4):
+        if any(q == b for q, _ in B.line(s.players, s.edges, a, d, filled(s))):
+            return [d]
+    w = B.geometry(s.players).width
+    (ar, ac), (br, bc) = divmod(a, w), divmod(b, w)
+    out = []
+    if br != ar:
+        out.append(2 if br > ar else 0)
+    if bc != ac:
+        out.append(1 if bc > ac else 3)
+    return out
+
+
+def _walls(s: State, p: int) -> Targets:
+    return [(f"e{e}", "") for e in sight_edges(s, p, WALL_KINDS)]
+
+
+def _stones(s: State, view: Sight) -> Targets:
+    return [(f"q{q}", "") for q in sorted(stone_blocks(s)) if q in view.seen]
+
+
+def wizard_or_wall(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An enemy wizard in sight, or a wall, door or solid creation seen."""
+    return view.wizards + _walls(s, p) + _stones(s, view)
+
+
+def wall_only(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A wall, door or solid creation seen."""
+    return _walls(s, p) + _stones(s, view)
+
+
+def enemy(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An enemy wizard in sight."""
+    return view.wizards
+
+
+def zot(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An enemy wizard in sight, for damage or for stun tokens."""
+    return [(f"w{q}", m) for q in view.enemies for m in ("damage", "stun")]
+
+
+def direction(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A direction from the caster."""
+    return [("s", d) for d in B.DIRS]
+
+
+def waterbolt(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An enemy wizard in sight, the energy split between damage (the mode's number) and
+    squares of knockback away from the caster (``1e``: one damage... then the direction)."""
+    out = []
+    a = eye(s, p)
+    for q in view.enemies:
+        out.append((f"w{q}", str(energy)))
+        dirs = knock_dirs(s, a, s.pos[q])
+        out += [(f"w{q}", f"{k}{B.DIRS[d]}") for k in range(energy) for d in dirs]
+    return out
+
+
+def storm(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A square in sight whose area holds another wizard or a creature."""
+    hit = {s.pos[q] for q in alive(s) if q != p} | {square_of(sp) for sp in creatures(s)}
+    return [(f"q{q}", "") for q in sorted(view.seen) if hit & set(storm_area(s, q))]
+
+
+def push(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A wizard (the caster or an enemy in sight) and a square it can walk to within
+    energy plus the card's amount."""
+    out = []
+    for q in [p, *view.enemies]:
+        dests = reach(s, q, energy + CARD[c].amount)
+        out += [(f"w{q}", str(d)) for d in sorted(dests)]
+    return out
+
+
+def teleport(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A square within the card's amount of steps, walls ignored."""
+    return [(f"q{q}", "") for q in jump_squares(s, p, CARD[c].amount)]
+
+
+def flight(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A direction and a distance up to the energy, straight and unblocked."""
+    return [("s", f"{B.DIRS[d]}{k}") for d in range(4)
+            for k in range(1, len(walk(s, p, d, energy)) + 1)]
+
+
+def beside_enemy(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An enemy wizard in or next to the caster's square."""
+    a = eye(s, p)
+    return [(f"w{q}", "") for q in view.enemies
+            if B.adjacent(s.players, s.edges, a, s.pos[q])]
+
+
+def enemy_hand(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An enemy wizard in sight holding cards."""
+    return [(f"w{q}", "") for q in view.enemies if s.hands[q]]
+
+
+def self_once(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """The caster, unless this spell is already on him."""
+    return [("s", "")] if on_wizard(s, p, DECK[c]) is None else []
+
+
+def astral(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A square within the card's amount of steps through open ways."""
+    return [(f"q{q}", "") for q in sorted(within(s, s.pos[p], CARD[c].amount, True))]
+
+
+def bend(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """The caster, unless his next spell already bends."""
+    return [] if s.bend else [("s", "")]
+
+
+def sector(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A sector and a quarter turn clockwise."""
+    return [(f"sector{k}", m) for k in range(s.players) for m in ("90", "180", "270")]
+
+
+def global_(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """The whole board, unless the spell is already in play."""
+    return [] if global_on(s, DECK[c]) else [("*", "")]
+
+
+def open_border(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An open border seen that does not burn."""
+    burning = fire_walls(s)
+    return [(f"e{e}", "") for e in sight_edges(s, p, ".") if e not in burning]
+
+
+def empty_square(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An empty square seen, not a home base."""
+    g = B.geometry(s.players)
+    return [(f"q{q}", "") for q in sorted(view.seen) if q not in g.home and not occupied(s, q)]
+
+
+def beside(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An empty square next to the caster, not a home base."""
+    g = B.geometry(s.players)
+    a = eye(s, p)
+    near = {B.step(s.players, s.edges, a, d)[0] for d in range(4)}
+    return [(f"q{q}", "") for q in sorted(near)
+            if q >= 0 and q not in g.home and not occupied(s, q)]
+
+
+def own_sector(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """The caster's sector, unless the caster has this spell in play already."""
+    mine = [sp for sp in spells_named(s, DECK[c]) if sp.caster == p]
+    return [] if mine else [(f"sector{p}", "")]
+
+
+def transformation(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """The caster, unless he already has this form."""
+    current = form(s, p)
+    return [("s", "")] if current is None or DECK[current.card] != DECK[c] else []
+
+
+def caster(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """The caster."""
+    return [("s", "")]
+
+
+def wall(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A wall or door seen."""
+    return _walls(s, p)
+
+
+def spell(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """Any spell in play."""
+    return [(f"c{sp.card}", "") for sp in s.spells]
+
+
+def carried(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An item or the treasure an enemy wizard in sight carries."""
+    out = []
+    for q in view.enemies:
+        out += [(f"w{q}:c{i}", "") for i in s.carried[q]]
+        t = treasure_of(s, q)
+        if t >= 0:
+            out.append((f"w{q}:t{t}", ""))
+    return out
+
+
+def door(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A door on a side of the caster's square."""
+    g = B.geometry(s.players)
+    sq = s.pos[p]
+    return [(f"e{g.edge[sq][d]}", "") for d in range(4)
+            if g.edge[sq][d] >= 0 and s.edges[g.edge[sq][d]] == "D"]
+
+
+def nothing(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """No target: the card is not cast this way."""
+    return []
+
+
+TARGETS: dict[str, Rule] = {
+    "": nothing, "wizard-or-wall": wizard_or_wall, "wall-only": wall_only, "enemy": enemy,
+    "zot": zot, "direction": direction, "waterbolt": waterbolt, "storm": storm,
+    "push": push, "teleport": teleport, "flight": flight, "beside-enemy": beside_enemy,
+    "enemy-hand": enemy_hand, "self-once": self_once, "astral": astral, "bend": bend,
+    "sector": sector, "global": global_, "open-border": open_border,
+    "empty-square": empty_square, "beside": beside, "own-sector": own_sector,
+    "form": transformation, "self": caster, "wall": wall, "spell": spell,
+    "carried": carried, "door": door,
+}
+"""Every targeting rule by the name card records use."""
+
+
+def targets(s: State, p: int, card: int, energy: int, view: Sight) -> Targets:
+    """Where ``card`` may be cast with ``energy``."""
+    return TARGETS[CARD[card].targets](s, p, card, energy, view)
+
+
+__all__ = ["TARGETS", "Sight", "knock_dirs", "storm_area", "targets"]
