@@ -13,7 +13,7 @@ from grimoire.core.dice import (
     raw_draw,
     seed_key,
 )
-from grimoire.core.errors import IllegalAction
+from grimoire.core.errors import IllegalAction, UsageError
 
 # (seed hex, k, raw draw hex) — the same table is published in docs/dice.md.
 RAW_VECTORS = [
@@ -112,7 +112,7 @@ def test_a_recorded_shuffle_replays_from_its_permutation(n: int) -> None:
         assert RecordedDice(fisher_yates_draws(perm)).permutation(n) == perm
 
 
-def test_seed_must_be_hex() -> None:
-    with pytest.raises(IllegalAction) as err:
+def test_seed_must_be_hex_and_a_bad_one_is_a_usage_error() -> None:
+    with pytest.raises(UsageError) as err:
         parse_seed("not hex")
     assert err.value.reason == "dice/bad-seed"

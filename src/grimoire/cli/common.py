@@ -6,14 +6,14 @@ import functools
 import json
 import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
 import msgspec
 import structlog
 import typer
 
-from grimoire.core.errors import GrimoireError, LogError, UsageError
+from grimoire import GrimoireError, UsageError
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -22,9 +22,22 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 _IO_REASONS = {"log/unreadable", "log/unwritable", "log/empty"}
 
 
-def exit_code(exc: GrimoireError) -> int:
-    """0 ok, 1 the log or action is invalid, 2 usage or I/O error."""
-    if isinstance(exc, UsageError) or (isinstance(exc, LogError) and exc.reason in _IO_REASONS):
+def exit_code(error: GrimoireError | Mapping[str, Any] | None) -> int:
+    """The one mapping of errors to exit codes: 0 ok (no error), 1 the log or action is
+    invalid, 2 a usage mistake or an I/O error. ``error`` is an exception or the error of
+    a report (``{"error": "LogError", "reason": ...}``).
+
+    >>> exit_code(None), exit_code(UsageError("game/unknown")), exit_code(
+    ...     {"error": "LogError", "reason": "log/empty"})
+    (0, 2, 2)
+    """
+    if error is None:
+        return EXIT_OK
+    if isinstance(error, GrimoireError):
+        kind, reason = type(error).__name__, error.reason
+    else:
+        kind, reason = str(error.get("error")), str(error.get("reason"))
+    if kind == UsageError.__name__ or reason in _IO_REASONS:
         return EXIT_USAGE
     return EXIT_INVALID
 

@@ -7,11 +7,9 @@ from typing import Annotated
 
 import typer
 
-from grimoire.bots.random import RandomBot
 from grimoire.cli.common import handle_errors, parse_options
 from grimoire.cli.new import OPTION_HELP
-from grimoire.core.match import Match
-from grimoire.tools.play import play
+from grimoire.tools.play import new_match, play
 
 
 @handle_errors
@@ -29,16 +27,11 @@ def command(
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Save the log here.")] = None,
 ) -> None:
     """Legal actions are offered by number; the log is saved (seed revealed) at the end."""
-    from grimoire.core import registry
-
-    rules = registry.get(game)
-    count = players or rules.seats[0]
-    names = tuple(rules.default_players[:count]) if len(rules.default_players) >= count else (
-        tuple(f"Player {i + 1}" for i in range(count)))
-    match = Match.new(rules, players=names, options=parse_options(option), seed=seed)
+    match = new_match(game, players=players, options=parse_options(option), seed=seed)
+    count = len(match.header.players)
     humans = set(range(count)) if hotseat else set(seat or [0])
     result = play(match, humans=humans, ask=lambda p: typer.prompt(p, default="",
-                  show_default=False), say=typer.echo, bot=RandomBot(seed or 0))
+                  show_default=False), say=typer.echo, bot_seed=seed or 0)
     path = out or Path(f"{game}-game.jsonl")
     match.save(path, reveal=True)
     typer.echo(f"{result}: log saved to {path}")

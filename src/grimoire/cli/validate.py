@@ -8,19 +8,8 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import EXIT_INVALID, EXIT_OK, EXIT_USAGE, handle_errors, print_json
-from grimoire.core.audit import AuditReport
-from grimoire.core.logfile import DEFAULT_LIMITS, Limits
-from grimoire.tools.validate import expand, validate
-
-_UNREADABLE = {"log/unreadable", "log/empty"}
-
-
-def _code(report: AuditReport) -> int:
-    if report.ok:
-        return EXIT_OK
-    assert report.error is not None
-    return EXIT_USAGE if report.error["reason"] in _UNREADABLE else EXIT_INVALID
+from grimoire.cli.common import EXIT_OK, exit_code, handle_errors, print_json
+from grimoire.tools.validate import DEFAULT_LIMITS, Limits, expand, validate
 
 
 @handle_errors
@@ -45,4 +34,4 @@ def command(
     else:
         for r in reports:
             typer.echo(r.summary())
-    raise typer.Exit(max((_code(r) for r in reports), default=EXIT_OK))
+    raise typer.Exit(max((exit_code(r.error) for r in reports), default=EXIT_OK))

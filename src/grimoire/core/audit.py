@@ -18,7 +18,7 @@ from typing import IO, Any
 import msgspec
 
 from grimoire.core.dice import Dice, RecordedDice, SeededDice, commitment, parse_seed
-from grimoire.core.errors import AuditError, GrimoireError, IllegalAction, LogError
+from grimoire.core.errors import AuditError, GrimoireError, IllegalAction, LogError, UsageError
 from grimoire.core.events import Action, Chance, Event, Header, Record, canonical
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits, LogReader
 from grimoire.core.replay import initial_state
@@ -106,7 +106,7 @@ def audit_records(
     if header.dice == "seeded" and header.seed is not None:
         try:
             seed = parse_seed(header.seed)
-        except IllegalAction as exc:
+        except UsageError as exc:
             raise LogError("log/bad-seed", exc.detail, line=1) from None
         if header.seed_commitment is not None and commitment(seed) != header.seed_commitment:
             raise AuditError(

@@ -16,7 +16,7 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar
 
-from grimoire.core.errors import IllegalAction
+from grimoire.core.errors import IllegalAction, UsageError
 
 T = TypeVar("T")
 
@@ -25,7 +25,8 @@ COMMIT_PREFIX = b"grimoire/commit:"
 
 
 def parse_seed(seed: str | bytes) -> bytes:
-    """Seeds are written as hex in logs; accept hex text or raw bytes.
+    """Seeds are written as hex in logs; accept hex text or raw bytes (anything else is a
+    :class:`~grimoire.core.errors.UsageError`).
 
     >>> parse_seed("00ff")
     b'\\x00\\xff'
@@ -35,7 +36,17 @@ def parse_seed(seed: str | bytes) -> bytes:
     try:
         return bytes.fromhex(seed)
     except ValueError:
-        raise IllegalAction("dice/bad-seed", f"seed must be hex, got {seed!r}") from None
+        raise UsageError("dice/bad-seed", f"seed must be hex, got {seed!r}") from None
+
+
+def match_seed(seed: int, index: int) -> bytes:
+    """The dice seed of match ``index`` of a series seeded with ``seed`` (what
+    ``grimoire simulate`` and playthroughs use, so a series replays exactly).
+
+    >>> len(match_seed(1, 0)), match_seed(1, 0) == match_seed(1, 1)
+    (32, False)
+    """
+    return hashlib.blake2b(f"grimoire-sim:{seed}:{index}".encode(), digest_size=32).digest()
 
 
 def seed_key(seed: bytes) -> bytes:

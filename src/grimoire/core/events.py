@@ -79,7 +79,7 @@ class Roll(Chance, frozen=True, tag="roll"):
 
         >>> from grimoire.core.dice import RecordedDice
         >>> Roll.of(RecordedDice([2, 6]), 0, 6, 2, "troops")
-        Roll(draws=2, player=0, sides=6, values=(2, 6), purpose='troops')
+        Roll(player=0, sides=6, values=(2, 6), purpose='troops', draws=2)
         """
         start = dice.counter
         values = tuple(dice.roll(sides) for _ in range(count))

@@ -5,8 +5,10 @@
 >>> sorted(m.to_act)
 [0, 1]
 >>> events = m.act(m.legal(0)[0])      # Dawn sets up secretly
->>> m.view(1).setups                   # Twilight cannot see Dawn's placement
-(False, False)
+>>> m.view(1).board == m.rules.setup(m.rules.Options(), ("Dawn", "Twilight")).board
+True
+>>> m.view(1).setups                   # Twilight sees only that Dawn has set up
+(True, False)
 """
 
 from __future__ import annotations
@@ -122,8 +124,15 @@ class Match:
         from grimoire.core.logfile import rules_for
 
         rules = rules_for(log.header)
-        seed_value = seed if seed is not None else log.header.seed
-        seed_bytes = parse_seed(seed_value) if seed_value is not None else None
+        if seed is not None:
+            seed_bytes: bytes | None = parse_seed(seed)
+        elif log.header.seed is not None:
+            try:
+                seed_bytes = parse_seed(log.header.seed)
+            except UsageError as exc:
+                raise LogError("log/bad-seed", exc.detail, line=1) from None
+        else:
+            seed_bytes = None
         if (
             seed_bytes is not None
             and log.header.seed_commitment is not None

@@ -60,10 +60,13 @@ class Rules(Protocol[S, E, O]):
 
     ``S`` is the game's state, ``E`` its event union, ``O`` its options. ``Event`` is the
     union itself (a typing form, used to build the log decoder); ``reasons`` maps every
-    reason code the game refuses with to a one-line meaning."""
+    reason code the game refuses with to a one-line meaning; ``title`` is one line naming
+    the game for people."""
 
     @property
     def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
     @property
     def version(self) -> str: ...
     @property
@@ -161,8 +164,8 @@ class Game(Generic[S, E, O]):
 
     >>> from grimoire import registry
     >>> rules = registry.get("vicious-circle")
-    >>> isinstance(rules, Game), rules.name
-    (True, 'vicious-circle')
+    >>> isinstance(rules, Game), rules.name, rules.title[:29]
+    (True, 'vicious-circle', 'Wizards of the Vicious Circle')
     """
 
     def __init__(
@@ -189,8 +192,10 @@ class Game(Generic[S, E, O]):
         view: Callable[[S, PlayerId | None], S] = _same,
         redact: Callable[[E, PlayerId | None], E] = _shown,
         disguise: Callable[[S, PlayerId, random.Random], S] = _disguised,
+        title: str = "",
     ) -> None:
         self.name = name
+        self.title = title
         self.version = version
         self.seats = seats
         self.default_players = default_players
@@ -249,8 +254,14 @@ class BaseRules(Generic[S, E, O]):
     name: ClassVar[str]
     version: ClassVar[str]
     seats: ClassVar[tuple[int, ...]] = (2,)
+    title: ClassVar[str] = ""
     default_players: ClassVar[tuple[str, ...]] = ("North", "South")
     reasons: ClassVar[Mapping[str, str]] = MappingProxyType({})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not cls.__dict__.get("title"):
+            cls.title = (cls.__doc__ or cls.__name__).strip().splitlines()[0]
 
     def view(self, state: S, player: PlayerId | None) -> S:
         return state

@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from grimoire.bots.random import RandomBot
+from grimoire.core.dice import match_seed
 from grimoire.core.errors import IllegalAction
 from grimoire.core.events import Event
 from grimoire.core.match import Match
@@ -114,8 +115,6 @@ def playthrough(
     """A seeded random game printed state by state: the board, the legal actions (the
     first ``show_legal``), the action taken and its events, and each player's view where
     it differs from the full board. Used for the playthrough goldens."""
-    from grimoire.tools.simulate import match_seed
-
     match = Match.new(game, seed=match_seed(seed, 0), options=options, players=players)
     bot = RandomBot(f"{seed}:0")
     rules = match.rules

@@ -156,7 +156,8 @@ def parse(text: str, options: Options, players: Sequence[str]) -> State:
 
 
 RULES = Game(
-    name="tally", version="1", seats=(2, 3), default_players=("A", "B"),
+    name="tally", title="Tally: a dice race for testing the core", version="1", seats=(2, 3),
+    default_players=("A", "B"),
     Options=Options, State=State, Event=Event, reasons=REASONS,
     setup=setup, to_act=to_act, legal=legal, decide=decide, evolve=evolve, outcome=outcome,
     view=view, redact=redact, disguise=disguise, render=render, describe=describe,

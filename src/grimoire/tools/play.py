@@ -13,9 +13,11 @@ embedded in another text frontend.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from grimoire.bots.random import RandomBot
+from grimoire.core import registry
 from grimoire.core.errors import IllegalAction
 from grimoire.core.events import Event
 from grimoire.core.match import Match
@@ -58,6 +60,21 @@ def _choose(
         listing = True
 
 
+def new_match(game: str, *, players: int | None = None,
+              options: Mapping[str, Any] | None = None, seed: str | None = None) -> Match:
+    """A match of ``game`` for ``players`` seats (default: the fewest the game allows),
+    named by the game's default seat names when it has enough of them.
+
+    >>> new_match("wiz-war").header.players, new_match("wiz-war", players=3).header.players
+    (('Callista', 'Matt'), ('Player 1', 'Player 2', 'Player 3'))
+    """
+    rules = registry.get(game)
+    count = players or rules.seats[0]
+    names = rules.default_players[:count] if len(rules.default_players) >= count else tuple(
+        f"Player {i + 1}" for i in range(count))
+    return Match.new(rules, players=names, options=options, seed=seed)
+
+
 def play(
     match: Match,
     *,
@@ -65,14 +82,16 @@ def play(
     ask: Callable[[str], str],
     say: Callable[[str], None],
     bot: RandomBot | None = None,
+    bot_seed: int | str = 0,
     dice: Callable[[int], list[int]] | None = None,
 ) -> str:
     """Run the match until it ends (``"over"``) or a person quits (``"quit"``).
 
-    People see the board as their seat sees it; bots play the other seats. Every event
-    is described as it happens, so dice are shown as they fall.
+    People see the board as their seat sees it; bots (``bot``, or a random bot seeded
+    with ``bot_seed``) play the other seats. Every event is described as it happens, so
+    dice are shown as they fall.
     """
-    bot = bot or RandomBot(0)
+    bot = bot or RandomBot(bot_seed)
     rules = match.rules
     last_viewer: int | None = None
     while match.to_act:

@@ -3,7 +3,7 @@ events. The files in ``schemas/`` are generated from these (``make schemas``) an
 fails when they drift from the code.
 
 >>> sorted(schemas())[:2]
-['log.schema.json', 'vicious-circle.schema.json']
+['log.schema.json', 'magery.schema.json']
 """
 
 from __future__ import annotations

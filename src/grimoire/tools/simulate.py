@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -17,12 +16,15 @@ import msgspec
 
 from grimoire.bots.random import RandomBot, play_out
 from grimoire.core import registry
+from grimoire.core.dice import match_seed
 from grimoire.core.events import Action
 from grimoire.core.match import Match
 from grimoire.core.rules import AnyRules
 from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.simulate")
+
+__all__ = ["SimulationSummary", "bot_match", "match_seed", "simulate"]
 
 
 class SimulationSummary(msgspec.Struct, kw_only=True):
@@ -43,11 +45,6 @@ class SimulationSummary(msgspec.Struct, kw_only=True):
         return (f"{self.game}: {self.games} games (seed {self.seed}): wins {wins}; "
                 f"draws {self.draws}; unfinished {self.unfinished}; "
                 f"mean length {self.mean_events:.1f} events ({self.mean_actions:.1f} actions)")
-
-
-def match_seed(seed: int, index: int) -> bytes:
-    """The dice seed of match ``index`` of a simulation seeded with ``seed``."""
-    return hashlib.blake2b(f"grimoire-sim:{seed}:{index}".encode(), digest_size=32).digest()
 
 
 def bot_match(

@@ -14,6 +14,8 @@ from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.validate")
 
+__all__ = ["DEFAULT_LIMITS", "AuditReport", "Limits", "expand", "validate"]
+
 
 def validate(
     paths: Iterable[str | os.PathLike[str]],

@@ -18,6 +18,7 @@ from grimoire.games.vicious_circle.reasons import REASONS
 from grimoire.games.vicious_circle.state import Options, State
 
 RULES = Game(
+    title="Wizards of the Vicious Circle (David Van Slyke; illustrated edition P.D. Magnus)",
     name="vicious-circle",
     version="1",
     seats=(2,),
@@ -39,6 +40,5 @@ RULES = Game(
     notation=notation.notation,
     parse=notation.parse,
 )
-"""Wizards of the Vicious Circle (David Van Slyke; illustrated edition P.D. Magnus)."""
 
 __all__ = ["RULES"]
