@@ -109,3 +109,22 @@ def test_the_installed_executable(tmp_path: Path) -> None:
     done = subprocess.run([exe, "validate", str(tmp_path / "nope.jsonl")],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ("new", "wiz-war", "-o", "{out}", "--option", "victory_points=0"),
+    ("new", "vicious-circle", "-o", "{out}", "--seed", "zz"),
+    ("simulate", "no-such-game"),
+])
+def test_usage_mistakes_exit_2(tmp_path: Path, args: tuple[str, ...]) -> None:
+    code, out = run(*(a.format(out=tmp_path / "x.jsonl") for a in args))
+    assert code == 2, out
+
+
+def test_a_log_header_with_a_bad_option_is_invalid_on_line_1(tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps({"format": "grimoire/1", "game": "wiz-war", "rules": "1",
+                                "options": {"victory_points": 0},
+                                "players": ["A", "B"], "dice": "recorded"}) + "\n")
+    code, out = run("validate", str(path))
+    assert code == 1 and "line 1: setup/victory-points" in out, out

@@ -91,3 +91,15 @@ def test_bad_options_and_positions_are_usage_errors() -> None:
         Match.new("vicious-circle", position="nonsense")
     with pytest.raises(UsageError):
         Match.new("no-such-game")
+
+
+@pytest.mark.parametrize(("game", "options", "seed", "reason"), [
+    ("wiz-war", {"victory_points": 0}, None, "setup/victory-points"),
+    ("wiz-war", {"counter_neutral": "nobody"}, None, "setup/counter-neutral"),
+    ("vicious-circle", {}, "zz", "dice/bad-seed"),
+])
+def test_option_and_seed_mistakes_are_usage_errors_with_the_games_code(
+        game: str, options: dict[str, object], seed: str | None, reason: str) -> None:
+    with pytest.raises(UsageError) as err:
+        Match.new(game, options=options, seed=seed)
+    assert err.value.reason == reason
