@@ -16,12 +16,12 @@ import pytest
 
 from grimoire.core.dice import RecordedDice
 from grimoire.core.errors import IllegalAction
-from grimoire.core.events import Event
 from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import card_number
+from grimoire.games.wiz_war.events import Event
 from grimoire.games.wiz_war.state import Options, State
 
 __all__ = ["NAMES", "act", "border", "card", "edge", "kinds", "position", "reason", "sq",
