@@ -1,6 +1,7 @@
 """``grimoire odds``: betting props from a logged position: the chance that each side wins
 the current battle (exact where every die is on the table, else a seeded simulation with
-its error bar). Only games with an odds model support it (today: ``wizard-armies``).
+its error bar). Games with an odds model offer it through their rules
+(:class:`~grimoire.core.rules.SupportsOdds`; today ``wizard-armies``); no game is named here.
 
 >>> # print(odds("fixtures/wizard-armies/worked-example.jsonl", at=13).summary())
 >>> # worked-example.jsonl @ 13/45, round 1 battle: Player One 0.0%, Player Two 100.0%, ...
@@ -12,11 +13,23 @@ import os
 
 import msgspec
 
+from grimoire.core import registry
 from grimoire.core.errors import UsageError
 from grimoire.core.replay import Replay
-from grimoire.games.wizard_armies import odds as wizard_odds
+from grimoire.core.rules import SupportsOdds
 
-SUPPORTED = ("wizard-armies",)
+DEFAULT_SAMPLES = 1000
+"""Seeded samples where chance is still to come."""
+
+
+def supported() -> tuple[str, ...]:
+    """The registered games with an odds model.
+
+    >>> "wizard-armies" in supported()
+    True
+    """
+    return tuple(name for name in registry.names()
+                 if isinstance(registry.get(name), SupportsOdds))
 
 
 class OddsReport(msgspec.Struct, frozen=True, kw_only=True):
@@ -61,31 +74,34 @@ def odds(
     path: str,
     at: int | None = None,
     *,
-    samples: int = wizard_odds.DEFAULT_SAMPLES,
-    seed: str = "wizard-armies/odds",
+    samples: int = DEFAULT_SAMPLES,
+    seed: str | None = None,
 ) -> OddsReport:
     """The chance that each side wins the battle under way (or coming) after ``at`` events
     of the log at ``path`` (default: its end). Seen as a spectator sees it: a deployment
-    not yet revealed is unknown. Raises :class:`~grimoire.core.errors.GrimoireError`s
+    not yet revealed is unknown. ``seed`` seeds the simulation (default ``"<game>/odds"``).
+    Raises :class:`~grimoire.core.errors.GrimoireError`s
     (``odds/unsupported`` for a game without an odds model, ``replay/out-of-range``)."""
     with Replay.open(path) as replay:
         game = replay.header.game
-        if game not in SUPPORTED:
+        rules = replay.rules
+        if not isinstance(rules, SupportsOdds):
             raise UsageError(
                 "odds/unsupported",
-                f"{path}: no odds model for {game!r} (supported: {', '.join(SUPPORTED)})",
+                f"{path}: no odds model for {game!r} (supported: {', '.join(supported())})",
             )
         n = len(replay) if at is None else at
-        state = replay.rules.view(replay.seek(n), None)
-        result = wizard_odds.battle_odds(state, samples=samples, seed=seed.encode())
+        state = rules.view(replay.seek(n), None)
+        result = rules.odds(state, samples=samples,
+                            seed=(f"{game}/odds" if seed is None else seed).encode())
         return OddsReport(
             path=os.fspath(path),
             game=game,
             at=n,
             events=len(replay),
             players=tuple(replay.header.players),
-            phase=state.phase,
-            round=state.round,
+            phase=result.phase,
+            round=result.round,
             method=result.method,
             win=result.win,
             tie=result.tie,

@@ -132,7 +132,24 @@ def test_simulation_is_seeded_and_has_an_error_bar() -> None:
 def test_no_odds_once_the_war_is_over() -> None:
     state = State(phase="over", troops=(0, 2), winners=(1,), result="conquest")
     assert battle_odds(state) == BattleOdds(method="none", win=(0.0, 0.0), tie=0.0,
-                                            assumption="the war is over")
+                                            assumption="the war is over",
+                                            phase="over", round=1)
+
+
+def test_odds_are_a_capability_of_the_rules() -> None:
+    """Tools find the odds through the rules object; they are the core's Odds, with the
+    phase and round of the position."""
+    from grimoire.core.rules import Odds, SupportsOdds
+
+    assert isinstance(RULES, SupportsOdds)
+    assert BattleOdds is Odds
+    state = State(phase="deploy", round=2, troops=(5, 6))
+    got = RULES.odds(state, samples=200, seed=b"wizard-armies/odds")
+    assert got == battle_odds(state, samples=200)
+    assert (got.phase, got.round) == ("deploy", 2)
+    raid = State(phase="raid", troops=(5, 6), deployed=(2, 3), field=((), (4, 2)),
+                 turn=1, targets=(5, 3, 1), lost=(1, 0), init=(2, 5))
+    assert RULES.odds(raid, samples=1, seed=b"x") == battle_odds(raid)
 
 
 def test_odds_tool_on_the_worked_example() -> None:

@@ -1,10 +1,57 @@
 """Wizard Armies, registered as ``wizard-armies``: the dice battle game.
 
->>> from grimoire.games.wizard_armies import RULES
->>> RULES.name, RULES.version
-('wizard-armies', '1')
+The game is assembled here from its parts: ``tables`` (the dice and the limits as data),
+``board`` (the strike arithmetic over the field of dice), ``events``, ``state``, ``rules``
+(setup, to_act, legal, decide and the views), ``evolve``, ``notation``, ``render`` and
+``reasons``; the ``odds`` subpackage prices the battle under way, a capability the rules
+object offers (``RULES.odds``).
+
+>>> from grimoire.core.rules import SupportsOdds
+>>> RULES.name, RULES.version, isinstance(RULES, SupportsOdds)
+('wizard-armies', '1', True)
 """
 
-from grimoire.games.wizard_armies.rules import RULES
+from grimoire.core.rules import Game, Odds
+from grimoire.games.wizard_armies import notation, render, rules
+from grimoire.games.wizard_armies import tables as T
+from grimoire.games.wizard_armies.events import Event
+from grimoire.games.wizard_armies.evolve import evolve
+from grimoire.games.wizard_armies.odds import battle_odds
+from grimoire.games.wizard_armies.reasons import REASONS
+from grimoire.games.wizard_armies.state import Options, State
 
-__all__ = ["RULES"]
+
+class WizardArmies(Game[State, Event, Options]):
+    """The game with its odds model (:class:`~grimoire.core.rules.SupportsOdds`)."""
+
+    def odds(self, state: State, *, samples: int, seed: bytes) -> Odds:
+        """The chances of each seat winning the battle under way (or coming) in ``state``,
+        as a spectator sees it (see :mod:`grimoire.games.wizard_armies.odds`)."""
+        return battle_odds(state, samples=samples, seed=seed)
+
+
+RULES = WizardArmies(
+    title="Wizard Armies: two dice armies fight rounds of attrition until one is gone.",
+    name="wizard-armies",
+    version="1",
+    seats=(2,),
+    default_players=T.SEAT_NAMES,
+    Options=Options,
+    State=State,
+    Event=Event,
+    reasons=REASONS,
+    setup=rules.setup,
+    to_act=rules.to_act,
+    legal=rules.legal,
+    decide=rules.decide,
+    evolve=evolve,
+    view=rules.view,
+    redact=rules.redact,
+    disguise=rules.disguise,
+    render=render.board,
+    describe=render.describe,
+    notation=notation.notation,
+    parse=notation.parse,
+)
+
+__all__ = ["RULES", "WizardArmies"]

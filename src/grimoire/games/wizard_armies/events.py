@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Union
 
 from grimoire.core.events import Action, Consequence, Roll
+from grimoire.core.kit import GameOver
 
 
 class Muster(Action, frozen=True, tag="muster"):
@@ -79,14 +80,7 @@ class RoundOver(Consequence, frozen=True, tag="round-over"):
     troops: tuple[int, int]
 
 
-class GameOver(Consequence, frozen=True, tag="game-over"):
-    """The war is over: ``winners`` (empty when both armies are gone together) and why."""
-
-    winners: tuple[int, ...]
-    reason: str
-
-
-WizEvent = Union[  # noqa: UP007
+Event = Union[  # noqa: UP007
     Muster,
     Deploy,
     Strike,
@@ -99,4 +93,21 @@ WizEvent = Union[  # noqa: UP007
     Raid,
     RoundOver,
     GameOver,
+]
+"""Every event of the game: the tagged union a log's records decode to."""
+
+__all__ = [
+    "CampStrike",
+    "Deploy",
+    "Desert",
+    "Event",
+    "GameOver",
+    "Initiative",
+    "Muster",
+    "NoStrike",
+    "Raid",
+    "Reveal",
+    "Roll",
+    "RoundOver",
+    "Strike",
 ]

@@ -12,12 +12,15 @@ it (expectiminimax over the raid rolls), ties between strikes going to the first
   of the rolls, each sample solved exactly, with a 95% error bar. A deployment not yet
   revealed is assumed to be all in (as many units as allowed).
 
+The answer is the core's :class:`~grimoire.core.rules.Odds` (``BattleOdds`` is its name
+here), with the phase and round of ``state``; ``RULES.odds`` is this function.
+
 >>> from grimoire.games.wizard_armies.state import State
 >>> s = State(phase="battle", troops=(4, 4), deployed=(2, 2),
 ...           field=((6, 2), (5, 3)), turn=0, init=(5, 2))
 >>> o = battle_odds(s)
->>> o.method, round(o.win[0], 3), round(o.win[1], 3)
-('exact', 1.0, 0.0)
+>>> o.method, round(o.win[0], 3), round(o.win[1], 3), o.phase, o.round
+('exact', 1.0, 0.0, 'battle', 1)
 """
 
 from __future__ import annotations
@@ -27,33 +30,27 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import combinations_with_replacement
 
-import msgspec
-
 from grimoire.core.dice import SeededDice
+from grimoire.core.rules import Odds
 from grimoire.games.wizard_armies import tables as T
-from grimoire.games.wizard_armies.combat import all_strikes, beats, can_strike, groups, remove
+from grimoire.games.wizard_armies.board import (
+    Dice,
+    all_strikes,
+    beats,
+    can_strike,
+    groups,
+    remove,
+)
 from grimoire.games.wizard_armies.state import State
 
-Dice = tuple[int, ...]
 Triple = tuple[float, float, float]  # seat 0 wins, seat 1 wins, tie
 
 DEFAULT_SAMPLES = 1000
 DEFAULT_SEED = b"wizard-armies/odds"
 
 
-class BattleOdds(msgspec.Struct, frozen=True):
-    """Chances that each seat wins the current battle (``win[seat]``), and of a tie.
-
-    ``method`` is ``"exact"``, ``"simulation"`` (``error`` is the 95% half-width on each
-    chance, over ``samples`` seeded samples) or ``"none"`` (the war is over).
-    ``assumption`` says what was assumed about choices not yet made."""
-
-    method: str
-    win: tuple[float, float]
-    tie: float
-    error: float = 0.0
-    samples: int = 0
-    assumption: str = ""
+BattleOdds = Odds
+"""The chances of the current battle: the core's :class:`~grimoire.core.rules.Odds`."""
 
 
 def _result(d: int) -> Triple:
@@ -277,12 +274,13 @@ def battle_odds(
     state: State, *, samples: int = DEFAULT_SAMPLES, seed: bytes = DEFAULT_SEED
 ) -> BattleOdds:
     """The chances of each seat winning the current (or coming) battle from ``state``."""
-    if state.phase == "over":
+    phase, rnd = state.phase, state.round
+    if phase == "over":
         return BattleOdds(method="none", win=(0.0, 0.0), tie=0.0,
-                          assumption="the war is over")
+                          assumption="the war is over", phase=phase, round=rnd)
     if is_exact(state):
         w0, w1, tie = _exact(state)
-        return BattleOdds(method="exact", win=(w0, w1), tie=tie,
+        return BattleOdds(method="exact", win=(w0, w1), tie=tie, phase=phase, round=rnd,
                           assumption="both sides strike to win the battle")
     dice = SeededDice(seed)
     rows = [_sample(state, dice) for _ in range(max(1, samples))]
@@ -297,6 +295,6 @@ def battle_odds(
         "deploy": "initiative and battle dice still to roll; unrevealed deployments all in",
         "battle": "initiative or battle dice still to roll",
     }
-    hidden = notes[state.phase] + "; both sides strike to win the battle"
+    hidden = notes[phase] + "; both sides strike to win the battle"
     return BattleOdds(method="simulation", win=(means[0], means[1]), tie=means[2],
-                      error=spread, samples=n, assumption=hidden)
+                      error=spread, samples=n, assumption=hidden, phase=phase, round=rnd)

@@ -1,4 +1,5 @@
-"""The strike rules as pure functions over dice values (shared by the rules and the odds).
+"""Wizard Armies: the field of dice. The strike rules of ``tables.py`` as pure functions
+over dice values (shared by the rules and the odds).
 
 A single die beats a lower die; a Wizard (a natural six) beats any die; two or more dice
 together beat a die lower than their sum.
@@ -17,10 +18,15 @@ from itertools import combinations
 from grimoire.games.wizard_armies import tables as T
 
 Dice = tuple[int, ...]
+"""Die values, largest first (dice of equal value are interchangeable)."""
 
 
 def beats(dice: Dice, target: int) -> bool:
-    """Can the dice ``dice`` (one or more of the striker's) strike a die of value ``target``?"""
+    """Can the dice ``dice`` (one or more of the striker's) strike a die of value ``target``?
+
+    >>> beats((6,), 6), beats((3, 2), 5)
+    (True, False)
+    """
     if len(dice) == 1:
         return dice[0] > target or dice[0] == T.WIZARD
     return len(dice) > 1 and sum(dice) > target
@@ -29,7 +35,11 @@ def beats(dice: Dice, target: int) -> bool:
 @lru_cache(maxsize=4096)
 def groups(field: Dice) -> tuple[Dice, ...]:
     """Every distinct group of dice (a sub-multiset, largest value first) of ``field``,
-    smaller groups first, then by value, largest first."""
+    smaller groups first, then by value, largest first.
+
+    >>> groups((4, 2, 2))
+    ((4,), (2,), (4, 2), (2, 2), (4, 2, 2))
+    """
     out: dict[Dice, None] = {}
     for size in range(1, len(field) + 1):
         for combo in combinations(field, size):
@@ -40,7 +50,11 @@ def groups(field: Dice) -> tuple[Dice, ...]:
 @lru_cache(maxsize=16384)
 def all_strikes(own: Dice, enemy: Dice) -> tuple[tuple[Dice, int], ...]:
     """Every strike ``(dice, target)`` the dice ``own`` can make on the dice ``enemy``,
-    targets from the largest, groups in :func:`groups` order."""
+    targets from the largest, groups in :func:`groups` order.
+
+    >>> all_strikes((5, 2), (4,))
+    (((5,), 4), ((5, 2), 4))
+    """
     out = []
     for target in sorted(set(enemy), reverse=True):
         for group in groups(own):
@@ -57,7 +71,11 @@ def strikes(own: Dice, enemy: Dice) -> tuple[Dice, int] | None:
 
 def can_strike(own: Dice, enemy: Dice, enemy_camp: int, *, camp_strike: bool = True) -> bool:
     """Has the side with ``own`` on the field any strike: on a die of ``enemy``, or (a
-    Wizard, when ``camp_strike``) on a unit of a camp holding ``enemy_camp`` units?"""
+    Wizard, when ``camp_strike``) on a unit of a camp holding ``enemy_camp`` units?
+
+    >>> can_strike((2,), (3,), 0), can_strike((6,), (), 4)
+    (False, True)
+    """
     if not own:
         return False
     if camp_strike and enemy_camp > 0 and T.WIZARD in own:
