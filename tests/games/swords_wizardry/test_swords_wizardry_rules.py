@@ -8,12 +8,24 @@ import random
 import msgspec
 import pytest
 
-from grimoire import GrimoireError, IllegalAction, Match, Replay
+from grimoire import GrimoireError, IllegalAction, Match, Replay, UsageError
 from grimoire.core.audit import audit_events
 from grimoire.core.dice import SeededDice
+from grimoire.core.kit import write_ranks
 from grimoire.core.replay import fold, initial_state
 from grimoire.games.swords_wizardry import RULES
 from grimoire.games.swords_wizardry import tables as T
+from grimoire.games.swords_wizardry.board import (
+    BRIDGE_STEPS,
+    CASTLES,
+    FOURTH,
+    HOME,
+    INDEX,
+    LAKE,
+    NEIGHBOURS,
+    SQUARES,
+    WOOD,
+)
 from grimoire.games.swords_wizardry.events import (
     Advance,
     Bombard,
@@ -28,17 +40,6 @@ from grimoire.games.swords_wizardry.events import (
     Storm,
     Surround,
 )
-from grimoire.games.swords_wizardry.rules import (
-    BRIDGE_STEPS,
-    CASTLES,
-    FOURTH,
-    HOME,
-    INDEX,
-    LAKE,
-    NEIGHBOURS,
-    SQUARES,
-    WOOD,
-)
 
 GAME = "swords-wizardry"
 
@@ -49,17 +50,8 @@ def position(pieces: dict[str, str], turn: str = "r", *, pinned: str = "-",
     base = {"a10": "S", "j1": "s"} if extras else {}
     for sq, ch in {**base, **pieces}.items():
         cells[INDEX[sq]] = ch
-    ranks = []
-    for r in range(10):
-        out, run = "", 0
-        for ch in cells[r * 10:(r + 1) * 10]:
-            if ch == ".":
-                run += 1
-                continue
-            out += (str(run) if run else "") + ch
-            run = 0
-        ranks.append(out + (str(run) if run else ""))
-    return f"{'/'.join(ranks)} {turn} {pinned} - 0"
+    ranks = write_ranks(cells[r * 10:(r + 1) * 10] for r in range(10))
+    return f"{ranks} {turn} {pinned} - 0"
 
 
 def match(pieces: dict[str, str], turn: str = "r", **kw: object) -> Match:
@@ -270,6 +262,13 @@ def test_counts_total_36_and_an_option() -> None:
         Match.new(GAME, options={"counts": {"princess": 2, "peasants": 8}})
     with pytest.raises(GrimoireError):
         Match.new(GAME, options={"counts": {"unicorn": 1}})
+    # option mistakes are the caller's, not a player's: setup refuses them as usage errors
+    with pytest.raises(UsageError) as usage:
+        RULES.setup(RULES.Options(counts={"unicorn": 1}), ("Red", "Black"))
+    assert usage.value.reason == "options/unknown-piece"
+    with pytest.raises(UsageError) as usage:
+        RULES.setup(RULES.Options(counts={"peasants": 5}), ("Red", "Black"))
+    assert usage.value.reason == "options/counts"
 
 
 # ------------------------------------------------------------------ moves

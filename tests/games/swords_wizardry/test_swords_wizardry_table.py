@@ -10,8 +10,8 @@ import pytest
 
 from grimoire import Match, Roll
 from grimoire.games.swords_wizardry import tables as T
+from grimoire.games.swords_wizardry.board import INDEX, KINDS, LETTERS
 from grimoire.games.swords_wizardry.events import Challenge, Eliminate, GameOver, Move
-from grimoire.games.swords_wizardry.rules import INDEX, KINDS, LETTERS
 
 GAME = "swords-wizardry"
 ATTACKERS = list(T.ATTACK_TABLE)

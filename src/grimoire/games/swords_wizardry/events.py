@@ -13,6 +13,7 @@ from typing import Union
 import msgspec
 
 from grimoire.core.events import Action, Consequence, Roll
+from grimoire.core.kit import GameOver
 
 
 class Place(Action, frozen=True, tag="place"):
@@ -98,14 +99,13 @@ class Surround(Consequence, frozen=True, tag="surround"):
     by: int
 
 
-class GameOver(Consequence, frozen=True, tag="game-over"):
-    """The game ends: ``winners`` (empty for a draw) and why."""
-
-    winners: tuple[int, ...]
-    reason: str
-
-
-SwEvent = Union[  # noqa: UP007
+Event = Union[  # noqa: UP007
     Place, Commence, Move, Bombard, Storm, Challenge, Reveal, Roll, Eliminate, Advance, Pin,
     Surround, GameOver,
+]
+"""Every event of the game: the tagged union a log's records decode to."""
+
+__all__ = [
+    "Advance", "Bombard", "Challenge", "Commence", "Eliminate", "Event", "GameOver", "Move",
+    "Pin", "Place", "Reveal", "Roll", "Storm", "Surround",
 ]

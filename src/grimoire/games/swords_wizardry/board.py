@@ -1,0 +1,288 @@
+"""Swords & Wizardry: lookups derived from ``tables.py`` (squares, terrain, piece letters,
+the attack table by kind, rays, the bridge, deployment zones) and movement over a board.
+
+>>> SQUARES[0], INDEX["j1"], [SQUARES[i] for i in CASTLES[:3]]
+('a10', 99, ['b10', 'f10', 'i10'])
+>>> letter(T.BLACK, KNIGHTS), PIECE["N"], RESULT[KING][PRINCESS]
+('n', (0, 8), 'D')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from operator import itemgetter
+
+from grimoire.core.kit import Grid
+from grimoire.games.swords_wizardry import tables as T
+
+S = T.SIZE
+N = S * S
+EMPTY = "."
+
+# ------------------------------------------------------------------ squares and terrain
+
+GRID = Grid(S, S)
+SQUARES: tuple[str, ...] = GRID.names
+INDEX: dict[str, int] = GRID.index
+TERRAIN: str = "".join(T.TERRAIN)
+LAKE: tuple[bool, ...] = tuple(ch == "~" for ch in TERRAIN)
+CASTLE: tuple[bool, ...] = tuple(ch == "C" for ch in TERRAIN)
+WOOD: tuple[bool, ...] = tuple(ch in "FG" for ch in TERRAIN)
+CASTLES: tuple[int, ...] = tuple(i for i in range(N) if CASTLE[i])
+
+# ------------------------------------------------------------------ the pieces
+
+KINDS: tuple[str, ...] = tuple(p[0] for p in T.PIECES)
+KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
+LETTERS: tuple[str, ...] = tuple(p[1] for p in T.PIECES)
+CLASS: tuple[str, ...] = tuple(p[2] for p in T.PIECES)
+RESCUER: tuple[bool, ...] = tuple(p[4] for p in T.PIECES)
+DEFAULT_COUNTS: tuple[int, ...] = tuple(p[3] for p in T.PIECES)
+KING, HERO, MARSHALL, PRINCESS, WIZARD, DRAGON, GIANT, OGRE = range(8)
+KNIGHTS, MEN_AT_ARMS, BOWMEN, PEASANTS, CATAPULT = range(8, 13)
+UNKNOWN = ("X", "x")
+
+# board letter -> (seat, kind)
+PIECE: dict[str, tuple[int, int]] = {}
+for _k, _l in enumerate(LETTERS):
+    PIECE[_l.upper()] = (T.RED, _k)
+    PIECE[_l.lower()] = (T.BLACK, _k)
+
+# RESULT[attacker kind][defender kind]: "X", "A", "D" or "-" (no Wizard row or column).
+RESULT: dict[int, dict[int, str]] = {
+    LETTERS.index(a): {
+        LETTERS.index(d): T.ATTACK_TABLE[a][j] for j, d in enumerate(T.ATTACK_COLUMNS)
+    }
+    for a in T.ATTACK_TABLE
+}
+RESULT_NOTES: dict[int, dict[int, str]] = {
+    a: {d: T.NOTES_TABLE.get((LETTERS[a], LETTERS[d]), r) for d, r in row.items()}
+    for a, row in RESULT.items()
+}
+
+
+def letter(seat: int, kind: int) -> str:
+    """The board letter of ``kind`` for ``seat`` (Red's capitals, Black's small)."""
+    return LETTERS[kind] if seat == T.RED else LETTERS[kind].lower()
+
+
+def owner(ch: str) -> int:
+    """The seat a board letter belongs to (``X``/``x`` included)."""
+    return T.RED if ch.isupper() else T.BLACK
+
+
+def wizard_spell(throw: int, other: int) -> str:
+    """Who the Wizard's throw defeats: ``"other"`` (the opposing piece), ``"wizard"`` or
+    ``""`` (nobody: the Wizard bounces back).
+
+    >>> wizard_spell(1, PEASANTS), wizard_spell(4, DRAGON), wizard_spell(5, DRAGON)
+    ('wizard', '', 'other')
+    """
+    if throw <= T.WIZARD_FAILS:
+        return "wizard"
+    if throw >= T.WIZARD_DEFEATS_ANY:
+        return "other"
+    if throw >= T.WIZARD_DEFEATS_NON_MONSTER:
+        return "other" if CLASS[other] != T.MONSTER else ""
+    if throw >= T.WIZARD_DEFEATS_PEASANTS:
+        return "other" if other == PEASANTS else ""
+    return ""
+
+
+# ------------------------------------------------------------------ geometry
+
+
+def _at(r: int, c: int) -> int:
+    return r * S + c if 0 <= r < S and 0 <= c < S else -1
+
+
+DIRECTIONS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+# RAYS[i]: for each direction, the squares in a straight line from i to the edge.
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            _at(i // S + dr * k, i % S + dc * k)
+            for k in range(1, S)
+            if _at(i // S + dr * k, i % S + dc * k) >= 0
+        )
+        for dr, dc in DIRECTIONS
+    )
+    for i in range(N)
+)
+# Orthogonal neighbours (any terrain).
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ray[0] for ray in RAYS[i] if ray) for i in range(N)
+)
+_bridge = [INDEX[sq] for sq in T.BRIDGE]
+BRIDGE_STEPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        _bridge[j + d]
+        for j in range(len(_bridge))
+        if _bridge[j] == i
+        for d in (-1, 1)
+        if 0 <= j + d < len(_bridge)
+    )
+    for i in range(N)
+)
+
+# Deployment zones: HOME[seat] in placing order (back rank first, west to east), then the
+# fourth-row squares FOURTH[seat] (west to east, lake excluded).
+HOME: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * S + c for r in rows for c in range(S)) for rows in T.HOME_ROWS
+)
+FOURTH: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * S + c for c in range(S) if not LAKE[r * S + c]) for r in T.FOURTH_ROW
+)
+ZONE: tuple[frozenset[int], ...] = tuple(frozenset(HOME[p] + FOURTH[p]) for p in (0, 1))
+# ZONE_CELLS[seat](board): what stands on the seat's zone squares, read in one call.
+ZONE_CELLS = tuple(itemgetter(*sorted(ZONE[p])) for p in (0, 1))
+
+# ------------------------------------------------------------------ movement
+
+
+def destinations(board: Sequence[str], revealed: Sequence[bool], pinned: Sequence[bool],
+                 src: int) -> Iterator[int]:
+    """Squares the piece on ``src`` may move to or challenge (an ordinary move).
+
+    >>> board = [EMPTY] * N
+    >>> board[INDEX["c7"]] = "K"
+    >>> sorted(SQUARES[i] for i in destinations(board, [False] * N, (False, False), 32))
+    ['b7', 'c6', 'c8', 'd7']
+    """
+    piece = board[src]
+    seat, kind = PIECE[piece]
+    if kind == PRINCESS and pinned[seat]:
+        return
+    seen: set[int] = set()
+    candidates: list[int] = []
+    if kind == WIZARD:
+        for ray in RAYS[src]:
+            for sq in ray:
+                if LAKE[sq]:
+                    continue
+                candidates.append(sq)
+                if board[sq] != EMPTY:
+                    break
+    else:
+        for ray in RAYS[src]:
+            if not ray:
+                continue
+            if not LAKE[ray[0]]:
+                candidates.append(ray[0])
+            if kind == DRAGON and len(ray) > 1 and not LAKE[ray[1]]:
+                candidates.append(ray[1])
+    candidates.extend(BRIDGE_STEPS[src])
+    for dst in candidates:
+        if dst in seen:
+            continue
+        seen.add(dst)
+        if _can_enter(board, revealed, seat, kind, dst):
+            yield dst
+
+
+def _can_enter(board: Sequence[str], revealed: Sequence[bool], seat: int, kind: int,
+               dst: int) -> bool:
+    occ = board[dst]
+    if occ == EMPTY:
+        return not (CASTLE[dst] and kind == CATAPULT)
+    if owner(occ) == seat or kind == PRINCESS:
+        return False
+    if CASTLE[dst] and kind != CATAPULT:
+        # A castle's occupant cannot be challenged in the ordinary way, unless she is the
+        # Princess, found there already and awaiting rescue (see Rulings).
+        return revealed[dst] and occ.upper() == LETTERS[PRINCESS]
+    return True
+
+
+def bombard_targets(board: Sequence[str], src: int) -> Iterator[int]:
+    """Enemy pieces a Siege Catapult on ``src`` can attack at one square's distance."""
+    seat = owner(board[src])
+    for ray in RAYS[src]:
+        if len(ray) > 1:
+            occ = board[ray[1]]
+            if occ != EMPTY and owner(occ) != seat:
+                yield ray[1]
+
+
+def surrounded_by(board: Sequence[str], castle: int) -> int:
+    """The seat whose pieces fill every square around an occupied ``castle`` (front, sides
+    and rear) when they are the occupant's enemy; else ``-1``."""
+    occ = board[castle]
+    if occ == EMPTY:
+        return -1
+    enemy = 1 - owner(occ)
+    for sq in NEIGHBOURS[castle]:
+        ch = board[sq]
+        if ch == EMPTY or owner(ch) != enemy:
+            return -1
+    return enemy
+
+
+# ------------------------------------------------------------------ deployment
+
+
+def placed_counts(board: Sequence[str], seat: int) -> list[int]:
+    """How many pieces of each kind ``seat`` has placed so far."""
+    out = [0] * len(KINDS)
+    for ch in ZONE_CELLS[seat](board):
+        if ch != EMPTY:
+            out[PIECE[ch][1]] += 1
+    return out
+
+
+def placed(board: Sequence[str], seat: int) -> int:
+    """How many pieces ``seat`` has placed so far."""
+    cells: tuple[str, ...] = ZONE_CELLS[seat](board)
+    return len(cells) - cells.count(EMPTY)
+
+
+def next_squares(board: Sequence[str], seat: int, counts: Sequence[int]) -> tuple[int, ...]:
+    """The squares the next piece may go on: the first empty home square in placing order;
+    once the home rows are full, a fourth-row square east of the last one used that leaves
+    room for the pieces still to place.
+
+    >>> [SQUARES[i] for i in next_squares([EMPTY] * N, T.BLACK, DEFAULT_COUNTS)]
+    ['a1']
+    """
+    for sq in HOME[seat]:
+        if board[sq] == EMPTY:
+            return (sq,)
+    row = FOURTH[seat]
+    used = [j for j, sq in enumerate(row) if board[sq] != EMPTY]
+    start = used[-1] + 1 if used else 0
+    need = sum(counts) - len(HOME[seat]) - len(used)
+    if need <= 0:
+        return ()
+    return tuple(row[j] for j in range(start, len(row) - need + 1))
+
+
+def _completable(remaining: Sequence[int], board: Sequence[str], seat: int,
+                 after: int) -> bool:
+    """Can the rest of the force still be placed once square ``after`` is filled?"""
+    castles_left = sum(1 for sq in HOME[seat] if sq != after and board[sq] == EMPTY
+                       and CASTLE[sq])
+    others = sum(remaining) - remaining[CATAPULT]
+    return remaining[PRINCESS] <= castles_left <= others
+
+
+def placement_error(board: Sequence[str], seat: int, counts: Sequence[int], kind: int,
+                    sq: int) -> tuple[str, str] | None:
+    """Why ``kind`` may not be placed on ``sq`` now (reason, detail), or ``None``.
+
+    >>> placement_error([EMPTY] * N, T.RED, DEFAULT_COUNTS, PRINCESS, 0)[0]
+    'setup/princess-off-castle'
+    """
+    name, where = KINDS[kind], SQUARES[sq]
+    placed = placed_counts(board, seat)
+    if placed[kind] >= counts[kind]:
+        return ("setup/none-left", f"all your {name} are placed already")
+    if kind == PRINCESS and not CASTLE[sq]:
+        return ("setup/princess-off-castle", f"the princess must go on a castle, not {where}")
+    if kind == CATAPULT and CASTLE[sq]:
+        return ("setup/catapult-on-castle", f"a siege-catapult may not stand on castle {where}")
+    remaining = [c - p for c, p in zip(counts, placed, strict=True)]
+    remaining[kind] -= 1
+    if not _completable(remaining, board, seat, sq):
+        return ("setup/dead-end",
+                f"{name} on {where} leaves the castles impossible to fill as the rules require")
+    return None
