@@ -1,10 +1,45 @@
-"""Magery, registered as ``magery``.
+"""Magery, registered as ``magery``: ``RULES`` is put together here and nowhere else.
+
+Where to look: the minions, the Mage Tower and the Chaos deck are data in ``tables``;
+squares, chambers and movement are derived in ``board``; ``rules`` decides (and says what
+each seat may see), ``evolve`` folds, ``notation`` writes and reads positions, ``render``
+draws them and ``reasons`` lists every refusal.
 
 >>> from grimoire.games.magery import RULES
 >>> RULES.name, RULES.version
 ('magery', '1')
 """
 
-from grimoire.games.magery.rules import RULES
+from grimoire.core.rules import Game
+from grimoire.games.magery import notation, render, rules
+from grimoire.games.magery import tables as T
+from grimoire.games.magery.events import Event
+from grimoire.games.magery.evolve import evolve
+from grimoire.games.magery.reasons import REASONS
+from grimoire.games.magery.state import Options, State
+
+RULES = Game(
+    title="Magery (Warpspawn): chess with minions that double as workers in a Mage Tower.",
+    name="magery",
+    version="1",
+    seats=(2,),
+    default_players=T.SEAT_NAMES,
+    Options=Options,
+    State=State,
+    Event=Event,
+    reasons=REASONS,
+    setup=rules.setup,
+    to_act=rules.to_act,
+    legal=rules.legal,
+    decide=rules.decide,
+    evolve=evolve,
+    view=rules.view,
+    redact=rules.redact,
+    disguise=rules.disguise,
+    render=render.board,
+    describe=render.describe,
+    notation=notation.notation,
+    parse=notation.parse,
+)
 
 __all__ = ["RULES"]

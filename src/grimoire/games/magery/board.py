@@ -1,19 +1,29 @@
 """Magery geometry and lookups derived from ``tables.py``: squares, letters, chambers,
-movement. Shared by the rules and the notation; knows nothing of events."""
+movement. Shared by the rules, the evolvers and the notation; knows nothing of events.
+
+The Arena is stored ``a1`` first (rank 1, then rank 2...):
+
+>>> SQUARES[0], SQUARE_INDEX["h8"], KINDS[KIND_OF["d"]], CHAMBERS[CHAMBER_INDEX["w1"]]
+('a1', 63, 'dragon', 'w1')
+>>> [SQUARES[t] for t in destinations("." * 9 + "F" + "." * 54, 9, False, ())]  # fey on b2
+['d1', 'd3', 'a4', 'c4']
+"""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from grimoire.core.errors import IllegalAction
+from grimoire.core.kit import Grid
 from grimoire.games.magery import tables as T
 
 N = T.SIZE * T.SIZE
 EMPTY = "."
-FILES = "abcdefgh"
 
-SQUARES: tuple[str, ...] = tuple(f"{FILES[i % 8]}{i // 8 + 1}" for i in range(N))
-SQUARE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SQUARES)}
+GRID = Grid(T.SIZE, T.SIZE, ascending=True)
+SQUARES: tuple[str, ...] = GRID.names
+SQUARE_INDEX: dict[str, int] = GRID.index
 
 KINDS: tuple[str, ...] = tuple(m[0] for m in T.MINIONS)
 KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
@@ -43,6 +53,7 @@ TYPE_POWERS: frozenset[str] = frozenset(KINDS)
 
 
 def letter(seat: int, kind: int) -> str:
+    """The Arena letter of ``kind`` for ``seat`` (White's upper case, Black's lower)."""
     return LETTERS[kind] if seat == T.WHITE else LETTERS[kind].lower()
 
 
@@ -58,29 +69,36 @@ def card_slot(c: int) -> int:
     return c - T.FIXED_FLOORS
 
 
+def power(cards: Sequence[str], c: int) -> str:
+    """The power of chamber ``c`` given the game's ``cards`` (``State.cards``): a fixed
+    mage's, or its Chaos Mage card's (``""``: no such chamber in this game)."""
+    return FIXED_POWER[c] if c < T.FIXED_FLOORS else cards[c - T.FIXED_FLOORS]
+
+
+def chaos_floors(archmage: str) -> int:
+    """How many chaos floors hold cards (4; 3 with Archmage, 1 with Ultimate Archmage)."""
+    return T.CHAOS_FLOORS - len(T.ARCHMAGE[archmage][1])
+
+
 def sort_letters(s: str) -> str:
+    """Minion letters in table order, White's first."""
     return "".join(sorted(s, key=ORDER.__getitem__))
 
 
 def add_letter(s: str, ch: str) -> str:
-    return sort_letters(s + ch)
+    """``s`` (in table order, as every reserve and dead pile is kept) with ``ch`` added in
+    its place: the same as ``sort_letters(s + ch)``, without sorting.
 
-
-def parse_square(name: str, reason: str) -> int:
-    try:
-        return SQUARE_INDEX[name]
-    except KeyError:
-        raise IllegalAction(reason, f"no square {name!r} (squares are a1..h8)") from None
-
-
-def parse_kind(name: str, reason: str) -> int:
-    try:
-        return KIND_INDEX[name]
-    except KeyError:
-        raise IllegalAction(reason, f"no minion {name!r} (one of {', '.join(KINDS)})") from None
+    >>> add_letter("DDMUb", "M"), add_letter("", "s")
+    ('DDMMUb', 's')
+    """
+    i = bisect_right(s, ORDER[ch], key=ORDER.__getitem__)
+    return s[:i] + ch + s[i:]
 
 
 def parse_chamber(name: str, reason: str) -> int:
+    """The chamber called ``name``; refused with ``reason`` when there is none (the
+    refusal names the chambers by range, which :func:`grimoire.core.kit.named` cannot)."""
     try:
         return CHAMBER_INDEX[name]
     except KeyError:

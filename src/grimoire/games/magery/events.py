@@ -15,6 +15,7 @@ from typing import Union
 import msgspec
 
 from grimoire.core.events import Action, Consequence, Shuffle
+from grimoire.core.kit import GameOver
 
 # ---------------------------------------------------------------- player actions
 
@@ -185,15 +186,16 @@ class Phase(Consequence, frozen=True, tag="phase"):
     player: int
 
 
-class GameOver(Consequence, frozen=True, tag="game-over"):
-    """The game ends: ``winners`` (empty for a draw) and why."""
-
-    winners: tuple[int, ...]
-    reason: str
-
-
-MageryEvent = Union[  # noqa: UP007
+Event = Union[  # noqa: UP007
     Arrange, Place, Pass, Remove, Decline, Dismiss, TakeOrb, Teleport, Move, Summon,
     Foresee, Relocate, Transmute, Enchant, Dream, Shield, Swap, Banish, Runes,
     Shuffle, Deal, Draw, Rotate, Flip, Capture, Turn, Phase, GameOver,
+]
+"""Every event of the game: the tagged union a log's records decode to."""
+
+__all__ = [
+    "Arrange", "Banish", "Capture", "Deal", "Decline", "Dismiss", "Draw", "Dream", "Enchant",
+    "Event", "Flip", "Foresee", "GameOver", "Move", "Pass", "Phase", "Place", "Relocate",
+    "Remove", "Rotate", "Runes", "Shield", "Shuffle", "Summon", "Swap", "TakeOrb", "Teleport",
+    "Transmute", "Turn",
 ]
