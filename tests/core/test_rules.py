@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import msgspec
@@ -108,6 +109,31 @@ def test_game_defaults_to_perfect_information() -> None:
     assert game.view(state, 1) is state and game.redact(Tap(player=0), 1) == Tap(player=0)
     assert game.disguise(state, 1, __import__("random").Random(0)) is state
     assert game.render(state) == "2 taps" and game.title == ""
+
+
+def test_assemble_reads_each_part_by_its_role() -> None:
+    """``Game.assemble`` wires a folder's modules: rules (and secrets), evolve, notation,
+    render; without ``secrets`` the game has perfect information."""
+    parts = taps_parts()
+    rules = SimpleNamespace(**{k: parts[k] for k in ("setup", "to_act", "legal", "decide")})
+    text = SimpleNamespace(board=parts["render"], describe=parts["describe"])
+    notation = SimpleNamespace(notation=parts["notation"], parse=parts["parse"])
+    meta = {k: parts[k] for k in ("name", "version", "seats", "default_players", "Options",
+                                  "State", "Event", "reasons")}
+    game = Game.assemble(**meta, title="Taps", rules=rules, evolve=_evolve,
+                         notation=notation, render=text)
+    state = game.setup(Opts(), ("A", "B"))
+    assert game.legal(state, 0) == (Tap(player=0),) and game.render(state) == "2 taps"
+    assert game.notation(state) == "2" and game.parse("1", Opts(), ()) == St(taps=1)
+    assert game.view(state, 1) is state and game.describe(Tap(player=0)) == "tap"
+    secrets = SimpleNamespace(view=lambda s, p: St(taps=-1), redact=lambda e, p: e,
+                              disguise=lambda s, p, rng: s)
+    hidden = Game.assemble(**meta, title="Taps", rules=rules, evolve=_evolve,
+                           notation=notation, render=text, secrets=secrets)
+    assert hidden.view(state, 1) == St(taps=-1)
+    with pytest.raises(IllegalAction) as err:
+        hidden.decide(state, Tap(player=1), NoDice())
+    assert err.value.reason == "turn/not-to-act"
 
 
 def test_core_reasons_are_the_turn_checks() -> None:

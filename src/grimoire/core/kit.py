@@ -83,9 +83,17 @@ def put(t: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     >>> put(("a", "b", "c"), 1, "x"), put((0, 0), 1, 5)
     (('a', 'x', 'c'), (0, 5))
     """
-    if not 0 <= i < len(t):
-        raise IndexError(f"no index {i!r} in {len(t)} items")
-    return (*t[:i], value, *t[i + 1:])
+    n = len(t)
+    if n == 2:  # a seat pair: the fold's hot path
+        if i == 0:
+            return (value, t[1])
+        if i == 1:
+            return (t[0], value)
+    elif 0 <= i < n:
+        out = list(t)
+        out[i] = value
+        return tuple(out)
+    raise IndexError(f"no index {i!r} in {n} items")
 
 
 def put_many(t: tuple[T, ...], changes: Mapping[int, T]) -> tuple[T, ...]:
@@ -272,6 +280,10 @@ class GameOver(Consequence, frozen=True, tag="game-over"):
 def ended(state: S, event: GameOver, **changes: Any) -> S:
     """The fold of :class:`GameOver`: ``winners`` and ``result`` set (the fields the
     default outcome reads), with any of the game's own ``changes``."""
-    out: S = msgspec.structs.replace(  # type: ignore[type-var]
-        state, winners=event.winners, result=event.reason, **changes)
+    if changes:
+        out: S = msgspec.structs.replace(  # type: ignore[type-var]
+            state, winners=event.winners, result=event.reason, **changes)
+    else:
+        out = msgspec.structs.replace(  # type: ignore[type-var]
+            state, winners=event.winners, result=event.reason)
     return out

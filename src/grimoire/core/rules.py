@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
 import msgspec
 
@@ -33,6 +33,9 @@ PlayerId = int
 S = TypeVar("S")
 E = TypeVar("E")
 O = TypeVar("O")  # noqa: E741 (the options type)
+S_in = TypeVar("S_in", contravariant=True)
+E_in = TypeVar("E_in", contravariant=True)
+O_in = TypeVar("O_in", contravariant=True)
 
 CORE_REASONS: Mapping[str, str] = MappingProxyType({
     "action/not-an-action": "the event given is not a player action",
@@ -152,15 +155,48 @@ def describe_fields(event: Any) -> str:
     return f"{tag} " + " ".join(f"{k}={v!r}" for k, v in fields.items())
 
 
+class Decider(Protocol[S, E, O_in]):
+    """A game's ``rules`` module as :meth:`Game.assemble` reads it (a module satisfies a
+    protocol: mypy checks its functions against the game's types)."""
+
+    def setup(self, options: O_in, players: Sequence[str], /) -> S: ...
+    def to_act(self, state: S, /) -> frozenset[PlayerId]: ...
+    def legal(self, state: S, player: PlayerId, /) -> Sequence[E]: ...
+    def decide(self, state: S, action: E, dice: Dice, /) -> tuple[E, ...]: ...
+
+
+class Secrets(Protocol[S, E]):
+    """What each seat may know: a game with hidden information has these in ``rules``."""
+
+    def view(self, state: S, player: PlayerId | None, /) -> S: ...
+    def redact(self, event: E, player: PlayerId | None, /) -> E: ...
+    def disguise(self, state: S, player: PlayerId, rng: random.Random, /) -> S: ...
+
+
+class Notation(Protocol[S, O_in]):
+    """A game's ``notation`` module: positions written and read back."""
+
+    def notation(self, state: S, /) -> str: ...
+    def parse(self, text: str, options: O_in, players: Sequence[str], /) -> S: ...
+
+
+class Text(Protocol[S_in, E_in]):
+    """A game's ``render`` module: the text board and one-line event descriptions."""
+
+    def board(self, state: S_in, player: PlayerId | None, /) -> str: ...
+    def describe(self, event: E_in, /) -> str: ...
+
+
 class Game(Generic[S, E, O]):
     """A game assembled from its functions: the kit's implementation of :class:`Rules`.
 
-    A game package builds its ``RULES`` as one ``Game(...)`` of its tables, types and
-    functions. The game's ``to_act``, ``legal`` and ``decide`` see only live positions
-    and seats that are to act: ``Game`` answers ``to_act`` with nobody once the game is
-    over, ``legal`` with nothing for a seat not to act, and makes :func:`require_turn`'s
-    check before ``decide``. ``outcome`` defaults to :func:`finished`; a game with no
-    hidden information leaves out ``view``, ``redact`` and ``disguise``.
+    A game package builds its ``RULES`` with :meth:`assemble` from its folder's modules
+    (or as one ``Game(...)`` of its functions). The game's ``to_act``, ``legal`` and
+    ``decide`` see only live positions and seats that are to act: ``Game`` answers
+    ``to_act`` with nobody once the game is over, ``legal`` with nothing for a seat not
+    to act, and makes :func:`require_turn`'s check before ``decide``. ``outcome``
+    defaults to :func:`finished`; a game with no hidden information leaves out ``view``,
+    ``redact`` and ``disguise``.
 
     >>> from grimoire import registry
     >>> rules = registry.get("vicious-circle")
@@ -216,6 +252,50 @@ class Game(Generic[S, E, O]):
         self.describe = describe
         self.notation = notation
         self.parse = parse
+
+    @classmethod
+    def assemble(
+        cls,
+        *,
+        name: str,
+        version: str,
+        seats: tuple[int, ...],
+        default_players: tuple[str, ...],
+        title: str,
+        Options: type[O],
+        State: type[S],
+        Event: Any,
+        reasons: Mapping[str, str],
+        rules: Decider[S, E, O],
+        evolve: Callable[[S, E], S],
+        notation: Notation[S, O],
+        render: Text[S, E],
+        secrets: Secrets[S, E] | None = None,
+    ) -> Self:
+        """The game from its folder's parts, each read by its role: ``rules`` (setup,
+        to_act, legal, decide; and ``secrets``, usually the same module, for view, redact
+        and disguise), ``evolve``, ``notation`` (notation, parse) and ``render`` (board,
+        describe). mypy checks every part against ``State``, ``Event`` and ``Options``.
+
+        >>> from grimoire.games.vicious_circle import events, evolve, notation, render
+        >>> from grimoire.games.vicious_circle import rules, state
+        >>> game = Game.assemble(
+        ...     name="vc-copy", version="1", seats=(2,), default_players=("A", "B"),
+        ...     title="A copy", Options=state.Options, State=state.State,
+        ...     Event=events.Event, reasons={}, rules=rules, evolve=evolve.evolve,
+        ...     notation=notation, render=render, secrets=rules)
+        >>> sorted(game.to_act(game.setup(state.Options(), ("A", "B"))))
+        [0, 1]
+        """
+        hidden: dict[str, Any] = {} if secrets is None else {
+            "view": secrets.view, "redact": secrets.redact, "disguise": secrets.disguise}
+        return cls(
+            name=name, version=version, seats=seats, default_players=default_players,
+            title=title, Options=Options, State=State, Event=Event, reasons=reasons,
+            setup=rules.setup, to_act=rules.to_act, legal=rules.legal, decide=rules.decide,
+            evolve=evolve, notation=notation.notation, parse=notation.parse,
+            render=render.board, describe=render.describe, **hidden,
+        )
 
     def __repr__(self) -> str:
         return f"<Game {self.name} rules {self.version}>"

@@ -11,35 +11,17 @@ draws them and ``reasons`` lists every refusal.
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.magery import notation, render, rules
+from grimoire.games.magery import evolve, notation, render, rules
 from grimoire.games.magery import tables as T
 from grimoire.games.magery.events import Event
-from grimoire.games.magery.evolve import evolve
 from grimoire.games.magery.reasons import REASONS
 from grimoire.games.magery.state import Options, State
 
-RULES = Game(
+RULES = Game.assemble(
+    name="magery", version="1", seats=(2,), default_players=T.SEAT_NAMES,
     title="Magery (Warpspawn): chess with minions that double as workers in a Mage Tower.",
-    name="magery",
-    version="1",
-    seats=(2,),
-    default_players=T.SEAT_NAMES,
-    Options=Options,
-    State=State,
-    Event=Event,
-    reasons=REASONS,
-    setup=rules.setup,
-    to_act=rules.to_act,
-    legal=rules.legal,
-    decide=rules.decide,
-    evolve=evolve,
-    view=rules.view,
-    redact=rules.redact,
-    disguise=rules.disguise,
-    render=render.board,
-    describe=render.describe,
-    notation=notation.notation,
-    parse=notation.parse,
+    Options=Options, State=State, Event=Event, reasons=REASONS,
+    rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
 )
 
 __all__ = ["RULES"]

@@ -11,35 +11,17 @@ table as data), ``board`` (what derives from them), ``events``, ``state``, ``rul
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.swords_wizardry import notation, render, rules
+from grimoire.games.swords_wizardry import evolve, notation, render, rules
 from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.events import Event
-from grimoire.games.swords_wizardry.evolve import evolve
 from grimoire.games.swords_wizardry.reasons import REASONS
 from grimoire.games.swords_wizardry.state import Options, State
 
-RULES = Game(
+RULES = Game.assemble(
+    name="swords-wizardry", version="1", seats=(2,), default_players=T.SEAT_NAMES,
     title="Swords & Wizardry: hidden identities, the attack table and the Wizard's die.",
-    name="swords-wizardry",
-    version="1",
-    seats=(2,),
-    default_players=T.SEAT_NAMES,
-    Options=Options,
-    State=State,
-    Event=Event,
-    reasons=REASONS,
-    setup=rules.setup,
-    to_act=rules.to_act,
-    legal=rules.legal,
-    decide=rules.decide,
-    evolve=evolve,
-    view=rules.view,
-    redact=rules.redact,
-    disguise=rules.disguise,
-    render=render.board,
-    describe=render.describe,
-    notation=notation.notation,
-    parse=notation.parse,
+    Options=Options, State=State, Event=Event, reasons=REASONS,
+    rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
 )
 
 __all__ = ["RULES"]

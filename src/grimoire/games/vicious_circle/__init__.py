@@ -10,35 +10,17 @@ legal, decide and the views), ``evolve``, ``notation``, ``render`` and ``reasons
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.vicious_circle import notation, render, rules
+from grimoire.games.vicious_circle import evolve, notation, render, rules
 from grimoire.games.vicious_circle import tables as T
 from grimoire.games.vicious_circle.events import Event
-from grimoire.games.vicious_circle.evolve import evolve
 from grimoire.games.vicious_circle.reasons import REASONS
 from grimoire.games.vicious_circle.state import Options, State
 
-RULES = Game(
+RULES = Game.assemble(
+    name="vicious-circle", version="1", seats=(2,), default_players=T.SEAT_NAMES,
     title="Wizards of the Vicious Circle (David Van Slyke; illustrated edition P.D. Magnus)",
-    name="vicious-circle",
-    version="1",
-    seats=(2,),
-    default_players=T.SEAT_NAMES,
-    Options=Options,
-    State=State,
-    Event=Event,
-    reasons=REASONS,
-    setup=rules.setup,
-    to_act=rules.to_act,
-    legal=rules.legal,
-    decide=rules.decide,
-    evolve=evolve,
-    view=rules.view,
-    redact=rules.redact,
-    disguise=rules.disguise,
-    render=render.board,
-    describe=render.describe,
-    notation=notation.notation,
-    parse=notation.parse,
+    Options=Options, State=State, Event=Event, reasons=REASONS,
+    rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
 )
 
 __all__ = ["RULES"]

@@ -12,10 +12,9 @@ object offers (``RULES.odds``).
 """
 
 from grimoire.core.rules import Game, Odds
-from grimoire.games.wizard_armies import notation, render, rules
+from grimoire.games.wizard_armies import evolve, notation, render, rules
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.events import Event
-from grimoire.games.wizard_armies.evolve import evolve
 from grimoire.games.wizard_armies.odds import battle_odds
 from grimoire.games.wizard_armies.reasons import REASONS
 from grimoire.games.wizard_armies.state import Options, State
@@ -30,28 +29,11 @@ class WizardArmies(Game[State, Event, Options]):
         return battle_odds(state, samples=samples, seed=seed)
 
 
-RULES = WizardArmies(
+RULES = WizardArmies.assemble(
+    name="wizard-armies", version="1", seats=(2,), default_players=T.SEAT_NAMES,
     title="Wizard Armies: two dice armies fight rounds of attrition until one is gone.",
-    name="wizard-armies",
-    version="1",
-    seats=(2,),
-    default_players=T.SEAT_NAMES,
-    Options=Options,
-    State=State,
-    Event=Event,
-    reasons=REASONS,
-    setup=rules.setup,
-    to_act=rules.to_act,
-    legal=rules.legal,
-    decide=rules.decide,
-    evolve=evolve,
-    view=rules.view,
-    redact=rules.redact,
-    disguise=rules.disguise,
-    render=render.board,
-    describe=render.describe,
-    notation=notation.notation,
-    parse=notation.parse,
+    Options=Options, State=State, Event=Event, reasons=REASONS,
+    rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
 )
 
 __all__ = ["RULES", "WizardArmies"]
