@@ -12,38 +12,22 @@ core reports it as ``log/impossible-event`` on the log line that holds it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import msgspec
 
-from grimoire.core.kit import ended
+from grimoire.core.kit import ended, put
 from grimoire.games.wizard_armies import events as E
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.board import remove
 from grimoire.games.wizard_armies.state import State
 
 _replace = msgspec.structs.replace
-V = TypeVar("V")
 
 
 def evolve(state: State, event: E.Event) -> State:
     """The state after ``event``."""
     return _EVOLVERS[type(event)](state, event)
-
-
-def _put(pair: tuple[V, V], seat: int, value: V) -> tuple[V, V]:
-    """``pair`` with ``seat``'s item replaced: :func:`grimoire.core.kit.put` for a seat
-    pair (``IndexError`` for a seat the game does not have) at a third of its cost, as
-    the fold is the hot path.
-
-    >>> _put((3, 4), 1, 9)
-    (3, 9)
-    """
-    if seat == 0:
-        return (value, pair[1])
-    if seat == 1:
-        return (pair[0], value)
-    raise IndexError(f"no seat {seat!r}")
 
 
 def _seat(seat: int) -> int:
@@ -54,7 +38,7 @@ def _seat(seat: int) -> int:
 
 
 def _muster(state: State, ev: E.Muster) -> State:
-    mustered = _put(state.mustered, ev.player, True)
+    mustered = put(state.mustered, ev.player, True)
     phase = "deploy" if all(mustered) else state.phase
     return _replace(state, mustered=mustered, phase=phase)
 
@@ -65,20 +49,20 @@ def _roll(state: State, ev: E.Roll) -> State:
         return state
     if purpose == "battle":
         field = tuple(sorted(ev.values, reverse=True))
-        return _replace(state, field=_put(state.field, seat, field))
+        return _replace(state, field=put(state.field, seat, field))
     if purpose == "raid":
         return _replace(state, targets=tuple(sorted(ev.values, reverse=True)))
     if purpose == "initiative":
-        return _replace(state, init=_put(state.init, seat, ev.values[0]))
+        return _replace(state, init=put(state.init, seat, ev.values[0]))
     # troops
-    return _replace(state, troops=_put(state.troops, seat, state.troops[seat] + sum(ev.values)))
+    return _replace(state, troops=put(state.troops, seat, state.troops[seat] + sum(ev.values)))
 
 
 def _deploy(state: State, ev: E.Deploy) -> State:
     return _replace(
         state,
-        ready=_put(state.ready, ev.player, True),
-        deployed=_put(state.deployed, ev.player, ev.units),
+        ready=put(state.ready, ev.player, True),
+        deployed=put(state.deployed, ev.player, ev.units),
     )
 
 
@@ -95,9 +79,9 @@ def _desert(state: State, ev: E.Desert) -> State:
     field = tuple(v for v in state.field[seat] if v != T.COWARD)
     return _replace(
         state,
-        field=_put(state.field, seat, field),
-        troops=_put(state.troops, seat, state.troops[seat] - ev.count),
-        lost=_put(state.lost, seat, state.lost[seat] + ev.count),
+        field=put(state.field, seat, field),
+        troops=put(state.troops, seat, state.troops[seat] - ev.count),
+        lost=put(state.lost, seat, state.lost[seat] + ev.count),
     )
 
 
@@ -105,12 +89,12 @@ def _strike(state: State, ev: E.Strike) -> State:
     seat = _seat(ev.player)
     other = 1 - seat
     own = remove(state.field[seat], ev.dice) or ()
-    troops = _put(state.troops, other, state.troops[other] - 1)
-    lost = _put(state.lost, other, state.lost[other] + 1)
+    troops = put(state.troops, other, state.troops[other] - 1)
+    lost = put(state.lost, other, state.lost[other] + 1)
     if state.phase == "raid":
         targets = remove(state.targets, (ev.target,)) or ()
         return _replace(
-            state, field=_put(state.field, seat, own), targets=targets, troops=troops, lost=lost,
+            state, field=put(state.field, seat, own), targets=targets, troops=troops, lost=lost,
         )
     enemy = remove(state.field[other], (ev.target,)) or ()
     field = (own, enemy) if seat == 0 else (enemy, own)
@@ -123,9 +107,9 @@ def _camp_strike(state: State, ev: E.CampStrike) -> State:
     own = remove(state.field[seat], (T.WIZARD,)) or ()
     return _replace(
         state,
-        field=_put(state.field, seat, own),
-        troops=_put(state.troops, other, state.troops[other] - 1),
-        lost=_put(state.lost, other, state.lost[other] + 1),
+        field=put(state.field, seat, own),
+        troops=put(state.troops, other, state.troops[other] - 1),
+        lost=put(state.lost, other, state.lost[other] + 1),
         turn=other,
     )
 
