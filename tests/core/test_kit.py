@@ -15,6 +15,7 @@ from grimoire.core.kit import (
     Grid,
     ended,
     named,
+    number,
     put,
     put_many,
     read_ranks,
@@ -52,6 +53,27 @@ def test_put_replaces_one_item_and_refuses_an_index_it_does_not_have() -> None:
     for bad in (-1, 2, 10**30):
         with pytest.raises(IndexError):
             put((1, 2), bad, 9)
+
+
+def test_put_replaces_in_longer_tuples_and_refuses_negative_indexes() -> None:
+    assert put((1, 2, 3, 4), 3, 9) == (1, 2, 3, 9)
+    for bad in (-1, -4, 4):
+        with pytest.raises(IndexError):
+            put((1, 2, 3, 4), bad, 9)
+
+
+@pytest.mark.parametrize("field", ["", "-", "x", "1.5", "+3", "\u0663", "100", "-1", "9" * 5000])
+def test_number_refuses_anything_but_a_bounded_whole_number(field: str) -> None:
+    """A position's numbers are refused with ``position/invalid``, never a ValueError,
+    however long (Python refuses ``int()`` of over 4,300 digits)."""
+    with pytest.raises(IllegalAction) as err:
+        number("pos", field, 0, 99)
+    assert err.value.reason == "position/invalid"
+
+
+def test_number_reads_a_bounded_whole_number() -> None:
+    assert number("pos", "0", 0, 99) == 0 and number("pos", "-3", -5, 5) == -3
+    assert number("pos", "99", 0, 99) == 99
 
 
 def test_put_many_and_without() -> None:

@@ -7,7 +7,8 @@
 - :class:`Grid`: chess-like square names (``a1``..``j10``) for rectangular boards;
   :func:`named` and :func:`who` for the other names a game reads and writes;
 - :func:`write_ranks` / :func:`read_ranks`: the FEN-like rank codec (``2S1D/5/...``), with
-  every run bounded by the board before anything is allocated;
+  every run bounded by the board before anything is allocated; :func:`number` reads a
+  bounded whole number out of a position;
 - :class:`GameOver` and :func:`ended`: the shared end-of-game consequence and its fold (the
   default outcome, :func:`grimoire.core.rules.finished`, reads what it leaves).
 
@@ -200,6 +201,29 @@ class Grid:
 def bad_position(text: str, why: str) -> IllegalAction:
     """The refusal of a position text that cannot be read (``position/invalid``)."""
     return IllegalAction("position/invalid", f"{text!r}: {why}")
+
+
+def number(text: str, field: str, lo: int, hi: int, what: str = "number") -> int:
+    """The whole number ``field`` of the position ``text``, refused with
+    ``position/invalid`` unless it is plain ASCII digits (an optional leading ``-``) between
+    ``lo`` and ``hi``. Its length is checked before it is converted, so a field of a million
+    digits costs nothing.
+
+    >>> number("p", "12", 0, 99)
+    12
+    >>> number("p", "9" * 5000, 0, 99)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    grimoire.core.errors.IllegalAction: position/invalid: 'p': number '999...' is not a ...
+    """
+    digits = field[1:] if field[:1] == "-" else field
+    longest = max(len(str(lo)), len(str(hi)))
+    if not (digits.isascii() and digits.isdigit()) or len(field) > longest:
+        shown = field if len(field) <= 20 else field[:20] + "\u2026"
+        raise bad_position(text, f"{what} {shown!r} is not a whole number from {lo} to {hi}")
+    value = int(field)
+    if not lo <= value <= hi:
+        raise bad_position(text, f"{what} {field!r} is not a whole number from {lo} to {hi}")
+    return value
 
 
 def write_ranks(rows: Iterable[Iterable[str]], empty: str = ".") -> str:
