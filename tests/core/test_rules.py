@@ -11,7 +11,7 @@ import pytest
 
 from grimoire import Match, registry
 from grimoire.core.dice import Dice, NoDice
-from grimoire.core.errors import IllegalAction
+from grimoire.core.errors import GrimoireError, IllegalAction
 from grimoire.core.events import Action
 from grimoire.core.kit import GameOver, ended
 from grimoire.core.rules import (
@@ -214,3 +214,32 @@ def test_registry_is_reachable_however_grimoire_games_resolves() -> None:
     assert grimoire.games.get("magery").name == "magery"
     assert grimoire.registry.get("magery") is registry.get("magery")
     assert "magery" in grimoire.games.names()
+
+
+def test_a_game_replays_its_older_ruleset_versions_with_their_options(tmp_path: Any) -> None:
+    """A rule change bumps the ruleset version; ``older`` maps each earlier version to the
+    options that reproduce it, so old logs replay as they were played."""
+    from grimoire.core.events import Header
+    from grimoire.core.logfile import rules_for, write_log
+    from grimoire.core.replay import initial_state
+
+    game = Game(**{**taps_parts(), "name": "taps-v2", "version": "2",
+                   "older": {"1": {"taps": 3}}})
+    registry.register(game)
+    try:
+        old = Header(game="taps-v2", rules="1", players=("A", "B"))
+        assert rules_for(old) is game
+        assert initial_state(game, old) == St(taps=3)
+        explicit = Header(game="taps-v2", rules="1", players=("A", "B"), options={"taps": 5})
+        assert initial_state(game, explicit) == St(taps=5), "the header's own options win"
+        assert initial_state(game, Header(game="taps-v2", rules="2", players=("A", "B"))) \
+            == St(taps=2)
+        path = tmp_path / "old.jsonl"
+        write_log(path, old, [Tap(player=0), Tap(player=1), Tap(player=0),
+                              GameOver(winners=(0,), reason="last-tap")])
+        assert Match.load(path).outcome == Outcome((0,), "last-tap")
+        with pytest.raises(GrimoireError) as err:
+            rules_for(Header(game="taps-v2", rules="0", players=("A", "B")))
+        assert err.value.reason == "log/rules-version" and "'1', '2'" in err.value.detail
+    finally:
+        registry.unregister("taps-v2")

@@ -23,7 +23,7 @@ msgpack objects and frames can be skipped without decoding them.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Literal
@@ -180,10 +180,12 @@ def rules_for(header: Header) -> AnyRules:
         rules = registry.get(header.game)
     except GrimoireError as exc:
         raise LogError("log/unknown-game", exc.detail, line=1) from None
-    if header.rules != rules.version:
+    older: Mapping[str, Any] = getattr(rules, "older", {})
+    if header.rules != rules.version and header.rules not in older:
+        known = ", ".join(repr(v) for v in (*older, rules.version))
         raise LogError(
             "log/rules-version",
-            f"log uses {header.game} rules {header.rules!r}; this grimoire has {rules.version!r}",
+            f"log uses {header.game} rules {header.rules!r}; this grimoire replays {known}",
             line=1,
         )
     return rules

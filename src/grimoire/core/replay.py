@@ -26,7 +26,7 @@ from sortedcontainers import SortedDict
 from grimoire.core.errors import GrimoireError, LogError
 from grimoire.core.events import Chance, Event, Fork, Header, canonical, chain_next, header_hash
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits, Log, LogReader
-from grimoire.core.rules import AnyRules, Rules
+from grimoire.core.rules import AnyRules, Rules, options_for
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -40,7 +40,7 @@ def initial_state(rules: AnyRules, header: Header) -> Any:
     ``setup`` refuses (a :class:`~grimoire.core.errors.UsageError` there) are a
     :class:`LogError` on line 1 with the game's reason code."""
     try:
-        options = msgspec.convert(header.options, rules.Options)
+        options = options_for(rules, header.rules, header.options)
     except msgspec.ValidationError as exc:
         raise LogError("log/bad-options", f"{header.options!r}: {exc}", line=1) from None
     if len(header.players) not in rules.seats:

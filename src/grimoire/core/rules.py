@@ -136,6 +136,27 @@ def finished(state: Any) -> Outcome | None:
     return Outcome(state.winners, result) if result else None
 
 
+def options_for(rules: AnyRules, version: str, options: Mapping[str, Any]) -> Any:
+    """The game's ``Options`` for a log written under ruleset ``version``.
+
+    When a rule changes, the game bumps its ``version`` and keeps the old behaviour as an
+    option; ``rules.older`` maps each earlier version it still replays to the option
+    values that reproduce it. A log of an older version is read with those values (any
+    option its header sets explicitly wins), so it replays and audits exactly as it was
+    played. Raises ``KeyError`` for a version the game does not know, and
+    ``msgspec.ValidationError`` for options that do not fit.
+
+    >>> from grimoire import registry
+    >>> rules = registry.get("vicious-circle")
+    >>> options_for(rules, rules.version, {"edition": "illustrated"}).edition
+    'illustrated'
+    """
+    if version != rules.version:
+        older: Mapping[str, Mapping[str, Any]] = getattr(rules, "older", {})
+        options = {**older[version], **options}
+    return msgspec.convert(dict(options), rules.Options)
+
+
 def _same(state: Any, player: PlayerId | None) -> Any:
     return state
 
@@ -229,6 +250,7 @@ class Game(Generic[S, E, O]):
         redact: Callable[[E, PlayerId | None], E] = _shown,
         disguise: Callable[[S, PlayerId, random.Random], S] = _disguised,
         title: str = "",
+        older: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -239,6 +261,8 @@ class Game(Generic[S, E, O]):
         self.State = State
         self.Event = Event
         self.reasons: Mapping[str, str] = MappingProxyType(dict(reasons))
+        self.older: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+            {v: MappingProxyType(dict(o)) for v, o in (older or {}).items()})
         self.setup = setup
         self._to_act = to_act
         self._legal = legal
@@ -271,11 +295,14 @@ class Game(Generic[S, E, O]):
         notation: Notation[S, O],
         render: Text[S, E],
         secrets: Secrets[S, E] | None = None,
+        older: Mapping[str, Mapping[str, Any]] | None = None,
     ) -> Self:
         """The game from its folder's parts, each read by its role: ``rules`` (setup,
         to_act, legal, decide; and ``secrets``, usually the same module, for view, redact
         and disguise), ``evolve``, ``notation`` (notation, parse) and ``render`` (board,
         describe). mypy checks every part against ``State``, ``Event`` and ``Options``.
+        ``older`` lists the earlier ruleset versions the game still replays (see
+        :func:`options_for`).
 
         >>> from grimoire.games.vicious_circle import events, evolve, notation, render
         >>> from grimoire.games.vicious_circle import rules, state
@@ -294,7 +321,7 @@ class Game(Generic[S, E, O]):
             title=title, Options=Options, State=State, Event=Event, reasons=reasons,
             setup=rules.setup, to_act=rules.to_act, legal=rules.legal, decide=rules.decide,
             evolve=evolve, notation=notation.notation, parse=notation.parse,
-            render=render.board, describe=render.describe, **hidden,
+            render=render.board, describe=render.describe, older=older, **hidden,
         )
 
     def __repr__(self) -> str:
@@ -337,6 +364,7 @@ class BaseRules(Generic[S, E, O]):
     title: ClassVar[str] = ""
     default_players: ClassVar[tuple[str, ...]] = ("North", "South")
     reasons: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    older: ClassVar[Mapping[str, Mapping[str, Any]]] = MappingProxyType({})
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
