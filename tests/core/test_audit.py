@@ -75,10 +75,18 @@ def test_nothing_after_the_game_ended() -> None:
 
 
 def test_missing_and_invented_consequences_are_refused() -> None:
+    """A consequence missing before the next action is ``audit/missing-event``; one
+    missing at the very end is a decision cut short (``log/partial-decision``)."""
     m = bot_match(seed=2)
     events = list(m.events)
     i = next(i for i, e in enumerate(events) if isinstance(e, GameOver))
     report = audit_events(m.rules, m.log().header, events[:i])
+    assert not report.ok and report.error is not None
+    assert report.error["reason"] == "log/partial-decision"
+    assert report.error["seq"] == i
+    j = next(j for j, e in enumerate(events) if not isinstance(e, Action)
+             and j + 1 < len(events) and isinstance(events[j + 1], Action))
+    report = audit_events(m.rules, m.log().header, [*events[:j], *events[j + 1:]])
     assert not report.ok and report.error is not None
     assert report.error["reason"] == "audit/missing-event"
     invented = Capture(by=0, owner=1, creature="saint", square="a1")

@@ -18,6 +18,7 @@ from grimoire.cli import (
     odds,
     play,
     render,
+    repair,
     replay,
     rewind,
     schema,
@@ -58,6 +59,7 @@ app.command("render")(render.command)
 app.command("odds")(odds.command)
 app.command("schema")(schema.command)
 app.command("seal")(seal.command)
+app.command("repair")(repair.command)
 
 
 def main() -> None:

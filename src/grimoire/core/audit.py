@@ -12,15 +12,16 @@ is revealed have every roll re-drawn from the seed; logs without a revealed seed
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, Any
 
 import msgspec
 
 from grimoire.core.dice import Dice, RecordedDice, SeededDice, commitment, parse_seed
 from grimoire.core.errors import AuditError, GrimoireError, IllegalAction, LogError, UsageError
-from grimoire.core.events import Action, Chance, Event, Header, Record, canonical
-from grimoire.core.logfile import DEFAULT_LIMITS, Limits, LogReader
+from grimoire.core.events import Action, Chance, Event, Header, Record, Roll, canonical
+from grimoire.core.logfile import DEFAULT_LIMITS, MAX_DECISION, Limits, LogReader
 from grimoire.core.replay import initial_state
 from grimoire.core.rules import AnyRules, Outcome
 
@@ -67,27 +68,79 @@ def _describe(event: Event) -> str:
     return canonical(event).decode()
 
 
-def _groups(
-    records: Iterator[tuple[int, int, Record[Any]]],
-) -> Iterator[list[tuple[int, Record[Any]]]]:
-    """Split records into turns: an action and the events that follow it."""
-    group: list[tuple[int, Record[Any]]] = []
-    for line, _, rec in records:
-        if isinstance(rec.event, Action):
-            if group:
-                yield group
-            group = [(line, rec)]
-        elif not group:
-            raise AuditError(
-                "audit/no-action",
-                f"{_describe(rec.event)} is not caused by any player action",
-                line=line,
-                seq=rec.seq,
-            )
-        else:
-            group.append((line, rec))
-    if group:
-        yield group
+class _Ahead:
+    """The record stream with a bounded look-ahead (the records after the current one)."""
+
+    __slots__ = ("_buf", "_it", "last")
+
+    def __init__(self, records: Iterator[tuple[int, int, Record[Any]]]) -> None:
+        self._it = records
+        self._buf: deque[tuple[int, int, Record[Any]]] = deque()
+        self.last: tuple[int, int] = (1, -1)  # line and seq of the last record taken
+
+    def take(self) -> tuple[int, int, Record[Any]] | None:
+        item = self._buf.popleft() if self._buf else next(self._it, None)
+        if item is not None:
+            self.last = (item[0], item[2].seq)
+        return item
+
+    def peek(self, i: int = 0) -> tuple[int, int, Record[Any]] | None:
+        while len(self._buf) <= i:
+            item = next(self._it, None)
+            if item is None:
+                return None
+            self._buf.append(item)
+        return self._buf[i]
+
+
+class _LogDice(RecordedDice):
+    """The dice values a decision's chance events recorded, read lazily from the records
+    after its action (at most ``limit`` of them), so a log of physical dice or an
+    unrevealed seed is re-decided from its own rolls in bounded memory."""
+
+    __slots__ = ("_source", "exhausted")
+
+    def __init__(self, ahead: _Ahead, limit: int) -> None:
+        super().__init__(())
+        self._source = self._values_after(ahead, limit)
+        self.exhausted = False  # the log ended before the values ran out
+
+    def _values_after(self, ahead: _Ahead, limit: int) -> Iterator[int]:
+        for i in range(limit):
+            item = ahead.peek(i)
+            if item is None:
+                self.exhausted = True
+                return
+            line, _, rec = item
+            if isinstance(rec.event, Action):
+                return
+            if isinstance(rec.event, Chance):
+                try:
+                    values = rec.event.outcomes()
+                except (IndexError, ValueError, KeyError) as exc:
+                    raise AuditError("dice/bad-outcome", f"{_describe(rec.event)}: {exc}",
+                                     line=line, seq=rec.seq) from None
+                yield from values
+
+    def _take(self) -> int:
+        if self._counter >= len(self._values):
+            value = next(self._source, None)
+            if value is None:
+                return super()._take()  # raises dice/needed
+            self._values.append(value)
+        return super()._take()
+
+
+def _check_chance(line: int, rec: Record[Any]) -> None:
+    """A chance event's ``draws`` must cover its values: every value takes one draw or
+    more, so fewer (or a negative count) cannot come from any dice stream."""
+    event = rec.event
+    if isinstance(event, Chance):
+        least = len(event.outcomes()) if isinstance(event, Roll) else max(
+            len(getattr(event, "order", ())) - 1, 0)
+        if event.draws < least:
+            raise AuditError("dice/draws", f"{_describe(event)} records {event.draws} draws "
+                             f"for {least} values", line=line, seq=rec.seq)
 
 
 def audit_records(
@@ -95,8 +148,15 @@ def audit_records(
     header: Header,
     records: Iterator[tuple[int, int, Record[Any]]],
     report: AuditReport,
+    *,
+    max_decision: int = MAX_DECISION,
 ) -> Any:
     """Audit a stream of records against ``header``; fills ``report``; returns the final state.
+
+    Each action is decided again and the records after it are compared one by one with
+    what the rules produce, so memory stays bounded by what one decision produces (and
+    ``max_decision`` records of look-ahead for recorded dice). A log that ends before a
+    decision is complete is a :class:`LogError` ``log/partial-decision``.
 
     Raises :class:`AuditError`/:class:`LogError` at the first problem.
     """
@@ -119,33 +179,55 @@ def audit_records(
     decide, evolve, outcome = rules.decide, rules.evolve, rules.outcome
     sealed = True
     n = 0
-    for group in _groups(records):
-        line, first = group[0]
+    ahead = _Ahead(records)
+    while (item := ahead.take()) is not None:
+        line, _, first = item
         action = first.event
+        if not isinstance(action, Action):
+            raise AuditError(
+                "audit/no-action",
+                f"{_describe(action)} is not caused by any player action",
+                line=line, seq=first.seq,
+            )
         if outcome(state) is not None:
             raise AuditError(
                 "audit/after-end", f"{_describe(action)} comes after the game ended",
                 line=line, seq=first.seq,
             )
-        dice: Dice
-        if seed is not None:
-            dice = SeededDice(seed, k)
-        else:
-            dice = RecordedDice(
-                v for _, rec in group for v in rec.event.outcomes()
-            )
+        dice: Dice = SeededDice(seed, k) if seed is not None else _LogDice(ahead, max_decision)
         try:
             expected = decide(state, action, dice)
         except IllegalAction as exc:
+            if isinstance(dice, _LogDice) and dice.exhausted and exc.reason == "dice/needed":
+                end_line, end_seq = ahead.last if ahead.peek() is None else (line, first.seq)
+                raise LogError("log/partial-decision",
+                               f"the log ends before the roll that {_describe(action)} needs",
+                               line=end_line + 1, seq=end_seq + 1) from None
             raise AuditError(exc.reason, exc.detail, line=line, seq=first.seq) from None
-        for i, (ln, rec) in enumerate(group):
-            if i >= len(expected):
-                raise AuditError(
-                    "audit/unexpected-event",
-                    f"the rules produce nothing more here, log has {_describe(rec.event)}",
-                    line=ln, seq=rec.seq,
-                )
-            want, got = expected[i], rec.event
+        if not expected or expected[0] != action:
+            raise AuditError("audit/mismatch", f"the rules do not begin the decision with "
+                             f"{_describe(action)}", line=line, seq=first.seq)
+        rec, ln = first, line
+        for i, want in enumerate(expected):
+            if i:
+                nxt = ahead.peek()
+                if nxt is None:
+                    ln, last_seq = ahead.last
+                    raise LogError(
+                        "log/partial-decision",
+                        f"the log ends in the middle of a decision: after seq {last_seq} the "
+                        f"rules also give {_describe(want)}",
+                        line=ln + 1, seq=last_seq + 1,
+                    )
+                if isinstance(nxt[2].event, Action):
+                    raise AuditError(
+                        "audit/missing-event",
+                        f"after seq {rec.seq} the rules also give {_describe(want)}",
+                        line=nxt[0], seq=nxt[2].seq,
+                    )
+                ln, _, rec = ahead.take()  # type: ignore[misc]
+            got = rec.event
+            _check_chance(ln, rec)
             if seed is None and isinstance(want, Chance) and isinstance(got, Chance):
                 want = msgspec.structs.replace(want, draws=got.draws)
             if want != got:
@@ -154,24 +236,58 @@ def audit_records(
                     f"the rules give {_describe(want)}, log has {_describe(got)}",
                     line=ln, seq=rec.seq,
                 )
-        if len(expected) > len(group):
-            ln, rec = group[-1]
-            raise AuditError(
-                "audit/missing-event",
-                f"after seq {rec.seq} the rules also give {_describe(expected[len(group)])}",
-                line=ln + 1, seq=rec.seq + 1,
-            )
-        for _, rec in group:
-            state = evolve(state, rec.event)
-            if isinstance(rec.event, Chance):
-                k += rec.event.draws
+            state = evolve(state, got)
+            if isinstance(got, Chance):
+                k += got.draws
             sealed = sealed and rec.chain is not None
-        n += len(group)
+            n += 1
+        nxt = ahead.peek()
+        if nxt is not None and not isinstance(nxt[2].event, Action):
+            raise AuditError(
+                "audit/unexpected-event",
+                f"the rules produce nothing more here, log has {_describe(nxt[2].event)}",
+                line=nxt[0], seq=nxt[2].seq,
+            )
         report.events = n
         report.actions += 1
     report.sealed = sealed and n > 0
     report.outcome = outcome(state)
     return state
+
+
+def last_decision(events: Sequence[Event]) -> int:
+    """Where the last decision of ``events`` begins: the index of the last player action
+    (``len(events)`` when there is none)."""
+    for i in range(len(events) - 1, -1, -1):
+        if isinstance(events[i], Action):
+            return i
+    return len(events)
+
+
+def cut_short(rules: AnyRules, state: Any, decision: Sequence[Event]) -> str | None:
+    """Why ``decision`` (an action and what the log recorded after it, decided from
+    ``state``) is cut short, or ``None`` when the rules produce nothing more: what a crash
+    between the lines of one decision leaves. The dice are the values the log recorded,
+    so no seed is needed. Anything else wrong with the decision is the audit's business.
+
+    >>> from grimoire import registry
+    >>> from grimoire.games.vicious_circle.events import Pass
+    >>> rules = registry.get("vicious-circle")
+    >>> cut_short(rules, rules.setup(rules.Options(), ("Dawn", "Twilight")), [])
+    """
+    if not decision or not isinstance(decision[0], Action):
+        return None
+    dice = RecordedDice(v for e in decision if isinstance(e, Chance) for v in e.outcomes())
+    try:
+        expected = rules.decide(state, decision[0], dice)
+    except IllegalAction as exc:
+        if exc.reason == "dice/needed":
+            return f"the log ends before the roll that {_describe(decision[0])} needs"
+        return None
+    if len(expected) > len(decision):
+        return (f"the log ends in the middle of a decision: the rules also give "
+                f"{_describe(expected[len(decision)])}")
+    return None
 
 
 def audit(
@@ -186,7 +302,8 @@ def audit(
     try:
         with LogReader(source, limits=limits) as reader:
             report.game = reader.header.game
-            audit_records(reader.rules, reader.header, reader.records(), report)
+            audit_records(reader.rules, reader.header, reader.records(strict=True), report,
+                          max_decision=limits.max_decision)
     except GrimoireError as exc:
         report.error = exc.to_dict()
         return report

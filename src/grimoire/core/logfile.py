@@ -22,7 +22,10 @@ msgpack objects and frames can be skipped without decoding them.
 
 from __future__ import annotations
 
+import json
 import os
+import stat
+import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +34,7 @@ from typing import IO, Any, Literal
 import msgspec
 
 from grimoire.core import registry
-from grimoire.core.errors import GrimoireError, LogError
+from grimoire.core.errors import GrimoireError, LogError, UsageError
 from grimoire.core.events import FORMAT, Event, Header, Record, canonical, chain_next, header_hash
 from grimoire.core.rules import AnyRules
 
@@ -45,12 +48,36 @@ CHUNK = 1 << 20
 _FRAME = b"\xc6"  # msgpack bin 32
 
 
+MAX_DEPTH = 32
+"""Deepest nesting of JSON arrays and objects accepted in a header (``meta``, ``options``)."""
+MAX_DECISION = 10_000
+"""Most events one action may cause in a log (every game's ``decide`` gives far fewer)."""
+
+
 @dataclass(frozen=True)
 class Limits:
-    """Decoding bounds. ``Limits(max_line=4096)`` refuses any longer line."""
+    """Decoding bounds. ``Limits(max_line=4096)`` refuses any longer line.
+
+    ``max_line`` bytes a line, ``max_records`` records a log, ``max_depth`` nesting in the
+    header, ``max_decision`` events after one action. Each must be a positive whole
+    number (a :class:`~grimoire.core.errors.UsageError` otherwise).
+
+    >>> Limits(max_line=-5)
+    Traceback (most recent call last):
+    grimoire.core.errors.UsageError: limits/invalid: max_line must be a whole number >= 1, not -5
+    """
 
     max_line: int = MAX_LINE
     max_records: int = MAX_RECORDS
+    max_depth: int = MAX_DEPTH
+    max_decision: int = MAX_DECISION
+
+    def __post_init__(self) -> None:
+        for name in ("max_line", "max_records", "max_depth", "max_decision"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise UsageError("limits/invalid",
+                                 f"{name} must be a whole number >= 1, not {value!r}")
 
 
 DEFAULT_LIMITS = Limits()
@@ -161,7 +188,91 @@ def _msgpack_frames(f: IO[bytes], limits: Limits) -> Iterator[tuple[int, int, by
 # ---------------------------------------------------------------- reading
 
 
-def _decode_header(data: bytes, encoding: Encoding, complete: bool) -> Header:
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
+
+
+class _Duplicate(Exception):
+    pass
+
+
+def depth(data: bytes) -> int:
+    """How deeply the JSON in ``data`` nests arrays and objects (brackets inside strings
+    do not count), found without parsing it.
+
+    >>> depth(b'{"a": [[1], "]]]"]}')
+    3
+    """
+    deepest = level = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            level += 1
+            deepest = max(deepest, level)
+        elif byte in (0x5D, 0x7D):
+            level -= 1
+    return deepest
+
+
+def strict_json(data: bytes, line: int, limits: Limits) -> None:
+    """Refuse what msgspec would let through in a JSON line: nesting deeper than
+    ``limits.max_depth``, bytes that are not UTF-8, and a key repeated in one object."""
+    if depth(data) > limits.max_depth:
+        raise LogError("log/too-deep",
+                       f"JSON nested deeper than {limits.max_depth} levels", line=line)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LogError("log/bad-json", f"not UTF-8: {exc}", line=line) from None
+    try:
+        json.loads(text, object_pairs_hook=_no_duplicates)
+    except _Duplicate as exc:
+        raise LogError("log/duplicate-key", f"key {exc.args[0]!r} appears twice in one "
+                       "object", line=line) from None
+    except ValueError as exc:
+        raise LogError("log/bad-json", str(exc), line=line) from None
+
+
+def check_header(header: Header) -> None:
+    """Refuse a header that contradicts itself: an unknown format, recorded (physical)
+    dice with a seed or a commitment, a seed or commitment that is not hex."""
+    if header.format != FORMAT:
+        raise LogError("log/unknown-format", f"{header.format!r} (expected {FORMAT!r})", line=1)
+    if header.dice == "recorded":
+        if header.seed is not None or header.seed_commitment is not None:
+            raise LogError("log/bad-seed", "a log of recorded (physical) dice has no seed "
+                           "or seed commitment", line=1)
+        return
+    for name in ("seed", "seed_commitment"):
+        value = getattr(header, name)
+        if value is None:
+            continue
+        try:
+            bytes.fromhex(value)
+        except ValueError:
+            shown = value if len(value) <= 80 else value[:80] + "\u2026"
+            raise LogError("log/bad-seed", f"{name} must be hex, got {shown!r}",
+                           line=1) from None
+
+
+def _decode_header(data: bytes, encoding: Encoding, complete: bool,
+                   limits: Limits = DEFAULT_LIMITS) -> Header:
+    if encoding == "json" and complete:
+        strict_json(data, 1, limits)
     try:
         header = (_header_json if encoding == "json" else _header_mp).decode(data)
     except msgspec.ValidationError as exc:
@@ -169,8 +280,9 @@ def _decode_header(data: bytes, encoding: Encoding, complete: bool) -> Header:
     except (msgspec.DecodeError, UnicodeDecodeError) as exc:
         reason = "log/torn-line" if not complete else "log/bad-json"
         raise LogError(reason, f"header: {exc}", line=1) from None
-    if header.format != FORMAT:
-        raise LogError("log/unknown-format", f"{header.format!r} (expected {FORMAT!r})", line=1)
+    except RecursionError:
+        raise LogError("log/too-deep", "header nested too deeply", line=1) from None
+    check_header(header)
     return header
 
 
@@ -191,6 +303,24 @@ def rules_for(header: Header) -> AnyRules:
     return rules
 
 
+def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
+    """``path`` opened for reading, refused unless it is a regular file: a FIFO, a device
+    or a folder is a :class:`LogError` (``log/not-a-file``), never a read that hangs."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise LogError("log/unreadable", f"{path}: {exc.strerror}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise LogError("log/not-a-file", f"{path} is not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 class LogReader:
     """A log opened for streaming. Use as a context manager.
 
@@ -207,10 +337,7 @@ class LogReader:
     ) -> None:
         if isinstance(source, (str, os.PathLike)):
             self.path: str | None = os.fspath(source)
-            try:
-                self._f: IO[bytes] = open(source, "rb")  # noqa: SIM115
-            except OSError as exc:
-                raise LogError("log/unreadable", f"{source}: {exc.strerror}") from None
+            self._f: IO[bytes] = open_regular(source)
             self._owns = True
         else:
             self.path = None
@@ -235,7 +362,7 @@ class LogReader:
         if first_line is None:
             raise LogError("log/empty", "the log has no header line", line=1)
         _, _, data, complete = first_line
-        self.header = _decode_header(data, encoding, complete)
+        self.header = _decode_header(data, encoding, complete, self.limits)
         self.rules = rules_for(self.header)
         self._decoder = record_decoder(self.rules, encoding)
 
@@ -249,12 +376,22 @@ class LogReader:
         if self._owns:
             self._f.close()
 
-    def records(self, *, verify: bool = True) -> Iterator[tuple[int, int, Record[Any]]]:
+    def records(
+        self, *, verify: bool = True, strict: bool = False
+    ) -> Iterator[tuple[int, int, Record[Any]]]:
         """Yield ``(line, byte offset, record)``; checks seq always and the chain if ``verify``.
+
+        ``strict`` (the audit's reading) also refuses what decoding lets through: a JSON
+        line that is not UTF-8, repeats a key or nests too deeply, and a msgpack frame
+        that is not in canonical form. Lines grimoire wrote pass at the cost of one
+        re-encoding; others are parsed once more.
 
         Raises :class:`LogError` at the first bad line; everything before it was yielded.
         """
         decode = self._decoder.decode
+        encode = (_json_enc.encode if self.encoding == "json" else _mp_enc.encode) if strict \
+            else None
+        limits = self.limits
         expected = 0
         chain = header_hash(self.header)
         max_records = self.limits.max_records
@@ -272,6 +409,14 @@ class LogReader:
             except (msgspec.DecodeError, UnicodeDecodeError) as exc:
                 reason = "log/torn-line" if not complete else "log/bad-json"
                 raise LogError(reason, str(exc), line=lineno) from None
+            except RecursionError:
+                raise LogError("log/too-deep", "a record nested too deeply",
+                               line=lineno) from None
+            if encode is not None and encode(rec) != data:
+                if self.encoding != "json":
+                    raise LogError("log/not-canonical", "a msgpack frame not in the form "
+                                   "grimoire writes", line=lineno, seq=rec.seq)
+                strict_json(data, lineno, limits)
             if rec.seq != expected:
                 raise LogError(
                     "log/seq", f"expected seq {expected}, found {rec.seq}", line=lineno, seq=rec.seq
@@ -347,16 +492,22 @@ def write_log(
     The file is written to a temporary name and renamed, so readers never see half a log.
     """
     encoding = encoding or encoding_for(path)
-    tmp = f"{os.fspath(path)}.tmp-{os.getpid()}"
+    target = Path(path)
+    tmp: str | None = None
     try:
-        with open(tmp, "wb") as f:
+        # A fresh, unpredictable name created exclusively beside the target: nothing
+        # planted there (a symlink, say) is ever followed or overwritten.
+        fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.",
+                                   suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
             for chunk in iter_encoded(header, events, seal=seal, encoding=encoding):
                 f.write(chunk)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
         raise LogError("log/unwritable", f"{path}: {exc.strerror}") from None
 
 
@@ -414,14 +565,25 @@ class LogWriter:
         return cls(f, header, seq, chain, encoding, fsync=fsync)
 
     def append(self, event: Event) -> Record[Event]:
-        self.chain = chain_next(self.chain, canonical(event))
-        rec: Record[Event] = Record(self.seq, event, self.chain.hex())
-        self._f.write(self._enc(rec))
+        """Append one record (see :meth:`append_decision` for a whole decision)."""
+        return self.append_decision((event,))[0]
+
+    def append_decision(self, events: Iterable[Event]) -> list[Record[Event]]:
+        """Append the events of one decision as one write and one flush (and fsync when
+        asked), so a crash leaves all of them or, at worst, a torn tail that readers
+        report (``log/torn-line``, ``log/partial-decision``)."""
+        chain, seq = self.chain, self.seq
+        records: list[Record[Event]] = []
+        for event in events:
+            chain = chain_next(chain, canonical(event))
+            records.append(Record(seq, event, chain.hex()))
+            seq += 1
+        self._f.write(b"".join(self._enc(rec) for rec in records))
         self._f.flush()
         if self._fsync:
             os.fsync(self._f.fileno())
-        self.seq += 1
-        return rec
+        self.chain, self.seq = chain, seq
+        return records
 
     def close(self) -> None:
         self._f.close()

@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 
 from grimoire.core import registry
+from grimoire.core.audit import cut_short, last_decision
 from grimoire.core.dice import Dice, NoDice, RecordedDice, SeededDice, commitment, parse_seed
 from grimoire.core.errors import GrimoireError, IllegalAction, LogError, UsageError
 from grimoire.core.events import Chance, Event, Header
@@ -119,8 +120,14 @@ class Match:
         return cls(rules, header, state, [], seed=seed_bytes, writer=writer)
 
     @classmethod
-    def from_log(cls, log: Log, *, seed: str | bytes | None = None) -> Match:
-        """A match continuing from a log in memory (trusted: use ``audit`` to check it)."""
+    def from_log(
+        cls, log: Log, *, seed: str | bytes | None = None, drop_partial: bool = False
+    ) -> Match:
+        """A match continuing from a log in memory (trusted: use ``audit`` to check it).
+
+        A log whose last decision was cut short (a crash between its lines) is refused
+        with ``log/partial-decision``; ``drop_partial=True`` drops that decision instead,
+        so play continues from the last whole one."""
         from grimoire.core.logfile import rules_for
 
         rules = rules_for(log.header)
@@ -139,8 +146,18 @@ class Match:
             and commitment(seed_bytes) != log.header.seed_commitment
         ):
             raise UsageError("dice/commitment", "that seed does not match the log's commitment")
+        events = list(log.events)
         try:
-            state = fold(rules, initial_state(rules, log.header), log.events)
+            cut = last_decision(events)
+            before = fold(rules, initial_state(rules, log.header), events[:cut])
+            why = cut_short(rules, before, events[cut:])
+            if why is not None and not drop_partial:
+                raise LogError("log/partial-decision", f"{why} (drop it with `grimoire "
+                               "repair` or Match.load(..., drop_partial=True))",
+                               line=len(events) + 2, seq=len(events))
+            if why is not None:
+                del events[cut:]
+            state = fold(rules, before, events[cut:])
         except GrimoireError:
             raise
         except Exception as exc:  # an event the rules could never have produced
@@ -149,15 +166,17 @@ class Match:
                 f"the rules cannot apply the log's events ({type(exc).__name__}: {exc}); "
                 "run `grimoire validate` for the audit",
             ) from None
-        return cls(
-            rules, log.header, state, list(log.events),
-            seed=seed_bytes, counter=draws_in(log.events),
-        )
+        return cls(rules, log.header, state, events, seed=seed_bytes, counter=draws_in(events))
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str], *, seed: str | bytes | None = None) -> Match:
-        """Load a saved log to look at or continue (give ``seed`` if it is not revealed)."""
-        return cls.from_log(read_log(path), seed=seed)
+    def load(
+        cls, path: str | os.PathLike[str], *, seed: str | bytes | None = None,
+        drop_partial: bool = False,
+    ) -> Match:
+        """Load a saved log to look at or continue (give ``seed`` if it is not revealed).
+        A last decision cut short by a crash is refused (``log/partial-decision``) unless
+        ``drop_partial``."""
+        return cls.from_log(read_log(path), seed=seed, drop_partial=drop_partial)
 
     # ------------------------------------------------------------------ reading
 
@@ -228,8 +247,7 @@ class Match:
             if isinstance(event, Chance):
                 counter += event.draws
         if self._writer is not None:
-            for event in events:
-                self._writer.append(event)
+            self._writer.append_decision(events)
         self._events.extend(events)
         self.state = state
         self._counter = counter

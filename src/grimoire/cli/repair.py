@@ -1,0 +1,26 @@
+"""``grimoire repair LOG -o OUT``: a copy ending at the last whole decision."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.cli.common import handle_errors, print_json
+from grimoire.tools.repair import repair
+
+
+@handle_errors
+def command(
+    log: Annotated[Path, typer.Argument(help="The log a crash left damaged.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The repaired copy.")],
+    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+) -> None:
+    """Drop a torn last line and a last decision cut short (the original is never
+    rewritten); any other damage stays an error."""
+    report = repair(log, out)
+    if json_out:
+        print_json(report)
+    else:
+        typer.echo(report.summary())
