@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from grimoire.cli import (
+    common,
     diff,
     games,
     new,
@@ -43,8 +44,11 @@ def _main(
     = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log progress to stderr.")]
     = False,
+    debug: Annotated[bool, typer.Option(
+        "--debug", help="Show the traceback of an internal error (exit code 3).")] = False,
 ) -> None:
     configure_logging(log_json, verbose)
+    common.debug = debug
 
 
 app.command("games")(games.command)

@@ -6,6 +6,7 @@ import functools
 import json
 import logging
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, ParamSpec, TypeVar
 
@@ -18,14 +19,42 @@ from grimoire import GrimoireError, UsageError
 P = ParamSpec("P")
 R = TypeVar("R")
 
-EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
-_IO_REASONS = {"log/unreadable", "log/unwritable", "log/empty"}
+EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+_IO_REASONS = {"log/unreadable", "log/unwritable", "log/empty", "log/not-a-file"}
+INTERNAL = "internal/error"
+"""The reason of an error grimoire did not expect (a bug): exit code 3."""
+
+debug = False
+"""Set by ``grimoire --debug``: let unexpected exceptions through with their traceback."""
+
+
+def printable(text: str) -> str:
+    """``text`` safe for a terminal: control and format characters (ESC, BEL, bidi
+    overrides…) are shown escaped; newlines and tabs are kept.
+
+    >>> print(printable("Sam" + chr(27) + "[2J" + chr(7)))
+    Sam\\x1b[2J\\x07
+    """
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch in "\n\t" or (ch.isprintable() and unicodedata.category(ch) != "Cf")
+        else repr(ch)[1:-1] if ch.isascii() or unicodedata.category(ch) == "Cc"
+        else f"\\u{ord(ch):04x}"
+        for ch in text
+    )
+
+
+def say(text: str, *, err: bool = False, nl: bool = True) -> None:
+    """Print ``text`` for people (escaped with :func:`printable`)."""
+    typer.echo(printable(text), err=err, nl=nl)
 
 
 def exit_code(error: GrimoireError | Mapping[str, Any] | None) -> int:
     """The one mapping of errors to exit codes: 0 ok (no error), 1 the log or action is
-    invalid, 2 a usage mistake or an I/O error. ``error`` is an exception or the error of
-    a report (``{"error": "LogError", "reason": ...}``).
+    invalid, 2 a usage mistake or an I/O error, 3 an internal error (a bug in grimoire).
+    ``error`` is an exception or the error of a report (``{"error": "LogError",
+    "reason": ...}``).
 
     >>> exit_code(None), exit_code(UsageError("game/unknown")), exit_code(
     ...     {"error": "LogError", "reason": "log/empty"})
@@ -37,26 +66,47 @@ def exit_code(error: GrimoireError | Mapping[str, Any] | None) -> int:
         kind, reason = type(error).__name__, error.reason
     else:
         kind, reason = str(error.get("error")), str(error.get("reason"))
+    if reason == INTERNAL:
+        return EXIT_INTERNAL
     if kind == UsageError.__name__ or reason in _IO_REASONS:
         return EXIT_USAGE
     return EXIT_INVALID
 
 
 def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
-    """Turn a :class:`GrimoireError` into a one-line message on stderr and its exit code."""
+    """Turn a :class:`GrimoireError` into a one-line message on stderr and its exit code;
+    anything unexpected into one line and exit 3 (its traceback with ``--debug``)."""
 
     @functools.wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return func(*args, **kwargs)
         except GrimoireError as exc:
-            typer.echo(f"grimoire: {exc}", err=True)
+            say(f"grimoire: {exc}", err=True)
             raise typer.Exit(exit_code(exc)) from None
         except OSError as exc:
-            typer.echo(f"grimoire: io/error: {exc}", err=True)
+            say(f"grimoire: io/error: {exc}", err=True)
             raise typer.Exit(EXIT_USAGE) from None
+        except (typer.Exit, typer.Abort, typer.BadParameter, typer.TyperException):
+            raise
+        except Exception as exc:
+            if debug:
+                raise
+            say(f"grimoire: {internal(exc)['detail']} (run with --debug for the traceback)",
+                err=True)
+            raise typer.Exit(EXIT_INTERNAL) from None
 
     return wrapper
+
+
+def internal(exc: BaseException) -> dict[str, Any]:
+    """The error entry of a report for an unexpected exception (exit code 3).
+
+    >>> internal(ZeroDivisionError("x"))["reason"]
+    'internal/error'
+    """
+    return {"error": "InternalError", "reason": INTERNAL, "line": None, "seq": None,
+            "detail": f"internal error: {type(exc).__name__}: {exc}"}
 
 
 def print_json(obj: Any) -> None:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors, print_json
+from grimoire.cli.common import handle_errors, print_json, say
 from grimoire.tools.diff import diff
 
 
@@ -22,5 +22,5 @@ def command(
     if json_out:
         print_json(report)
     else:
-        typer.echo(report.summary())
+        say(report.summary())
     raise typer.Exit(0 if report.identical else 1)

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors, print_json
+from grimoire.cli.common import handle_errors, print_json, say
 from grimoire.tools.games import games
 
 
@@ -21,6 +21,6 @@ def command(
         return
     for g in report.games:
         counts = "/".join(map(str, g.players))
-        typer.echo(f"{g.name:<18} rules {g.rules:<4} {counts} players  {g.doc}")
+        say(f"{g.name:<18} rules {g.rules:<4} {counts} players  {g.doc}")
     for name, err in report.broken.items():
-        typer.echo(f"{name:<18} BROKEN: {err}", err=True)
+        say(f"{name:<18} BROKEN: {err}", err=True)

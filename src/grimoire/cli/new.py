@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors, parse_options, print_json
+from grimoire.cli.common import handle_errors, parse_options, print_json, say
 from grimoire.tools.new import new
 
 OPTION_HELP = "A game option KEY=VALUE (repeatable); see `grimoire schema GAME`."
@@ -34,6 +34,6 @@ def command(
     if json_out:
         print_json({"out": str(out), "header": header, "seed": secret})
         return
-    typer.echo(f"{out}: new {game} log")
+    say(f"{out}: new {game} log")
     if secret is not None and not reveal:
-        typer.echo(f"seed {secret} (secret: reveal it with `grimoire seal` after the match)")
+        say(f"seed {secret} (secret: reveal it with `grimoire seal` after the match)")

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors, print_json
+from grimoire.cli.common import handle_errors, print_json, say
 from grimoire.tools.odds import odds
 
 
@@ -24,4 +24,4 @@ def command(
     if json_out:
         print_json(report)
     else:
-        typer.echo(report.summary())
+        say(report.summary())

@@ -7,8 +7,8 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors
-from grimoire.cli.replay import AS_HELP
+from grimoire.cli.common import handle_errors, say
+from grimoire.cli.replay import AS_HELP, SEAT_HELP, perspective
 from grimoire.tools.render import render
 
 
@@ -18,6 +18,7 @@ def command(
     at: Annotated[int | None, typer.Option("--at", help="After N events (default: the end).")]
     = None,
     as_: Annotated[str | None, typer.Option("--as", help=AS_HELP)] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help=SEAT_HELP)] = None,
 ) -> None:
     """Print one board."""
-    typer.echo(render(log, at, as_))
+    say(render(log, at, perspective(as_, seat)))

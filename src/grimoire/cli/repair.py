@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors, print_json
+from grimoire.cli.common import handle_errors, print_json, say
 from grimoire.tools.repair import repair
 
 
@@ -23,4 +23,4 @@ def command(
     if json_out:
         print_json(report)
     else:
-        typer.echo(report.summary())
+        say(report.summary())

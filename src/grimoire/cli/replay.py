@@ -7,10 +7,20 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors
+from grimoire import UsageError
+from grimoire.cli.common import handle_errors, say
 from grimoire.tools.render import replay_lines
 
-AS_HELP = "Perspective: a player name or seat, or 'spectator' (default: everything)."
+AS_HELP = ("Perspective: a player's name (or seat number, when no player has that name), "
+           "or 'spectator' (default: everything).")
+SEAT_HELP = "Perspective: a seat number (0 for the first player)."
+
+
+def perspective(as_: str | None, seat: int | None) -> str | int | None:
+    """The one perspective ``--as`` and ``--seat`` give (both at once is a usage error)."""
+    if as_ is not None and seat is not None:
+        raise UsageError("player/both", "give --as NAME or --seat N, not both")
+    return seat if seat is not None else as_
 
 
 @handle_errors
@@ -19,7 +29,8 @@ def command(
     at: Annotated[int | None, typer.Option("--at", help="Only the board after N events.")]
     = None,
     as_: Annotated[str | None, typer.Option("--as", help=AS_HELP)] = None,
+    seat: Annotated[int | None, typer.Option("--seat", help=SEAT_HELP)] = None,
 ) -> None:
     """Print the board after each event, each event described in one line."""
-    for line in replay_lines(log, at, as_):
-        typer.echo(line)
+    for line in replay_lines(log, at, perspective(as_, seat)):
+        say(line)

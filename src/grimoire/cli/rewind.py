@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors, print_json
+from grimoire.cli.common import handle_errors, print_json, say
 from grimoire.tools.rewind import rewind
 
 
@@ -23,4 +23,4 @@ def command(
     if json_out:
         print_json({"out": str(out), "forked_from": header.forked_from})
     else:
-        typer.echo(f"{out}: first {to} records of {log}")
+        say(f"{out}: first {to} records of {log}")

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors
+from grimoire.cli.common import handle_errors, say
 from grimoire.tools.schema import dumps, schemas, write_schemas
 
 
@@ -21,8 +21,8 @@ def command(
     """Print a schema as JSON, or write all of them into a folder."""
     if out is not None:
         for path in write_schemas(out):
-            typer.echo(path)
+            say(path)
         return
     found = schemas(game)
     name = f"{game}.schema.json" if game else "log.schema.json"
-    typer.echo(dumps(found[name]), nl=False)
+    say(dumps(found[name]), nl=False)

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors, print_json
+from grimoire.cli.common import handle_errors, print_json, say
 from grimoire.tools.seal import seal
 
 
@@ -24,4 +24,4 @@ def command(
     if json_out:
         print_json({"out": str(out), "records": n})
     else:
-        typer.echo(f"{out}: {n} records sealed")
+        say(f"{out}: {n} records sealed")

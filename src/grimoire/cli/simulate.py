@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors, parse_options, print_json
+from grimoire.cli.common import handle_errors, parse_options, print_json, say
 from grimoire.cli.new import OPTION_HELP
 from grimoire.tools.simulate import simulate
 
@@ -24,11 +24,14 @@ def command(
     = None,
     max_actions: Annotated[int, typer.Option(help="Stop a match after this many actions.")]
     = 5_000,
+    reveal: Annotated[bool, typer.Option(
+        help="Reveal the seed of unfinished matches too (finished ones always do).")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
 ) -> None:
     """Play seeded random-bot matches and summarise wins by seat and mean length."""
     kwargs = dict(games=games, seed=seed, out=out, options=parse_options(option),
-                  players=tuple(player) if player else None, max_actions=max_actions)
+                  players=tuple(player) if player else None, max_actions=max_actions,
+                  reveal=reveal)
     if sys.stderr.isatty() and not json_out:
         with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
             summary = simulate(game, progress=lambda _: bar.update(1), **kwargs)  # type: ignore[arg-type]
@@ -37,4 +40,4 @@ def command(
     if json_out:
         print_json(summary)
     else:
-        typer.echo(summary.summary())
+        say(summary.summary())

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import EXIT_OK, exit_code, handle_errors, print_json
+from grimoire.cli.common import EXIT_OK, exit_code, handle_errors, print_json, say
 from grimoire.tools.validate import DEFAULT_LIMITS, Limits, expand, validate
 
 
@@ -33,5 +33,5 @@ def command(
         print_json({"valid": all(r.ok for r in reports), "logs": reports})
     else:
         for r in reports:
-            typer.echo(r.summary())
+            say(r.summary())
     raise typer.Exit(max((exit_code(r.error) for r in reports), default=EXIT_OK))

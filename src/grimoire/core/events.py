@@ -16,13 +16,25 @@ Pass(player=1)
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Generic, Literal, TypeVar
+import types
+import typing
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 import msgspec
 
 from grimoire.core.dice import Dice, fisher_yates_draws
 
 FORMAT = "grimoire/1"
+
+MAX_SEATS = 16
+"""Most seats any game may have."""
+
+SEAT = msgspec.Meta(ge=0, lt=MAX_SEATS,
+                    description="A seat: 0 for the first name in the header's players.")
+Seat = Annotated[int, SEAT]
+"""The type of an event field that names a seat. Readers check every such field (alone,
+optional, or in a tuple) against the log's players before anything is folded, so a
+hand-made seat 7 in a two-player log is refused with its line, never met by a reducer."""
 
 E = TypeVar("E")
 T = TypeVar("T")
@@ -39,7 +51,7 @@ class Event(msgspec.Struct, frozen=True, tag_field="type", gc=False):
 class Action(Event, frozen=True):
     """A player's choice. ``player`` is a seat index (0-based)."""
 
-    player: int
+    player: Seat
 
 
 class Consequence(Event, frozen=True):
@@ -50,7 +62,7 @@ class Chance(Event, frozen=True, kw_only=True):
     """A chance event. ``draws`` counts the raw dice draws it consumed (rejections included),
     so a fold knows where the seeded stream stands without re-deciding anything."""
 
-    draws: int = 0
+    draws: Annotated[int, msgspec.Meta(ge=0)] = 0
 
 
 class Roll(Chance, frozen=True, tag="roll"):
@@ -63,7 +75,7 @@ class Roll(Chance, frozen=True, tag="roll"):
     (3, 5)
     """
 
-    player: int | None
+    player: Seat | None
     sides: int
     values: tuple[int, ...]
     purpose: str = ""
@@ -116,6 +128,56 @@ class Shuffle(Chance, frozen=True, tag="shuffle"):
         ('c', 'a', 'b')
         """
         return tuple(items[i] for i in self.order)
+
+
+_SEAT_FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}
+
+
+def _is_seat(tp: Any) -> bool:
+    return typing.get_origin(tp) is Annotated and any(m is SEAT for m in tp.__metadata__)
+
+
+def seat_fields(cls: type) -> tuple[tuple[str, bool], ...]:
+    """The fields of event class ``cls`` that name seats: ``(name, in a tuple?)``.
+
+    >>> seat_fields(Roll)
+    (('player', False),)
+    """
+    found = _SEAT_FIELDS.get(cls)
+    if found is None:
+        out: list[tuple[str, bool]] = []
+        hints = typing.get_type_hints(cls, include_extras=True)
+        for name in getattr(cls, "__struct_fields__", ()):
+            tp = hints.get(name)
+            options = typing.get_args(tp) if typing.get_origin(tp) in (
+                typing.Union, types.UnionType) else (tp,)
+            for option in options:
+                if _is_seat(option):
+                    out.append((name, False))
+                    break
+                if typing.get_origin(option) is tuple and any(
+                        _is_seat(a) for a in typing.get_args(option)):
+                    out.append((name, True))
+                    break
+        found = _SEAT_FIELDS[cls] = tuple(out)
+    return found
+
+
+def bad_seat(event: Event, seats: int) -> str | None:
+    """The first seat ``event`` names that a log of ``seats`` players does not have, as
+    ``"field=value"``, or ``None``.
+
+    >>> bad_seat(Roll(player=3, sides=6, values=(1,), draws=1), 2)
+    'player=3'
+    """
+    for name, many in seat_fields(type(event)):
+        value = getattr(event, name)
+        if value is None:
+            continue
+        for seat in (value if many else (value,)):
+            if not 0 <= seat < seats:
+                return f"{name}={seat}"
+    return None
 
 
 class Fork(msgspec.Struct, frozen=True):

@@ -28,7 +28,7 @@ import msgspec
 
 from grimoire.core.dice import Dice, NoDice
 from grimoire.core.errors import IllegalAction
-from grimoire.core.events import Consequence
+from grimoire.core.events import Consequence, Seat
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -297,7 +297,7 @@ def read_ranks(text: str, ranks: str, width: int, height: int, *,
 class GameOver(Consequence, frozen=True, tag="game-over"):
     """The game ends: ``winners`` (seats; empty for a draw) and the reason code."""
 
-    winners: tuple[int, ...]
+    winners: tuple[Seat, ...]
     reason: str
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
@@ -35,7 +36,17 @@ import msgspec
 
 from grimoire.core import registry
 from grimoire.core.errors import GrimoireError, LogError, UsageError
-from grimoire.core.events import FORMAT, Event, Header, Record, canonical, chain_next, header_hash
+from grimoire.core.events import (
+    FORMAT,
+    Action,
+    Event,
+    Header,
+    Record,
+    canonical,
+    chain_next,
+    header_hash,
+    seat_fields,
+)
 from grimoire.core.rules import AnyRules
 
 Encoding = Literal["json", "msgpack"]
@@ -50,8 +61,9 @@ _FRAME = b"\xc6"  # msgpack bin 32
 
 MAX_DEPTH = 32
 """Deepest nesting of JSON arrays and objects accepted in a header (``meta``, ``options``)."""
-MAX_DECISION = 10_000
-"""Most events one action may cause in a log (every game's ``decide`` gives far fewer)."""
+MAX_DECISION = 1_000
+"""Most events one action may cause in a log. The games' ``decide`` gives at most a few
+dozen; a log with more after one action is refused before anything folds them."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +109,20 @@ class Log:
 _header_json = msgspec.json.Decoder(Header)
 _header_mp = msgspec.msgpack.Decoder(Header)
 _record_decoders: dict[tuple[str, Encoding], Any] = {}
+_SPECS: dict[type, tuple[bool, tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _spec(cls: type) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
+    """What the reader checks of each event of class ``cls``: is it an action, and which
+    fields name a seat (alone or optional, and in a tuple)."""
+    fields = seat_fields(cls)
+    return (issubclass(cls, Action), tuple(n for n, many in fields if not many),
+            tuple(n for n, many in fields if many))
+
+
+def _seat_error(name: str, seat: int, seats: int, line: int, seq: int) -> None:
+    raise LogError("log/bad-seat", f"{name}={seat}: the log has seats 0..{seats - 1}",
+                   line=line, seq=seq)
 
 
 def record_decoder(rules: AnyRules, encoding: Encoding = "json") -> Any:
@@ -201,6 +227,10 @@ class _Duplicate(Exception):
     pass
 
 
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(rb"[\[\]{}]")
+
+
 def depth(data: bytes) -> int:
     """How deeply the JSON in ``data`` nests arrays and objects (brackets inside strings
     do not count), found without parsing it.
@@ -208,22 +238,15 @@ def depth(data: bytes) -> int:
     >>> depth(b'{"a": [[1], "]]]"]}')
     3
     """
+    opening = data.count(b"[") + data.count(b"{")
+    if opening <= 1:
+        return opening
     deepest = level = 0
-    in_string = escaped = False
-    for byte in data:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):  # [ {
+    for bracket in _BRACKETS.findall(_STRING.sub(b"", data)):
+        if bracket in (b"[", b"{"):
             level += 1
             deepest = max(deepest, level)
-        elif byte in (0x5D, 0x7D):
+        else:
             level -= 1
     return deepest
 
@@ -231,7 +254,8 @@ def depth(data: bytes) -> int:
 def strict_json(data: bytes, line: int, limits: Limits) -> None:
     """Refuse what msgspec would let through in a JSON line: nesting deeper than
     ``limits.max_depth``, bytes that are not UTF-8, and a key repeated in one object."""
-    if depth(data) > limits.max_depth:
+    if data.count(b"[") + data.count(b"{") > limits.max_depth and depth(
+            data) > limits.max_depth:
         raise LogError("log/too-deep",
                        f"JSON nested deeper than {limits.max_depth} levels", line=line)
     try:
@@ -271,8 +295,11 @@ def check_header(header: Header) -> None:
 
 def _decode_header(data: bytes, encoding: Encoding, complete: bool,
                    limits: Limits = DEFAULT_LIMITS) -> Header:
-    if encoding == "json" and complete:
-        strict_json(data, 1, limits)
+    if (encoding == "json" and complete
+            and data.count(b"[") + data.count(b"{") > limits.max_depth
+            and depth(data) > limits.max_depth):
+        raise LogError("log/too-deep",
+                       f"JSON nested deeper than {limits.max_depth} levels", line=1)
     try:
         header = (_header_json if encoding == "json" else _header_mp).decode(data)
     except msgspec.ValidationError as exc:
@@ -282,6 +309,8 @@ def _decode_header(data: bytes, encoding: Encoding, complete: bool,
         raise LogError(reason, f"header: {exc}", line=1) from None
     except RecursionError:
         raise LogError("log/too-deep", "header nested too deeply", line=1) from None
+    if encoding == "json" and _json_enc.encode(header) != data:
+        strict_json(data, 1, limits)  # not as grimoire writes it: look closer
     check_header(header)
     return header
 
@@ -379,7 +408,11 @@ class LogReader:
     def records(
         self, *, verify: bool = True, strict: bool = False
     ) -> Iterator[tuple[int, int, Record[Any]]]:
-        """Yield ``(line, byte offset, record)``; checks seq always and the chain if ``verify``.
+        """Yield ``(line, byte offset, record)``. Always checks seq; with ``verify`` (every
+        tool's reading) also the chain, that every seat an event names is one of the log's
+        players (``log/bad-seat``), and that no action is followed by more than
+        ``limits.max_decision`` events (``log/decision-too-long``), so nothing a reducer
+        could choke on is ever folded. ``verify=False`` is for logs already trusted.
 
         ``strict`` (the audit's reading) also refuses what decoding lets through: a JSON
         line that is not UTF-8, repeats a key or nests too deeply, and a msgpack frame
@@ -392,6 +425,10 @@ class LogReader:
         encode = (_json_enc.encode if self.encoding == "json" else _mp_enc.encode) if strict \
             else None
         limits = self.limits
+        max_decision = limits.max_decision
+        run = 0  # records since the last action
+        seats = len(self.header.players)
+        specs = _SPECS
         expected = 0
         chain = header_hash(self.header)
         max_records = self.limits.max_records
@@ -423,15 +460,37 @@ class LogReader:
                 )
             if expected >= max_records:
                 raise LogError("log/too-many-records", f"limit {max_records}", line=lineno)
-            if verify:
-                chain = chain_next(chain, canonical(rec.event))
-                if rec.chain is not None and rec.chain != chain.hex():
-                    raise LogError(
-                        "log/chain",
-                        f"chain {rec.chain} does not follow from the records before it",
-                        line=lineno,
-                        seq=rec.seq,
-                    )
+            if not verify:
+                expected += 1
+                yield lineno, offset, rec
+                continue
+            event = rec.event
+            spec = specs.get(type(event))
+            if spec is None:
+                spec = specs[type(event)] = _spec(type(event))
+            for name in spec[1]:
+                seat = getattr(event, name)
+                if seat is not None and not 0 <= seat < seats:
+                    _seat_error(name, seat, seats, lineno, rec.seq)
+            for name in spec[2]:
+                for seat in getattr(event, name):
+                    if not 0 <= seat < seats:
+                        _seat_error(name, seat, seats, lineno, rec.seq)
+            if spec[0]:
+                run = 0
+            else:
+                run += 1
+                if run > max_decision:
+                    raise LogError("log/decision-too-long", f"more than {max_decision} events "
+                                   "after one action", line=lineno, seq=rec.seq)
+            chain = chain_next(chain, canonical(event))
+            if rec.chain is not None and rec.chain != chain.hex():
+                raise LogError(
+                    "log/chain",
+                    f"chain {rec.chain} does not follow from the records before it",
+                    line=lineno,
+                    seq=rec.seq,
+                )
             expected += 1
             yield lineno, offset, rec
 

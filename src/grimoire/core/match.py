@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -39,6 +40,37 @@ class _NoSeed(NoDice):
 
     def roll(self, sides: int) -> int:
         raise IllegalAction("dice/no-seed", "the seed is needed to continue this match")
+
+
+MAX_NAME = 64
+"""Longest player name accepted when a match is created."""
+
+
+def check_players(names: tuple[str, ...]) -> tuple[str, ...]:
+    """``names`` if every one can name its seat unambiguously everywhere (``--as NAME``,
+    outcome lines, a terminal): not empty, at most :data:`MAX_NAME` characters, no control
+    or format characters, not only digits (a seat number) nor ``"spectator"``, and no
+    two alike. Anything else is a :class:`~grimoire.core.errors.UsageError`.
+
+    >>> check_players(("Ann", "Ben"))
+    ('Ann', 'Ben')
+    >>> check_players(("Sam", "Sam"))
+    Traceback (most recent call last):
+    grimoire.core.errors.UsageError: players/invalid: two players are named 'Sam'
+    """
+    for name in names:
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise UsageError("players/invalid",
+                             f"{name!r}: a name is 1 to {MAX_NAME} characters")
+        if not name.isprintable() or any(unicodedata.category(c) == "Cf" for c in name):
+            raise UsageError("players/invalid", f"{name!r}: control characters in a name")
+        if name.isdigit() or name == "spectator":
+            raise UsageError("players/invalid", f"{name!r} reads as a seat number or the "
+                             "spectator: choose another name")
+    for i, name in enumerate(names):
+        if name in names[:i]:
+            raise UsageError("players/invalid", f"two players are named {name!r}")
+    return names
 
 
 class Match:
@@ -90,7 +122,7 @@ class Match:
         {'edition': 'illustrated', 'rematch': 'none', 'series': 'edition', 'no_move': 'pass'}
         """
         rules = registry.get(game) if isinstance(game, str) else game
-        players = tuple(players or rules.default_players)
+        players = check_players(tuple(players or rules.default_players))
         if dice not in ("seeded", "recorded"):
             raise UsageError("dice/kind", f"dice must be 'seeded' or 'recorded', got {dice!r}")
         try:

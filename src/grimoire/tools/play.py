@@ -13,12 +13,13 @@ embedded in another text frontend.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from grimoire.bots.random import RandomBot
 from grimoire.core import registry
-from grimoire.core.errors import IllegalAction
+from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.events import Event
 from grimoire.core.match import Match
 
@@ -121,3 +122,19 @@ def play(
                 f"{rules.describe(shown)}")
     say(match.render(None))
     return "over"
+
+
+def save_seed(match: Match, log_path: str | os.PathLike[str]) -> str:
+    """Keep a live match's secret seed beside its log, in ``LOG.seed``, created new and
+    readable by its owner only, so the match can be continued (``Match.load(log,
+    seed=...)``) or revealed (``grimoire seal --seed``) later. Returns the file's path."""
+    path = f"{os.fspath(log_path)}.seed"
+    if match.seed is None:
+        raise UsageError("dice/no-seed", "this match has no seed to keep")
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as exc:
+        raise UsageError("io/exists", f"{path}: {exc.strerror}") from None
+    with os.fdopen(fd, "w") as f:
+        f.write(match.seed + "\n")
+    return path

@@ -27,22 +27,38 @@ def _perspective(
     rules: AnyRules = replay.rules
     if player is None:
         return (lambda s: rules.render(s, None)), (lambda e: e)
-    names = replay.header.players
-    seat: int | None
-    if player == SPECTATOR:
-        seat = None
-    elif isinstance(player, int) or player.isdigit():
-        seat = int(player)
-        if not 0 <= seat < len(names):
-            raise UsageError("player/unknown", f"no seat {seat} (0..{len(names) - 1})")
-    elif player in names:
-        seat = names.index(player)
-    else:
-        raise UsageError(
-            "player/unknown",
-            f"no player {player!r} (players: {', '.join(names)}, or {SPECTATOR!r})",
-        )
+    seat = resolve_seat(replay.header.players, player)
     return (lambda s: rules.render(rules.view(s, seat), seat)), (lambda e: rules.redact(e, seat))
+
+
+def resolve_seat(names: tuple[str, ...], player: str | int) -> int | None:
+    """The seat ``player`` names: a name first (so a player named ``"0"`` is that
+    player), then a seat number (an ``int``, or digits no player is named), or ``None``
+    for ``"spectator"``. A name two players share is refused: give the seat number.
+
+    >>> resolve_seat(("1", "0"), "0"), resolve_seat(("Ann", "Ben"), "1"), resolve_seat(
+    ...     ("Ann", "Ben"), 0)
+    (1, 1, 0)
+    """
+    if isinstance(player, str):
+        if player == SPECTATOR and SPECTATOR not in names:
+            return None
+        matches = [i for i, name in enumerate(names) if name == player]
+        if len(matches) > 1:
+            raise UsageError("player/ambiguous", f"{len(matches)} players are named "
+                             f"{player!r}: give the seat number ({', '.join(map(str, matches))})"
+                             " with --seat")
+        if matches:
+            return matches[0]
+        if not (player.isascii() and player.isdigit()):
+            raise UsageError(
+                "player/unknown",
+                f"no player {player!r} (players: {', '.join(names)}, or {SPECTATOR!r})",
+            )
+    seat = int(player) if len(str(player)) < 6 else -1
+    if not 0 <= seat < len(names):
+        raise UsageError("player/unknown", f"no seat {player} (0..{len(names) - 1})")
+    return seat
 
 
 def _check(replay: Replay, n: int) -> int:

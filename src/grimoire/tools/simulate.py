@@ -72,8 +72,11 @@ def simulate(
     players: tuple[str, ...] | None = None,
     max_actions: int = 5_000,
     progress: Callable[[int], None] | None = None,
+    reveal: bool = False,
 ) -> SimulationSummary:
-    """Play ``games`` random-bot matches; write each log to ``out`` if given."""
+    """Play ``games`` random-bot matches; write each log to ``out`` if given. A finished
+    match's log reveals its seed; one stopped by ``max_actions`` keeps only the commitment
+    unless ``reveal``."""
     rules = registry.get(game)
     names = players or rules.default_players
     wins = {name: 0 for name in names}
@@ -95,7 +98,7 @@ def simulate(
         total_actions += sum(1 for e in match.events if isinstance(e, Action))
         if out is not None:
             path = os.path.join(out, f"{game}-{seed}-{i:04d}.jsonl")
-            match.save(path, reveal=True)
+            match.save(path, reveal=True if reveal else None)
             paths.append(path)
         log.info("simulated", game=game, index=i, events=len(match.events),
                  outcome=None if outcome is None else msgspec.to_builtins(outcome))

@@ -23,10 +23,17 @@ def validate(
     limits: Limits = DEFAULT_LIMITS,
     progress: Callable[[AuditReport], None] | None = None,
 ) -> list[AuditReport]:
-    """Audit every log (folders are searched for ``*.jsonl`` and ``*.msgpack``)."""
+    """Audit every log (folders are searched for ``*.jsonl`` and ``*.msgpack``). Each log
+    gets its own report whatever happens to the others: an unexpected exception (a bug)
+    becomes that log's ``internal/error``."""
     reports = []
     for path in expand(paths):
-        report = audit(path, limits=limits)
+        try:
+            report = audit(path, limits=limits)
+        except Exception as exc:  # a bug: reported for this log alone, the others go on
+            report = AuditReport(path=os.fspath(path), ok=False, error={
+                "error": "InternalError", "reason": "internal/error", "line": None,
+                "seq": None, "detail": f"internal error: {type(exc).__name__}: {exc}"})
         log.info("validated", path=str(path), ok=report.ok, events=report.events,
                  error=report.error)
         reports.append(report)
