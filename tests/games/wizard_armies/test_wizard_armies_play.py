@@ -181,6 +181,26 @@ def test_every_fixture_audits() -> None:
         assert report.ok, (path.name, report.error)
 
 
+def test_ruleset_one_fixtures_still_audit() -> None:
+    """Logs written under ruleset 1 (kept as ``v1-*.jsonl``, unchanged) audit under their
+    own rule: option ``battle_end="empty-field"``. ``v1-full-06`` is one whose play the rule
+    change touches: read as ruleset 2 it fails the audit."""
+    from grimoire.core.logfile import read_log
+
+    old = sorted(FIXTURES.glob("v1-*.jsonl"))
+    assert {p.name for p in old} >= {"v1-full-01.jsonl", "v1-full-06.jsonl",
+                                      "v1-worked-example.jsonl"}
+    for path in old:
+        log = read_log(path)
+        assert log.header.rules == "1"
+        assert "battle_end" not in log.header.options
+        report = audit_events(RULES, log.header, log.events)
+        assert report.ok, (path.name, report.error)
+    log = read_log(FIXTURES / "v1-full-06.jsonl")
+    as_two = msgspec.structs.replace(log.header, rules="2")
+    assert not audit_events(RULES, as_two, log.events).ok
+
+
 def _generator() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
         "wizard_armies_fixtures", ROOT / "tools" / "fixtures" / "wizard_armies.py"

@@ -300,6 +300,80 @@ def test_wizard_can_instead_kill_a_unit_in_the_camp() -> None:
     assert m.state.camp(1) == 8
 
 
+def test_a_lone_wizard_deducts_a_camp_unit_after_the_enemy_field_empties() -> None:
+    """"Each roll that resulted in a natural 'six' can be used to cancel out any die on the
+    field or used to deduct one unit from the opponents camp on their turn": the battle
+    goes on while a side has a strike, so a lone Wizard facing an empty field still gets
+    its turn and its camp kill (it needs no second die, unlike a raid)."""
+    m = mustered(light=9, dark=11)
+    deploy(m, 2, 1, [2, 5, 6, 2, 5])  # Dark first; Light 6,2 against Dark's 5
+    events = m.act(Strike(player=1, dice=(5,), target=2))
+    assert events == (Strike(player=1, dice=(5,), target=2),)  # the round goes on
+    assert m.state.field == ((6,), ()) and m.state.camp(1) == 11
+    assert m.to_act == {0}
+    assert m.legal(0) == [CampStrike(player=0)]
+    events = m.act(CampStrike(player=0))
+    assert events[-1] == RoundOver(round=1, lost=(1, 1), troops=(8, 10))
+
+
+def test_a_lone_wizard_strikes_the_camp_after_the_enemy_passes() -> None:
+    """"... or used to deduct one unit from the opponents camp on their turn": when a
+    strike empties the enemy field and leaves one Wizard, the enemy has no strike and
+    passes, and the Wizard strikes the camp on its owner's next turn."""
+    m = battle("65", "4")
+    events = m.act(Strike(player=0, dice=(5,), target=4))
+    assert events[-1] == NoStrike(player=1)
+    assert m.to_act == {0}
+    m.act(CampStrike(player=0))
+    assert m.state.phase == "deploy" and m.state.troops == (9, 9)
+
+
+def test_a_lone_wizard_against_an_empty_camp_ends_the_battle() -> None:
+    """A Wizard's camp kill needs a unit in the enemy camp: with none, nothing is left to
+    strike and the round is over (here the war too: Dark's last unit is gone)."""
+    m = battle("65", "4", troops="9,1")
+    events = m.act(Strike(player=0, dice=(5,), target=4))
+    assert types(events)[1:] == ["round-over", "game-over"]
+
+
+def test_a_lone_wizard_facing_only_cowards_strikes_the_camp() -> None:
+    """"All Coward units are taken away before any turns begin": a field emptied by
+    cowards leaves the camp open to a lone Wizard."""
+    m = mustered(light=9, dark=11)
+    events = deploy(m, 1, 2, [5, 2, 6, 1, 1])
+    assert Desert(player=1, count=2) in events
+    assert m.to_act == {0}
+    events = m.act(CampStrike(player=0))
+    assert events[-1] == RoundOver(round=1, lost=(0, 3), troops=(9, 8))
+
+
+def test_battle_end_empty_field_option_is_ruleset_one() -> None:
+    """Option ``battle_end="empty-field"`` (ruleset 1): the battle ends as soon as either
+    field is empty, so the lone Wizard of the case above gets no turn."""
+    m = recorded(battle_end="empty-field")
+    m.act(Muster(player=0), dice=_pair(9))
+    m.act(Muster(player=1), dice=_pair(11))
+    deploy(m, 2, 1, [2, 5, 6, 2, 5])
+    events = m.act(Strike(player=1, dice=(5,), target=2))
+    assert events[-1] == RoundOver(round=1, lost=(1, 0), troops=(8, 11))
+
+
+def test_a_ruleset_one_log_replays_under_its_own_rule() -> None:
+    """A log whose header says rules "1" is read with ``battle_end="empty-field"``: it
+    audits exactly as it was played, and the same events fail under ruleset 2."""
+    m = recorded(battle_end="empty-field")
+    m.act(Muster(player=0), dice=_pair(9))
+    m.act(Muster(player=1), dice=_pair(11))
+    deploy(m, 2, 1, [2, 5, 6, 2, 5])
+    m.act(Strike(player=1, dice=(5,), target=2))
+    options = {k: v for k, v in m.header.options.items() if k != "battle_end"}
+    v1 = msgspec.structs.replace(m.header, rules="1", options=options)
+    assert RULES.version == "2" and RULES.older["1"] == {"battle_end": "empty-field"}
+    assert audit_events(RULES, v1, m.events).ok
+    v2 = msgspec.structs.replace(m.header, options=options)
+    assert not audit_events(RULES, v2, m.events).ok
+
+
 def test_camp_strike_needs_a_wizard_and_a_camp() -> None:
     refused(battle("52", "43"), CampStrike(player=0), "camp-strike/no-wizard")
     m = battle("62", "43", troops="9,2")
