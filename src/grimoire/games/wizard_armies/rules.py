@@ -147,8 +147,8 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
     >>> s = State(phase="battle", troops=(5, 5), field=((6, 2), (3,)), turn=0)
     >>> for action in legal(s, 0):
     ...     print(RULES.describe(action))
-    Light strikes a 3 with 6
-    Light strikes a 3 with 6+2
+    Light strikes a 3 with W
+    Light strikes a 3 with W+2
     Light's Wizard strikes a unit in the enemy camp
     """
     phase = state.phase
