@@ -228,7 +228,7 @@ def test_cowards_leave_before_any_strike() -> None:
 
 # ------------------------------------------------------------------ strikes
 
-BATTLE = "b 1 9,11 11 3,3 {light}/{dark} {turn} - 0,0 5,2 -"
+BATTLE = "b 1 9,11 11 6,6 {light}/{dark} {turn} - 0,0 5,2 -"
 
 
 def battle(light: str, dark: str, turn: int = 0, troops: str = "9,11") -> Match:
@@ -260,7 +260,7 @@ def test_combination_beats_a_die_lower_than_its_sum() -> None:
 
 def test_combination_equal_to_the_target_does_not_beat_it() -> None:
     """Combined dice must add up to more than the die they strike."""
-    refused(battle("32", "5"), Strike(player=0, dice=(3, 2), target=5), "strike/too-weak")
+    refused(battle("32", "54"), Strike(player=0, dice=(3, 2), target=5), "strike/too-weak")
 
 
 def test_combination_takes_out_a_wizard_and_only_the_wizard_owner_loses() -> None:
