@@ -13,7 +13,7 @@ from grimoire.core.events import Event
 from grimoire.games.wizard_armies import RULES
 from grimoire.games.wizard_armies.events import RoundOver
 from grimoire.games.wizard_armies.odds import BattleOdds, battle_odds
-from grimoire.games.wizard_armies.rules import can_act
+from grimoire.games.wizard_armies.rules import can_act, striker
 from grimoire.games.wizard_armies.state import State
 from grimoire.tools.odds import OddsReport, odds
 
@@ -108,6 +108,54 @@ def test_exact_odds_agree_with_the_rules(state: State) -> None:
     assert got.win[0] == pytest.approx(want[0], abs=1e-9)
     assert got.win[1] == pytest.approx(want[1], abs=1e-9)
     assert got.tie == pytest.approx(want[2], abs=1e-9)
+
+
+def open_fields(n: int, seed: int, battle_end: str) -> list[State]:
+    """Positions where a field may already be empty (a lone Wizard facing no dice), with
+    the side to strike able to."""
+    rng = random.Random(seed)
+    out: list[State] = []
+    while len(out) < n:
+        f0 = tuple(sorted((rng.randint(2, 6) for _ in range(rng.randint(0, 2))), reverse=True))
+        f1 = tuple(sorted((rng.randint(2, 6) for _ in range(rng.randint(0, 2))), reverse=True))
+        if rng.random() < 0.5:
+            f0, f1 = (6,), ()
+        troops = (len(f0) + rng.randint(0, 3), len(f1) + rng.randint(1, 3))
+        state = State(phase="battle", troops=troops, deployed=(2, 2), field=(f0, f1),
+                      turn=rng.randint(0, 1), init=(5, 2), lost=(1, rng.randint(0, 2)),
+                      battle_end=battle_end)
+        if striker(state) == state.turn:
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize(
+    "state", open_fields(12, 3, "no-strike") + open_fields(6, 4, "empty-field")
+)
+def test_exact_odds_follow_the_lone_wizard_rule(state: State) -> None:
+    """"Each roll that resulted in a natural 'six' can be used to cancel out any die on the
+    field or used to deduct one unit from the opponents camp on their turn": the exact
+    solver lets the battle go on while a side has a strike (a lone Wizard against an empty
+    field still kills a camp unit), and follows option ``battle_end`` as the rules do."""
+    got = battle_odds(state)
+    assert got.method == "exact"
+    want = brute(state)
+    assert (got.win[0], got.win[1], got.tie) == pytest.approx(want, abs=1e-9)
+
+
+def test_odds_of_a_lone_wizard_facing_an_empty_field() -> None:
+    """The text's case: Light's 6 faces no dice after Dark struck its 2 (Light lost one):
+    the Wizard's camp kill evens the losses, so the battle is a certain tie, not a loss."""
+    state = State(phase="battle", troops=(4, 11), deployed=(2, 1), field=((6,), ()),
+                  turn=0, init=(2, 5), lost=(1, 0))
+    got = battle_odds(state)
+    assert (got.method, got.win, got.tie) == ("exact", (0.0, 0.0), 1.0)
+    old = battle_odds(State(**{**_fields(state), "battle_end": "empty-field"}))
+    assert (old.method, old.win, old.tie) == ("exact", (0.0, 1.0), 0.0)
+
+
+def _fields(state: State) -> dict[str, object]:
+    return {f: getattr(state, f) for f in state.__struct_fields__}
 
 
 def test_exact_odds_in_a_raid() -> None:

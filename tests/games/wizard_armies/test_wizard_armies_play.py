@@ -13,6 +13,7 @@ import pytest
 
 from grimoire import IllegalAction, Match, Replay, fold
 from grimoire.core.audit import audit, audit_events
+from grimoire.core.events import Action
 from grimoire.core.views import leaks
 from grimoire.games.wizard_armies import RULES
 from grimoire.games.wizard_armies.events import Deploy, GameOver
@@ -111,20 +112,35 @@ def test_redaction_hides_the_other_deployment(games: list[Match]) -> None:
 
 
 def test_notation_round_trips_and_starts_a_log(games: list[Match]) -> None:
-    checked = 0
-    for m in games[:6]:
+    """Every position a game rests in (before each action, and at the end) round-trips
+    through the notation. A state between an action and its last consequence (a roll
+    still due, a round over but the war not yet declared over) is no position: its text
+    round-trips or is refused with ``position/invalid``, never anything else."""
+    checked = between = 0
+    for m in games:
         options = msgspec.convert(m.header.options, RULES.Options)
         replay = Replay(m.rules, m.header, m.events)
-        for _, _, state in replay.states():
+        events = list(m.events)
+        for n, (_, _, state) in enumerate(replay.states(), start=1):
+            resting = n == len(events) or isinstance(events[n], Action)
             try:
                 text = RULES.notation(state)
             except IllegalAction as exc:
                 assert exc.reason == "position/setup"
                 continue
+            if not resting:
+                try:
+                    again = RULES.parse(text, options, m.header.players)
+                except IllegalAction as exc:
+                    assert exc.reason == "position/invalid"
+                    between += 1
+                else:
+                    assert RULES.notation(again) == text
+                continue
             assert RULES.parse(text, options, m.header.players) == state
             assert RULES.notation(RULES.parse(text, options, m.header.players)) == text
             checked += 1
-    assert checked > 100
+    assert checked > 100 and between > 0
     start = Match.new("wizard-armies", seed="00" * 16,
                       position="d 2 5,6 11 0,0 -/- - - 0,0 0,0 -")
     assert start.state.troops == (5, 6)
@@ -179,6 +195,26 @@ def test_every_fixture_audits() -> None:
     for path in paths:
         report = audit(path)
         assert report.ok, (path.name, report.error)
+
+
+def test_ruleset_one_fixtures_still_audit() -> None:
+    """Logs written under ruleset 1 (kept as ``v1-*.jsonl``, unchanged) audit under their
+    own rule: option ``battle_end="empty-field"``. ``v1-full-06`` is one whose play the rule
+    change touches: read as ruleset 2 it fails the audit."""
+    from grimoire.core.logfile import read_log
+
+    old = sorted(FIXTURES.glob("v1-*.jsonl"))
+    assert {p.name for p in old} >= {"v1-full-01.jsonl", "v1-full-06.jsonl",
+                                      "v1-worked-example.jsonl"}
+    for path in old:
+        log = read_log(path)
+        assert log.header.rules == "1"
+        assert "battle_end" not in log.header.options
+        report = audit_events(RULES, log.header, log.events)
+        assert report.ok, (path.name, report.error)
+    log = read_log(FIXTURES / "v1-full-06.jsonl")
+    as_two = msgspec.structs.replace(log.header, rules="2")
+    assert not audit_events(RULES, as_two, log.events).ok
 
 
 def _generator() -> ModuleType:

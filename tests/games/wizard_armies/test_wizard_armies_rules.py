@@ -103,6 +103,7 @@ def test_doubles_none_option_matches_the_worked_example() -> None:
 
 
 def test_muster_only_once() -> None:
+    """"Phase One : Army acquisition": armies are raised once, at the start of the war."""
     m = mustered()
     assert m.state.phase == "deploy"
     with pytest.raises(IllegalAction) as err:
@@ -165,6 +166,7 @@ def test_both_deployments_are_fixed_before_the_reveal_in_the_log() -> None:
 
 
 def test_deploy_only_between_battles() -> None:
+    """"Phase two: Unit deployment" comes before the battle: no deployment during one."""
     m = at("b 1 9,11 11 2,2 54/32 0 - 0,0 5,2 -")
     with pytest.raises(IllegalAction) as err:
         RULES.decide(m.state, Deploy(player=0, units=1), _no_dice())
@@ -226,7 +228,7 @@ def test_cowards_leave_before_any_strike() -> None:
 
 # ------------------------------------------------------------------ strikes
 
-BATTLE = "b 1 9,11 11 3,3 {light}/{dark} {turn} - 0,0 5,2 -"
+BATTLE = "b 1 9,11 11 6,6 {light}/{dark} {turn} - 0,0 5,2 -"
 
 
 def battle(light: str, dark: str, turn: int = 0, troops: str = "9,11") -> Match:
@@ -258,7 +260,7 @@ def test_combination_beats_a_die_lower_than_its_sum() -> None:
 
 def test_combination_equal_to_the_target_does_not_beat_it() -> None:
     """Combined dice must add up to more than the die they strike."""
-    refused(battle("32", "5"), Strike(player=0, dice=(3, 2), target=5), "strike/too-weak")
+    refused(battle("32", "54"), Strike(player=0, dice=(3, 2), target=5), "strike/too-weak")
 
 
 def test_combination_takes_out_a_wizard_and_only_the_wizard_owner_loses() -> None:
@@ -300,7 +302,83 @@ def test_wizard_can_instead_kill_a_unit_in_the_camp() -> None:
     assert m.state.camp(1) == 8
 
 
+def test_a_lone_wizard_deducts_a_camp_unit_after_the_enemy_field_empties() -> None:
+    """"Each roll that resulted in a natural 'six' can be used to cancel out any die on the
+    field or used to deduct one unit from the opponents camp on their turn": the battle
+    goes on while a side has a strike, so a lone Wizard facing an empty field still gets
+    its turn and its camp kill (it needs no second die, unlike a raid)."""
+    m = mustered(light=9, dark=11)
+    deploy(m, 2, 1, [2, 5, 6, 2, 5])  # Dark first; Light 6,2 against Dark's 5
+    events = m.act(Strike(player=1, dice=(5,), target=2))
+    assert events == (Strike(player=1, dice=(5,), target=2),)  # the round goes on
+    assert m.state.field == ((6,), ()) and m.state.camp(1) == 11
+    assert m.to_act == {0}
+    assert m.legal(0) == [CampStrike(player=0)]
+    events = m.act(CampStrike(player=0))
+    assert events[-1] == RoundOver(round=1, lost=(1, 1), troops=(8, 10))
+
+
+def test_a_lone_wizard_strikes_the_camp_after_the_enemy_passes() -> None:
+    """"... or used to deduct one unit from the opponents camp on their turn": when a
+    strike empties the enemy field and leaves one Wizard, the enemy has no strike and
+    passes, and the Wizard strikes the camp on its owner's next turn."""
+    m = battle("65", "4")
+    events = m.act(Strike(player=0, dice=(5,), target=4))
+    assert events[-1] == NoStrike(player=1)
+    assert m.to_act == {0}
+    m.act(CampStrike(player=0))
+    assert m.state.phase == "deploy" and m.state.troops == (9, 9)
+
+
+def test_a_lone_wizard_against_an_empty_camp_ends_the_battle() -> None:
+    """A Wizard's camp kill needs a unit in the enemy camp: with none, nothing is left to
+    strike and the round is over (here the war too: Dark's last unit is gone)."""
+    m = battle("65", "4", troops="9,1")
+    events = m.act(Strike(player=0, dice=(5,), target=4))
+    assert types(events)[1:] == ["round-over", "game-over"]
+
+
+def test_a_lone_wizard_facing_only_cowards_strikes_the_camp() -> None:
+    """"All Coward units are taken away before any turns begin": a field emptied by
+    cowards leaves the camp open to a lone Wizard."""
+    m = mustered(light=9, dark=11)
+    events = deploy(m, 1, 2, [5, 2, 6, 1, 1])
+    assert Desert(player=1, count=2) in events
+    assert m.to_act == {0}
+    events = m.act(CampStrike(player=0))
+    assert events[-1] == RoundOver(round=1, lost=(0, 3), troops=(9, 8))
+
+
+def test_battle_end_empty_field_option_is_ruleset_one() -> None:
+    """Option ``battle_end="empty-field"`` (ruleset 1): the battle ends as soon as either
+    field is empty, so the lone Wizard of the case above gets no turn."""
+    m = recorded(battle_end="empty-field")
+    m.act(Muster(player=0), dice=_pair(9))
+    m.act(Muster(player=1), dice=_pair(11))
+    deploy(m, 2, 1, [2, 5, 6, 2, 5])
+    events = m.act(Strike(player=1, dice=(5,), target=2))
+    assert events[-1] == RoundOver(round=1, lost=(1, 0), troops=(8, 11))
+
+
+def test_a_ruleset_one_log_replays_under_its_own_rule() -> None:
+    """A log whose header says rules "1" is read with ``battle_end="empty-field"``: it
+    audits exactly as it was played, and the same events fail under ruleset 2."""
+    m = recorded(battle_end="empty-field")
+    m.act(Muster(player=0), dice=_pair(9))
+    m.act(Muster(player=1), dice=_pair(11))
+    deploy(m, 2, 1, [2, 5, 6, 2, 5])
+    m.act(Strike(player=1, dice=(5,), target=2))
+    options = {k: v for k, v in m.header.options.items() if k != "battle_end"}
+    v1 = msgspec.structs.replace(m.header, rules="1", options=options)
+    assert RULES.version == "2" and RULES.older["1"] == {"battle_end": "empty-field"}
+    assert audit_events(RULES, v1, m.events).ok
+    v2 = msgspec.structs.replace(m.header, options=options)
+    assert not audit_events(RULES, v2, m.events).ok
+
+
 def test_camp_strike_needs_a_wizard_and_a_camp() -> None:
+    """"Each roll that resulted in a natural 'six' can be used ... to deduct one unit from
+    the opponents camp": only a six, and only while the camp holds a unit (ruling 9)."""
     refused(battle("52", "43"), CampStrike(player=0), "camp-strike/no-wizard")
     m = battle("62", "43", troops="9,2")
     refused(m, CampStrike(player=0), "camp-strike/empty-camp")
@@ -339,6 +417,8 @@ def test_a_player_with_no_possible_strike_passes() -> None:
 
 
 def test_pass_is_automatic_at_the_start_of_a_battle_too() -> None:
+    """"First Initiative player decides what to do": one who has nothing to do passes at
+    once (ruling 7)."""
     m = mustered()
     events = deploy(m, 1, 2, [5, 2, 2, 5, 3])
     assert events[-1] == NoStrike(player=0)
@@ -354,6 +434,8 @@ def test_battle_ends_when_neither_side_can_strike() -> None:
 
 
 def test_battle_ends_when_a_side_has_no_dice_on_the_field() -> None:
+    """With no dice left, and no Wizard to strike a camp, nothing can be struck: the
+    battle (and, with no raid, the round) is over."""
     m = battle("2", "43", turn=1)
     events = m.act(Strike(player=1, dice=(4,), target=2))
     assert isinstance(events[-1], RoundOver)
@@ -410,6 +492,7 @@ def test_camp_raid_uses_the_strike_rules_with_no_retaliation_then_the_round_ends
 
 
 def test_camp_strike_is_not_a_raid_action() -> None:
+    """During a raid a Wizard strikes a rolled camp unit instead (ruling 9)."""
     m = battle("3", "6642", turn=1)
     m.act(Strike(player=1, dice=(6,), target=3), dice=[5, 4, 3, 2, 2, 1])
     refused(m, CampStrike(player=1), "camp-strike/in-raid")
@@ -455,6 +538,139 @@ def test_both_armies_gone_together_is_a_draw() -> None:
     m.act(Muster(player=1), dice=[1, 1])
     events = deploy(m, 2, 2, [4, 2, 1, 1, 1, 1])
     assert events[-1] == GameOver(winners=(), reason="mutual-destruction")
+
+
+# ------------------------------------------------------------------ the rest of the text
+
+
+def test_two_players_one_lighter_dice_one_darker() -> None:
+    """"The premise is two players are given specialized dice. One darker color and one
+    lighter color." "While two people are required, some variants of play can be
+    documented": two seats, Light and Dark; the variants are not offered (see Options)."""
+    from grimoire import UsageError
+
+    assert RULES.seats == (2,)
+    assert tuple(RULES.default_players) == ("Light", "Dark")
+    with pytest.raises(UsageError) as err:
+        Match.new(GAME, players=("a", "b", "c"))
+    assert err.value.reason == "log/player-count"
+
+
+def test_deployment_follows_once_the_troops_are_tallied() -> None:
+    """"Once the total number of troops are tallied, the next phase is unit deployment.\""""
+    m = recorded()
+    m.act(Muster(player=0), dice=[3, 4])
+    assert m.state.phase == "muster"
+    refused(m, Deploy(player=0, units=1), "turn/not-to-act")
+    m.act(Muster(player=1), dice=[2, 4])
+    assert m.state.phase == "deploy" and m.to_act == {0, 1}
+
+
+def test_both_players_roll_at_the_same_time() -> None:
+    """"Both players Roll at the same time. Each die is given a value what is rolled.":
+    both battle rolls come with the second deployment, before anyone strikes, and each die
+    on the field is the value rolled."""
+    m = mustered()
+    events = deploy(m, 2, 3, [5, 2, 4, 3, 6, 5, 2])
+    tags = types(events)
+    battle = [e for e in events if isinstance(e, Roll) and e.purpose == "battle"]
+    assert [r.player for r in battle] == [0, 1]
+    assert "strike" not in tags
+    assert m.state.field == ((4, 3), (6, 5, 2))
+
+
+def test_a_die_that_does_not_settle_is_rerolled() -> None:
+    """"Any Die that does not set on the designated field is rerolled.": software dice
+    always land; a recorded value that is no face of a die is refused, so the roll is
+    made again (ruling 4)."""
+    m = mustered()
+    m.act(Deploy(player=0, units=1))
+    refused(m, Deploy(player=1, units=1), "dice/out-of-range", dice=[5, 2, 7, 3])
+    m.act(Deploy(player=1, units=1), dice=[5, 2, 4, 3])
+    assert m.state.field == ((4,), (3,))
+
+
+def test_the_game_removes_all_units_engaged_in_battle_from_play() -> None:
+    """"Note the game removes all units engaged in battle from play." "All dice used in
+    the turn are removed.": the striking dice and the die struck all leave the field."""
+    m = battle("532", "64")
+    m.act(Strike(player=0, dice=(5, 2), target=6))
+    assert m.state.field == ((3,), (4,))
+
+
+def test_units_back_in_camp_can_be_targeted_by_a_wizard() -> None:
+    """"However, those 2,5 units return to camp and cannot be targeted by non-Wizard
+    units.": a Wizard's camp strike may still kill them (here the camp holds nothing else)."""
+    m = battle("522", "663", troops="3,11")
+    assert m.state.camp(0) == 0
+    m.act(Strike(player=0, dice=(5, 2), target=6))
+    assert m.state.camp(0) == 2
+    assert CampStrike(player=1) in m.legal(1)
+    m.act(CampStrike(player=1))
+    assert m.state.troops[0] == 2
+
+
+def test_the_wizard_returns_to_camp_as_a_six() -> None:
+    """"The Wizard returns to your camp as a '6' value." "His attacking unit goes back to
+    camp (still a Wizard value)": the Wizard leaves the field for its camp and stays in the
+    army; no rule reads a camp unit's value (ruling 8), and next round it is rolled anew."""
+    m = battle("65", "43", troops="3,11")
+    m.act(Strike(player=0, dice=(6,), target=4))
+    assert m.state.field[0] == (5,) and m.state.camp(0) == 2
+    assert m.state.troops[0] == 3
+
+
+def test_combinations_apply_to_camp_raiding_as_well() -> None:
+    """"This tactic can be applied to Camp Raiding situations as well.": raiders combine
+    their dice to strike a rolled camp unit they could not strike alone."""
+    m = battle("3", "633", turn=1, troops="3,11")
+    m.act(Strike(player=1, dice=(6,), target=3), dice=[5, 2])
+    refused(m, Strike(player=1, dice=(3,), target=5), "strike/too-weak")
+    events = m.act(Strike(player=1, dice=(3, 3), target=5))
+    assert events[-1] == RoundOver(round=1, lost=(2, 0), troops=(1, 11))
+
+
+def test_wizards_can_be_removed_via_camp_raid() -> None:
+    """"Wizards can be removed with combinations on the field or via Camp Raid.": a camp
+    unit rolled six in a raid is a Wizard: only a Wizard, or dice adding up to more than
+    six, strike it (ruling 16)."""
+    m = battle("3", "6542", turn=1, troops="3,11")
+    m.act(Strike(player=1, dice=(6,), target=3), dice=[6, 6])
+    refused(m, Strike(player=1, dice=(5,), target=6), "strike/too-weak")
+    refused(m, Strike(player=1, dice=(4, 2), target=6), "strike/too-weak")
+    events = m.act(Strike(player=1, dice=(5, 2), target=6))
+    # the lone 4 left cannot strike the other Wizard: the raid and the round are over
+    assert events[-1] == RoundOver(round=1, lost=(2, 0), troops=(1, 11))
+
+
+def test_five_units_against_one_leave_four_to_pick_off_camp_units() -> None:
+    """"Suppose an opponent only puts one unit on the field of play to your five units.
+    You have 4 units which can pick off camp units of the opponent.\""""
+    m = battle("54322", "4", troops="9,11")
+    events = m.act(Strike(player=0, dice=(5,), target=4), dice=[5, 4, 3, 2, 2, 2])
+    assert Raid(raider=0) in events
+    assert m.state.phase == "raid" and m.state.field[0] == (4, 3, 2, 2)
+
+
+def test_the_raid_is_not_declined() -> None:
+    """"On your turn, if you have two or more units remaining on the field and the
+    opponent has none, you can invade his camp.": the raid begins by itself, since it can
+    only cost the opponent units (ruling 11); the raider then strikes until it cannot."""
+    m = battle("3", "642", turn=1)
+    events = m.act(Strike(player=1, dice=(6,), target=3), dice=[5, 4, 3, 2, 2, 1])
+    assert types(events)[1:] == ["raid", "roll"]
+    assert m.legal(1) and all(isinstance(a, Strike) for a in m.legal(1))
+
+
+def test_the_cycle_repeats_from_deployment_with_a_new_initiative() -> None:
+    """"The Cycle repeats: Initiative Roll - Battle Phase - Coward removals - Battle
+    Resolution" and "Repeat steps starting from Unit Deployment again": every round starts
+    with a secret deployment, then a fresh initiative roll (ruling 2)."""
+    m = mustered()
+    deploy(m, 1, 1, [5, 2, 3, 3])  # 3 against 3: nobody strikes
+    assert m.state.phase == "deploy" and m.state.round == 2 and m.state.init == (0, 0)
+    events = deploy(m, 1, 1, [2, 6, 4, 5])
+    assert Initiative(first=1) in events  # the new roll, not round one's
 
 
 # ------------------------------------------------------------------ refusals

@@ -6,9 +6,15 @@ The game is assembled here from its parts: ``tables`` (the dice and the limits a
 ``reasons``; the ``odds`` subpackage prices the battle under way, a capability the rules
 object offers (``RULES.odds``).
 
+Ruleset ``"2"`` lets the battle go on while either side has a strike (a lone Wizard facing
+an empty field still gets its camp kill); logs of ruleset ``"1"`` replay with option
+``battle_end="empty-field"``, the rule they were played under.
+
 >>> from grimoire.core.rules import SupportsOdds
 >>> RULES.name, RULES.version, isinstance(RULES, SupportsOdds)
-('wizard-armies', '1', True)
+('wizard-armies', '2', True)
+>>> dict(RULES.older["1"])
+{'battle_end': 'empty-field'}
 """
 
 from grimoire.core.rules import Game, Odds
@@ -30,10 +36,11 @@ class WizardArmies(Game[State, Event, Options]):
 
 
 RULES = WizardArmies.assemble(
-    name="wizard-armies", version="1", seats=(2,), default_players=T.SEAT_NAMES,
+    name="wizard-armies", version="2", seats=(2,), default_players=T.SEAT_NAMES,
     title="Wizard Armies: two dice armies fight rounds of attrition until one is gone.",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
+    older={"1": {"battle_end": "empty-field"}},
 )
 
 __all__ = ["RULES", "WizardArmies"]

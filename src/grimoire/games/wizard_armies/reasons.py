@@ -22,5 +22,5 @@ REASONS: dict[str, str] = {
     "camp-strike/no-wizard": "a camp strike without a six on the field",
     "camp-strike/empty-camp": "a camp strike on an empty camp",
     "position/setup": "notation asked for while a deployment is secret",
-    "position/invalid": "notation that cannot be read",
+    "position/invalid": "notation that cannot be read, or no position a game can rest in",
 }

@@ -58,7 +58,7 @@ def setup(options: Options, players: Sequence[str]) -> State:
     >>> setup(Options(doubles="once"), ("Light", "Dark")).phase
     'muster'
     """
-    return State(doubles=options.doubles)
+    return State(doubles=options.doubles, battle_end=options.battle_end)
 
 
 # Who is still to choose, by (seat 0 done, seat 1 done); whose turn it is, by seat.
@@ -113,6 +113,29 @@ def raider(state: State) -> int | None:
     return None
 
 
+def striker(state: State) -> int | None:
+    """In a battle, the seat that strikes next: ``turn`` if it has a strike, else the other
+    if it has one (``turn`` then passes); ``None`` when the battle is over (a raid may
+    follow, see :func:`raider`).
+
+    The battle lasts while either side has a strike, so a lone Wizard facing an empty
+    field still kills a unit in the enemy camp; with option ``battle_end="empty-field"``
+    (ruleset 1) it ends as soon as either field is empty.
+
+    >>> lone = State(phase="battle", troops=(5, 10), field=((6,), ()), turn=0)
+    >>> striker(lone), striker(msgspec.structs.replace(lone, battle_end="empty-field"))
+    (0, None)
+    """
+    if raider(state) is not None:
+        return None
+    if state.battle_end == "empty-field" and not (state.field[0] and state.field[1]):
+        return None
+    for seat in (state.turn, 1 - state.turn):
+        if seat in (0, 1) and can_act(state, seat):
+            return seat
+    return None
+
+
 # ------------------------------------------------------------------ legal
 
 
@@ -124,8 +147,8 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
     >>> s = State(phase="battle", troops=(5, 5), field=((6, 2), (3,)), turn=0)
     >>> for action in legal(s, 0):
     ...     print(RULES.describe(action))
-    Light strikes a 3 with 6
-    Light strikes a 3 with 6+2
+    Light strikes a 3 with W
+    Light strikes a 3 with W+2
     Light's Wizard strikes a unit in the enemy camp
     """
     phase = state.phase
@@ -274,13 +297,12 @@ def _continue(b: Build) -> None:
         if not can_act(s, s.turn):
             _round_over(b)
         return
-    if s.field[0] and s.field[1]:
-        if can_act(s, s.turn):
-            return
-        if can_act(s, 1 - s.turn):
+    seat = striker(s)
+    if seat is not None:
+        if seat != s.turn:
             b.emit(NoStrike(player=s.turn))
-            return
-    # The battle is over: a side has no dice on the field, or neither can strike.
+        return
+    # The battle is over: neither side can strike, or a raid is due.
     seat = raider(s)
     if seat is None:
         _round_over(b)

@@ -14,17 +14,23 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
       and add them, again for as long as doubles come: the rules' reading), ``"once"``
       (one extra roll at most) or ``"none"`` (no extra roll: the worked example's reading,
       where 5, 5 gives ten troops).
+    - ``battle_end``: when the battle ends: ``"no-strike"`` (when neither side has a
+      strike left, so a lone Wizard facing an empty field still kills a unit in the enemy
+      camp: the rules' reading) or ``"empty-field"`` (as soon as either field is empty:
+      ruleset 1, before this was fixed).
 
-    >>> Options().doubles
-    'repeat'
+    >>> Options().doubles, Options().battle_end
+    ('repeat', 'no-strike')
     """
 
     doubles: Literal["repeat", "once", "none"] = "repeat"
+    battle_end: Literal["no-strike", "empty-field"] = "no-strike"
 
 
 class State(msgspec.Struct, frozen=True, gc=False):
     """The whole truth of a position (views hide the secret deployment).
 
+    - ``doubles``, ``battle_end``: the options the rules read during play.
     - ``phase``: ``"muster"``, ``"deploy"``, ``"battle"``, ``"raid"`` or ``"over"``.
     - ``round``: the round number, from 1.
     - ``troops``: each seat's army (camp and field together).
@@ -41,6 +47,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     """
 
     doubles: str = "repeat"
+    battle_end: str = "no-strike"
     phase: str = "muster"
     round: int = 1
     troops: tuple[int, int] = (0, 0)

@@ -26,3 +26,8 @@ PHASES: dict[str, str] = {
     "raid": "r",  # camp raid: the raider strikes the rolled camp units
     "over": "x",  # the war is over
 }
+
+# Limits of the position notation (the rules set none of these).
+POSITION_TEXT_MAX = 200  # the longest notation is under 80 characters
+POSITION_ROUND_MAX = 9999  # every round but a drawn one costs a unit; draws are rare
+POSITION_ARMY_MAX = 999  # doubles "repeat": 999 troops need 83 doubles in a row

@@ -150,19 +150,28 @@ def _end(f0: Dice, f1: Dice, c0: int, c1: int, d: int) -> Triple:
     return _result(d)
 
 
-def _after(f0: Dice, f1: Dice, c0: int, c1: int, turn: int, d: int) -> Triple:
-    """Whose strike is next (``turn`` if able, else the other), or the battle's end."""
-    if f0 and f1:
+def _raids(f0: Dice, f1: Dice, c0: int, c1: int) -> bool:
+    """Is a camp raid due (two or more dice against none, and a camp to raid)?"""
+    return ((len(f0) >= T.RAIDERS_NEEDED and not f1 and c1 > 0)
+            or (len(f1) >= T.RAIDERS_NEEDED and not f0 and c0 > 0))
+
+
+def _after(f0: Dice, f1: Dice, c0: int, c1: int, turn: int, d: int, lone: bool) -> Triple:
+    """Whose strike is next (``turn`` if able, else the other), or the battle's end (a
+    raid first if one is due). ``lone``: the battle goes on while either side has a strike,
+    so a lone Wizard facing an empty field still strikes the camp (option ``battle_end``
+    ``"no-strike"``); else it ends as soon as a field is empty (``"empty-field"``)."""
+    if not _raids(f0, f1, c0, c1) and (lone or (f0 and f1)):
         fields, camps = (f0, f1), (c0, c1)
         if can_strike(fields[turn], fields[1 - turn], camps[1 - turn]):
-            return _battle(f0, f1, c0, c1, turn, d)
+            return _battle(f0, f1, c0, c1, turn, d, lone)
         if can_strike(fields[1 - turn], fields[turn], camps[turn]):
-            return _battle(f0, f1, c0, c1, 1 - turn, d)
+            return _battle(f0, f1, c0, c1, 1 - turn, d, lone)
     return _end(f0, f1, c0, c1, d)
 
 
 @cache
-def _battle(f0: Dice, f1: Dice, c0: int, c1: int, turn: int, d: int) -> Triple:
+def _battle(f0: Dice, f1: Dice, c0: int, c1: int, turn: int, d: int, lone: bool) -> Triple:
     """``turn`` strikes now (it can); fields, camps and the loss difference so far."""
     own, enemy = (f0, f1) if turn == 0 else (f1, f0)
     enemy_camp = c1 if turn == 0 else c0
@@ -173,9 +182,9 @@ def _battle(f0: Dice, f1: Dice, c0: int, c1: int, turn: int, d: int) -> Triple:
         moves.append((remove(own, (T.WIZARD,)) or (), enemy, 1, 1))
     for own2, enemy2, home, camp_hit in moves:
         if turn == 0:
-            value = _after(own2, enemy2, c0 + home, c1 - camp_hit, 1, d + step)
+            value = _after(own2, enemy2, c0 + home, c1 - camp_hit, 1, d + step, lone)
         else:
-            value = _after(enemy2, own2, c0 - camp_hit, c1 + home, 0, d + step)
+            value = _after(enemy2, own2, c0 - camp_hit, c1 + home, 0, d + step, lone)
         if best is None or _better(value, best, turn):
             best = value
     assert best is not None
@@ -183,9 +192,11 @@ def _battle(f0: Dice, f1: Dice, c0: int, c1: int, turn: int, d: int) -> Triple:
 
 
 def _rolled(state: State, seat: int) -> bool:
-    """Has ``seat`` made its battle roll this round? (A side that rolled has dice on the
-    field or has lost units: deployments are at least one unit.)"""
-    return bool(state.field[seat]) or state.lost[seat] > 0
+    """Has ``seat`` made its battle roll this round? Seat 0 rolls first; until both have
+    rolled nobody has lost a unit, and a roll puts at least one die on the field. Once
+    both have rolled a field can empty only by a loss (a coward, a die struck, or a strike
+    that costs the enemy a unit), so ``lost`` is no longer ``(0, 0)``."""
+    return bool(state.field[seat]) or state.lost != (0, 0)
 
 
 def is_exact(state: State) -> bool:
@@ -201,7 +212,12 @@ def _exact(state: State) -> Triple:
     if state.phase == "raid":
         raider = state.turn
         return _raid(state.field[raider], state.targets, raider, d)
-    return _from_roll(state.troops, state.lost, state.field, state.turn)
+    return _from_roll(state.troops, state.lost, state.field, state.turn, _lone(state))
+
+
+def _lone(state: State) -> bool:
+    """Does the battle go on after a field empties (option ``battle_end``)?"""
+    return state.battle_end != "empty-field"
 
 
 def _cap(camp: int, enemy_field: Dice) -> int:
@@ -210,7 +226,8 @@ def _cap(camp: int, enemy_field: Dice) -> int:
 
 
 def _from_roll(
-    troops: tuple[int, int], lost: tuple[int, int], field: tuple[Dice, Dice], first: int
+    troops: tuple[int, int], lost: tuple[int, int], field: tuple[Dice, Dice], first: int,
+    lone: bool,
 ) -> Triple:
     """Solve from the battle roll (cowards maybe not yet removed), ``first`` to strike."""
     t = list(troops)
@@ -223,7 +240,7 @@ def _from_roll(
         clean.append(tuple(sorted((v for v in field[seat] if v != T.COWARD), reverse=True)))
     f0, f1 = clean
     c0, c1 = _cap(t[0] - len(f0), f1), _cap(t[1] - len(f1), f0)
-    return _after(f0, f1, c0, c1, first, lo[0] - lo[1])
+    return _after(f0, f1, c0, c1, first, lo[0] - lo[1], lone)
 
 
 def _army(dice: SeededDice, doubles: str) -> int:
@@ -267,7 +284,8 @@ def _sample(state: State, dice: SeededDice) -> Triple:
         else:
             fields.append(tuple(dice.roll(T.SIDES) for _ in range(units[seat])))
     lost = state.lost if state.phase == "battle" else (0, 0)
-    return _from_roll((troops[0], troops[1]), lost, (fields[0], fields[1]), first)
+    return _from_roll((troops[0], troops[1]), lost, (fields[0], fields[1]), first,
+                      _lone(state))
 
 
 def battle_odds(
