@@ -111,6 +111,23 @@ def test_attack_table_matches_text_notes() -> None:
     assert all(cell["K", d] == "A" for d in "DGO")
 
 
+def test_attack_table_matches_the_other_notes_on_the_pieces() -> None:
+    """"Men-At-Arms ... are less powerful than the Knights"; Knights "are automatically
+    defeated only by their feudal superiors, King and Marshall Royal, and the Bowmen and
+    Dragon" (the King is the notes' slip, Rulings 3); the Dragon is "Defeated only by Hero,
+    Wizard (probably) and Siege Catapult when attacking" (and by Giant or Dragon, both
+    destroyed); Marshall Royal "Strong against Military forces and Peasants, but not
+    Monsters"; the Hero "is overcome by Military forces and Peasants"."""
+    cell = {(a, d): T.ATTACK_TABLE[a][DEFENDERS.index(d)] for a in ATTACKERS for d in DEFENDERS}
+    assert cell["N", "A"] == "D" and cell["A", "N"] == "A"
+    assert {a for a in ATTACKERS if cell[a, "N"] == "D"} == {"M", "B", "D"}
+    assert T.NOTES_TABLE["K", "N"] == "D"
+    assert {a for a in ATTACKERS if cell[a, "D"] == "D"} == {"H", "C"}
+    assert {a for a in ATTACKERS if cell[a, "D"] == "X"} == {"D", "G"}
+    assert all(cell["M", d] != "D" for d in "DGO")
+    assert all(cell[a, "H"] == "D" for a in "ABS")
+
+
 def test_defeated_pieces_go_to_the_victor() -> None:
     """"Should the defending piece be defeated it is removed from the game and given to
     the victorious player."""

@@ -21,7 +21,9 @@ REASONS: dict[str, str] = {
     "setup/dead-end": "the rest could no longer be placed as the rules require",
     "setup/done": "the deployment is over",
     "setup/pending": "a move before both sides are deployed",
-    "storm/pending": "a surrounded castle must be stormed first",
+    "storm/pending": "a surrounded castle must be stormed (or left alone) first",
+    "storm/none": "a storm or a decline when no surrounded castle awaits its storm",
+    "storm/forced": "declining a storm that option storm='must' makes compulsory",
     "storm/wrong-castle": "a storm naming a castle that is not the surrounded one",
     "storm/not-surrounding": "the storming piece is not one of the ring",
     "storm/unknown-square": "a square that does not exist",
@@ -40,6 +42,7 @@ REASONS: dict[str, str] = {
     "bombard/no-catapult": "not your piece on the start square",
     "bombard/not-a-catapult": "the piece is not a Siege Catapult",
     "bombard/no-target": "no enemy piece exactly two squares away in that line",
+    "bombard/over-lake": "the target is across a square of Lake Limpid",
     "position/invalid": "notation that cannot be read",
     "position/setup": "a deployment-phase position has no notation",
 }

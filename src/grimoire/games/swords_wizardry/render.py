@@ -15,8 +15,10 @@ from grimoire.games.swords_wizardry.board import EMPTY, SQUARES, TERRAIN
 from grimoire.games.swords_wizardry.events import (
     Advance,
     Bombard,
+    Bounce,
     Challenge,
     Commence,
+    Decline,
     Eliminate,
     Event,
     GameOver,
@@ -55,7 +57,7 @@ def board(state: State, player: int | None = None) -> str:
                 for seat in (0, 1)]
         lines.append(f" deployment: Red {done[0]}/{total}, Black {done[1]}/{total}")
     elif state.storm >= 0:
-        lines.append(f" {T.SEAT_NAMES[state.storm_by]} storms the castle on "
+        lines.append(f" {T.SEAT_NAMES[state.storm_by]} may storm the castle on "
                      f"{SQUARES[state.storm]}")
     else:
         lines.append(f" {T.SEAT_NAMES[state.turn]} to move")
@@ -68,12 +70,14 @@ _PHRASES: dict[type, str] = {
     Move: "{player} moves {from_}-{to}",
     Bombard: "{player} bombards {to} from {from_}",
     Storm: "{player} storms the castle on {castle} from {from_}",
+    Decline: "{player} leaves the surrounded castle on {castle} alone",
+    Bounce: "the wizard bounces back {from_}-{to}",
     Challenge: "challenge: {attacker} on {from_} against {defender} on {to}",
     Reveal: "the piece on {square} is shown: {piece}",
     Eliminate: "{owner}'s {piece} on {square} is eliminated",
     Advance: "the victor advances {from_}-{to}",
     Pin: "{owner}'s princess is found in the castle on {square} and must stay there",
-    Surround: "the castle on {castle} is surrounded by {by}",
+    Surround: "the castle on {castle} is surrounded by {by}, who may storm it",
 }
 _SEATS = ("player", "first", "owner", "by")
 
