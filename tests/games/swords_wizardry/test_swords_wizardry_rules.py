@@ -807,6 +807,25 @@ def test_redacted_log_identical_for_setups_differing_in_hidden_identities() -> N
     assert msgspec.to_builtins(a.view(1)) == msgspec.to_builtins(b.view(1))
 
 
+def test_board_shows_the_ground_under_pieces_and_a_pinned_princess() -> None:
+    """The text board keeps the map visible under the pieces ("Depicted are the following
+    important features: (a) Castles ... (b) Forests ... (c) Lake"): a piece on a castle,
+    forest or bridge square is drawn with that ground's mark in front of it, and a Princess
+    pinned in her castle ("must remain in position for the remainder of the game") is marked
+    ``!``; a legend line says so."""
+    m = match({"b3": "C", "b1": "p", "a6": "O", "e6": "D", "f10": "K"})
+    m.act(Bombard(player=0, from_="b3", to="b1"))
+    rows = m.render(0).splitlines()
+    assert rows[1].split()[:7] == ["10", "S", "#", ".", ".", ".", "#K"]
+    assert rows[5].split()[:6] == ["6", "^O", "^", ".", "~", "\\D"]
+    assert rows[10].split()[:3] == ["1", ".", "#p!"]
+    assert "!: a pinned Princess" in rows[11] and "# castle, ^ forest" in rows[12]
+    # the opponent's view: unidentified, but the ground and the marks still show
+    theirs = m.render(1).splitlines()
+    assert theirs[1].split()[6] == "#X" and theirs[5].split()[1] == "^X"
+    assert theirs[10].split()[2] == "#p!"
+
+
 def test_describe_and_render_every_event() -> None:
     m = match({"b3": "C", "b1": "p"})
     m.act(Bombard(player=0, from_="b3", to="b1"))
