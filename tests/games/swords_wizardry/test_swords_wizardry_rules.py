@@ -4,6 +4,7 @@ end of the game and hidden information. Each test quotes the rule it checks."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -12,6 +13,7 @@ from grimoire import GrimoireError, IllegalAction, Match, Replay, UsageError
 from grimoire.core.audit import audit_events
 from grimoire.core.dice import SeededDice
 from grimoire.core.kit import write_ranks
+from grimoire.core.logfile import read_log
 from grimoire.core.replay import fold, initial_state
 from grimoire.core.rules import options_for
 from grimoire.games.swords_wizardry import RULES
@@ -866,6 +868,30 @@ def test_rules_1_logs_replay_as_they_were_played(case: str) -> None:
     assert audit_events(RULES, header, m.events).ok
     now = audit_events(RULES, msgspec.structs.replace(header, rules="2"), m.events)
     assert not now.ok
+
+
+V1_FIXTURES = sorted((Path(__file__).resolve().parents[3] / "fixtures" / "swords-wizardry")
+                     .glob("v1-*.jsonl"))
+
+
+def test_rules_1_fixtures_still_audit() -> None:
+    """The fixtures recorded under rules 1 (kept unchanged as ``v1-*.jsonl``: the five full
+    games and the edge cases rules 2 touches) still audit as they did; one full game has a
+    Wizard bouncing back to its start, so read as rules 2 it would not audit."""
+    assert {p.name for p in V1_FIXTURES} >= {f"v1-full-0{i}.jsonl" for i in range(1, 6)}
+    differs = []
+    for path in V1_FIXTURES:
+        log = read_log(path)
+        assert log.header.rules == "1", path.name
+        expect = log.header.meta.get("expect")
+        report = audit_events(RULES, log.header, log.events)
+        assert report.ok == (expect is None), (path.name, report.summary())
+        if expect is not None:
+            assert report.error is not None and report.error["reason"] == expect
+        as_2 = audit_events(RULES, msgspec.structs.replace(log.header, rules="2"), log.events)
+        if as_2.ok != report.ok:
+            differs.append(path.name)
+    assert "v1-full-03.jsonl" in differs
 
 
 def test_rules_1_storm_is_compulsory() -> None:
