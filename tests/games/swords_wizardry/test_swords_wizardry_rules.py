@@ -4,6 +4,7 @@ end of the game and hidden information. Each test quotes the rule it checks."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 from pathlib import Path
 
 import msgspec
@@ -98,6 +99,16 @@ def test_castle_surround_is_front_and_sides_on_the_back_rank() -> None:
     """"A Castle is surrounded, when the three squares to the front, side (and rear) are
     occupied": on the back rank a castle has exactly three neighbours."""
     assert all(len(NEIGHBOURS[c]) == 3 for c in CASTLES)
+
+
+def test_ogres_can_reach_both_woods_early() -> None:
+    """"Ogres should be available for early movement into the wooded areas where their
+    value is enhanced": each side's fourth row touches both Forest Sauvage and Grimmwood,
+    so an Ogre deployed there enters either wood in one move."""
+    terrain = "".join(T.TERRAIN)
+    for seat in (0, 1):
+        woods = {terrain[n] for sq in FOURTH[seat] for n in NEIGHBOURS[sq] if WOOD[n]}
+        assert woods == {"F", "G"}
 
 
 def test_forests_and_lake_occupy_the_centre() -> None:
@@ -286,8 +297,10 @@ def test_setup_dead_end_is_refused() -> None:
 
 
 def test_setup_is_hidden_from_the_opponent() -> None:
-    """"with the backs of the pieces facing his opponent so that the identity of the pieces
-    remains hidden": the opponent sees only that the square is filled."""
+    """"Each player then deploys his pieces (red backed, black backed) with the backs of
+    the pieces facing his opponent so that the identity of the pieces remains hidden": the
+    sides are Red and Black; the opponent sees only that the square is filled."""
+    assert T.SEAT_NAMES == ("Red", "Black")
     m = Match.new(GAME, seed="01" * 16)
     ev = Place(player=0, piece="king", square="a10")
     m.act(ev)
@@ -339,8 +352,10 @@ def test_counts_total_36_and_an_option() -> None:
 
 
 def test_move_one_square_sideways_forwards_or_backwards() -> None:
-    """"moving the piece selected one square only, sideways, forwards or backwards into an
-    unoccupied square or into a square occupied by an opposing piece"."""
+    """"each player in turn moves any one piece of his choice according to the abilities
+    of the piece selected. In general this will involve moving the piece selected one
+    square only, sideways, forwards or backwards into an unoccupied square or into a square
+    occupied by an opposing piece"."""
     m = match({"c8": "N", "c9": "A"})
     tos = sorted(a.to for a in m.legal(0) if a.from_ == "c8")  # type: ignore[attr-defined]
     assert tos == ["b8", "c7", "d8"]
@@ -505,6 +520,9 @@ def test_catapult_at_distance_otherwise_no_result(target: str) -> None:
 
 
 def test_catapult_bombard_needs_a_target_two_squares_away() -> None:
+    """"The Siege Catapult also has the ability to attack pieces adjacent to it (sideways,
+    forwards, or backwards, not diagonally)": a bombardment reaches an enemy exactly two
+    squares away in a straight line (Rulings); next to it, or three away, there is none."""
     m = match({"c9": "C", "c8": "n", "c6": "n"})
     assert refused(m, Bombard(player=0, from_="c9", to="c8")) == "bombard/no-target"
     assert refused(m, Bombard(player=0, from_="c9", to="c6")) == "bombard/no-target"
@@ -520,8 +538,9 @@ def test_catapult_adjacent_uses_the_table() -> None:
 
 
 def test_catapult_adjacent_defeats_castle_occupant() -> None:
-    """The castle rule beats the table: Catapult v Giant is "—", but in a castle the Giant
-    falls; the catapult stays on its own square."""
+    """"Remember the variations to the Attack Table in these specific circumstances; Siege
+    Catapult attacking pieces occupying Castles": the castle rule beats the table, Catapult
+    v Giant is "—", but in a castle the Giant falls; the catapult stays on its own square."""
     m = match({"b2": "C", "b1": "g"})
     m.act(Move(player=0, from_="b2", to="b1"))
     assert m.state.board[INDEX["b1"]] == "." and m.state.board[INDEX["b2"]] == "C"
@@ -713,6 +732,18 @@ def test_princess_has_no_attacking_abilities() -> None:
     assert m.state.board[INDEX["d8"]] == "P"
 
 
+def test_princess_moves_freely_into_enemy_territory() -> None:
+    """"the Princess, although having no defensive or attacking abilities, is able to move
+    as freely as any other piece and may be moved into enemy territory if deemed
+    expedient": she crosses the bridge and walks into an empty enemy castle."""
+    m = match({"d7": "P"})
+    path = ["d7", "e6", "f5", "g4", "g3", "g2", "g1", "f1", "e1"]
+    for k, (src, dst) in enumerate(pairwise(path)):
+        m.act(Move(player=0, from_=src, to=dst))
+        m.act(Move(player=1, from_=("j1", "j2")[k % 2], to=("j2", "j1")[k % 2]))
+    assert m.state.board[INDEX["e1"]] == "P" and m.outcome is None
+
+
 def test_princess_identified_by_non_rescuer_who_retreats() -> None:
     """"She may of course be identified following a challenge by a non-rescuing piece, but
     this piece must then retreat to allow a successful challenge to be made by a
@@ -728,7 +759,9 @@ def test_princess_identified_by_non_rescuer_who_retreats() -> None:
 
 def test_player_who_cannot_move_loses() -> None:
     """"Should at any stage a player be unable to move any piece when it is his turn to do
-    so, victory is immediately awarded to the other player."""
+    so, victory is immediately awarded to the other player. Victory is therefore still
+    possible even if a player has lost all his 'rescuing' pieces": Black wins with
+    Peasants."""
     m = match({"a10": "P", "a9": "s", "b10": "s"}, "b")
     evs = m.act(Move(player=1, from_="j1", to="j2"))
     assert evs[-1] == GameOver(winners=(1,), reason="no-move")
