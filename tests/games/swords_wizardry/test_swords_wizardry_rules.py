@@ -781,8 +781,8 @@ def test_quiet_limit_option_draws() -> None:
 
 def test_notation_round_trips() -> None:
     for text in ["10/10/10/2K*7/10/10/2p7/10/10/10 r - - 0",
-                 "S9/10/10/10/10/10/10/1B8/N1A7/1k7s b rb b1:r 7",
-                 "S9/10/10/10/10/10/10/10/10/1N*7s b - - 3 rescue:r"]:
+                 "SP*8/10/10/10/10/10/10/10/1B8/NkA1p*4s b rb b1:r 7",
+                 "S9/10/10/10/10/10/10/10/1p*8/1N*7s b - - 3 rescue:r"]:
         state = RULES.parse(text, RULES.Options(), ("Red", "Black"))
         assert RULES.notation(state) == text
     with pytest.raises(IllegalAction) as info:

@@ -10,6 +10,7 @@ REASONS: dict[str, str] = {
     "action/unknown": "not an action of this game",
     "options/counts": "counts that do not total 36 with one Princess, or too many catapults",
     "options/unknown-piece": "a count for a kind that does not exist",
+    "options/quiet-limit": "a quiet limit that is negative or beyond what a log can hold",
     "setup/unknown-piece": "a piece that does not exist",
     "setup/unknown-square": "a square that does not exist",
     "setup/outside-zone": "not in the side's home rows or fourth row, or a lake square",
@@ -43,6 +44,6 @@ REASONS: dict[str, str] = {
     "bombard/not-a-catapult": "the piece is not a Siege Catapult",
     "bombard/no-target": "no enemy piece exactly two squares away in that line",
     "bombard/over-lake": "the target is across a square of Lake Limpid",
-    "position/invalid": "notation that cannot be read",
+    "position/invalid": "notation that cannot be read, or a position the rules do not allow",
     "position/setup": "a deployment-phase position has no notation",
 }

@@ -19,6 +19,7 @@ from grimoire.core.dice import Dice
 from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.events import Roll
 from grimoire.core.kit import Builder, named
+from grimoire.core.logfile import MAX_RECORDS
 from grimoire.core.rules import PlayerId
 from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.board import (
@@ -109,8 +110,17 @@ def counts_from_options(options: Options) -> tuple[int, ...]:
     return counts
 
 
+QUIET_MAX = MAX_RECORDS
+"""The most moves in a row without an attack a game can record, and so the largest
+``quiet_limit``: a log holds at most this many records (``core.logfile.MAX_RECORDS``)."""
+
+
 def setup(options: Options, players: Sequence[str]) -> State:
     """The empty board: both sides deploy, one piece at a time, back to the opponent."""
+    if not 0 <= options.quiet_limit <= QUIET_MAX:
+        raise UsageError("options/quiet-limit",
+                         f"quiet_limit is 0 (none) or a number of moves up to {QUIET_MAX}, "
+                         f"not {options.quiet_limit!r}")
     return State(
         board=(EMPTY,) * N,
         revealed=(False,) * N,
