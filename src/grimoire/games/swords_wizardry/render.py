@@ -48,6 +48,7 @@ LEGEND = (
     " X/x: a Red/Black piece not identified; *: shown to the opponent; !: a pinned Princess",
     " before a piece, the ground under it: # castle, ^ forest, \\ bridge",
 )
+"""The two lines under the board that explain its marks."""
 
 
 def board(state: State, player: int | None = None) -> str:

@@ -148,14 +148,26 @@ def to_act(state: State) -> frozenset[PlayerId]:
 
 
 def moves_from(state: State, src: int) -> list[int]:
-    """The squares the piece on ``src`` may move to or challenge, in square order."""
+    """The squares the piece on ``src`` may move to or challenge, in square order.
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> s = RULES.parse("10/10/10/2K*7/10/10/2p7/10/10/10 r - - 0", None, ())
+    >>> [SQUARES[i] for i in moves_from(s, INDEX["c7"])]
+    ['c8', 'b7', 'd7', 'c6']
+    """
     return sorted(destinations(state.board, state.revealed, state.pinned, src,
                                state.challenge_shown))
 
 
 def bombards_from(state: State, src: int) -> list[int]:
     """The squares a Siege Catapult on ``src`` may bombard, in square order (none for any
-    other piece)."""
+    other piece): never across the lake unless the state's ``bombard_over_lake``.
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> s = RULES.parse("S9/10/4K5/10/4c5/10/10/10/10/9s b - - 0", None, ())
+    >>> bombards_from(s, INDEX["e6"])
+    []
+    """
     if PIECE[state.board[src]][1] != CATAPULT:
         return []
     return sorted(bombard_targets(state.board, src, state.bombard_over_lake))
