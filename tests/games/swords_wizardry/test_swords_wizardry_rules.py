@@ -4,6 +4,8 @@ end of the game and hidden information. Each test quotes the rule it checks."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -12,7 +14,9 @@ from grimoire import GrimoireError, IllegalAction, Match, Replay, UsageError
 from grimoire.core.audit import audit_events
 from grimoire.core.dice import SeededDice
 from grimoire.core.kit import write_ranks
+from grimoire.core.logfile import read_log
 from grimoire.core.replay import fold, initial_state
+from grimoire.core.rules import options_for
 from grimoire.games.swords_wizardry import RULES
 from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.board import (
@@ -29,8 +33,10 @@ from grimoire.games.swords_wizardry.board import (
 from grimoire.games.swords_wizardry.events import (
     Advance,
     Bombard,
+    Bounce,
     Challenge,
     Commence,
+    Decline,
     Eliminate,
     GameOver,
     Move,
@@ -95,6 +101,16 @@ def test_castle_surround_is_front_and_sides_on_the_back_rank() -> None:
     assert all(len(NEIGHBOURS[c]) == 3 for c in CASTLES)
 
 
+def test_ogres_can_reach_both_woods_early() -> None:
+    """"Ogres should be available for early movement into the wooded areas where their
+    value is enhanced": each side's fourth row touches both Forest Sauvage and Grimmwood,
+    so an Ogre deployed there enters either wood in one move."""
+    terrain = "".join(T.TERRAIN)
+    for seat in (0, 1):
+        woods = {terrain[n] for sq in FOURTH[seat] for n in NEIGHBOURS[sq] if WOOD[n]}
+        assert woods == {"F", "G"}
+
+
 def test_forests_and_lake_occupy_the_centre() -> None:
     """"the wooded areas and the lake occupying the centre squares between them":
     Forest Sauvage (west) and Grimmwood (east) lie on ranks 5-6 beside the lake."""
@@ -123,19 +139,78 @@ def test_bridge_crosses_the_lake_diagonally_across_the_centre() -> None:
     assert sorted(SQUARES[i] for i in BRIDGE_STEPS[INDEX["e6"]]) == ["d7", "f5"]
 
 
-def test_two_squares_behind_the_lake_only_dragon_or_wizard() -> None:
+# Both sides deployed as in the fixtures (tools/fixtures/swords_wizardry.py): Red's ranks
+# 10 to 7, Black's 1 to 4 (a space is an empty fourth-row or lake square).
+DEPLOYED = {
+    0: dict(zip((10, 9, 8, 7), ["SASASPSANS", "AOSBNMKNBS", "BNSHGWDBOA", "BCA   SCB "],
+                strict=True)),
+    1: dict(zip((1, 2, 3, 4), ["sasbpascas", "abnskmnbos", "aosbwdghbn", "cbs   an s"],
+                strict=True)),
+}
+
+
+def deployed(seat: int) -> dict[str, str]:
+    """The squares of ``seat``'s deployed army, as ``position`` takes them."""
+    return {f"{'abcdefghij'[c]}{rank}": ch for rank, row in DEPLOYED[seat].items()
+            for c, ch in enumerate(row) if ch != " "}
+
+
+def attacks_on(state: object, seat: int, src: int, targets: set[int]) -> set[int]:
+    """The squares of ``targets`` the piece of ``seat`` on ``src`` can attack now, by a move
+    (a challenge) or a bombardment."""
+    return {INDEX[a.to] for a in RULES.legal(state, seat)  # type: ignore[attr-defined]
+            if isinstance(a, Move | Bombard) and a.from_ == SQUARES[src]} & targets
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_two_squares_behind_the_lake_only_dragon_or_wizard(seat: int) -> None:
     """"the two squares immediately behind the Lake are very strong defensively, capable of
     attack only by Dragon or Wizard": e8/f8 (Red) and e3/f3 (Black) touch only their own
-    home squares and the lake, so at the start only a flier reaches them."""
-    for seat, squares in ((0, ("e8", "f8")), (1, ("e3", "f3"))):
-        for sq in squares:
-            for n in NEIGHBOURS[INDEX[sq]]:
-                assert n in HOME[seat] or LAKE[n]
-    # A Black Dragon on the bridge can fly over e7 to e8; Knights there cannot.
-    m = match({"e8": "K", "e6": "d"}, "b")
-    assert INDEX["e8"] in {INDEX[a.to] for a in m.legal(1) if isinstance(a, Move)}
-    m = match({"e8": "K", "e6": "n"}, "b")
-    assert INDEX["e8"] not in {INDEX[a.to] for a in m.legal(1) if isinstance(a, Move)}
+    home squares and the lake. With the army deployed, an enemy piece of every kind is put
+    on every square it could stand on: only the Dragon and the Wizard can attack those two
+    squares, by any kind of attack (a challenge, or a Siege Catapult's bombardment — the
+    bridge squares e6 and f5 lie two squares from e8 and f3, across the lake)."""
+    strong = {INDEX[sq] for sq in (("e8", "f8") if seat == 0 else ("e3", "f3"))}
+    for sq in strong:
+        assert all(n in HOME[seat] or LAKE[n] for n in NEIGHBOURS[sq])
+    army = deployed(seat)
+    enemy = 1 - seat
+    attackers: set[str] = set()
+    for kind, letter in zip((p[0] for p in T.PIECES), (p[1] for p in T.PIECES), strict=True):
+        ch = letter.lower() if enemy else letter
+        for src in range(100):
+            if SQUARES[src] in army or LAKE[src] or (letter == "C" and src in CASTLES):
+                continue
+            text = position({**army, SQUARES[src]: ch}, "rb"[enemy], extras=False)
+            state = RULES.parse(text, RULES.Options(), ("Red", "Black"))
+            if attacks_on(state, enemy, src, strong):
+                attackers.add(kind)
+    assert attackers == {"dragon", "wizard"}
+
+
+def test_lake_is_a_natural_barrier_to_the_catapults_boulder() -> None:
+    """"Lake Limpid. Provides a natural barrier to all pieces except Wizard and Dragon
+    (subject to its limited ability) which can fly over it": a Siege Catapult on the bridge
+    cannot bombard e8 across e7 (nor f3 across f4), though two squares away."""
+    m = match({"e8": "K", "e6": "c", "f3": "k", "f5": "C"}, "b")
+    assert refused(m, Bombard(player=1, from_="e6", to="e8")) == "bombard/over-lake"
+    assert not [a for a in m.legal(1) if isinstance(a, Bombard)]
+    m.act(Move(player=1, from_="j1", to="j2"))
+    assert refused(m, Bombard(player=0, from_="f5", to="f3")) == "bombard/over-lake"
+    # on dry ground the catapult still reaches two squares, over a piece
+    m = match({"c8": "K", "c7": "S", "c6": "c"}, "b")
+    assert Bombard(player=1, from_="c6", to="c8") in m.legal(1)
+
+
+def test_bombard_over_lake_option_is_rules_1() -> None:
+    """Option ``bombard_over_lake`` (rules 1): the boulder crosses the lake, and then the
+    bridge's catapult identifies a Princess on e8 and kills a Dragon on f3."""
+    pos = position({"e8": "P", "e6": "c", "f3": "d", "f5": "C"}, "b")
+    m = Match.new(GAME, position=pos, dice="recorded", options={"bombard_over_lake": True})
+    m.act(Bombard(player=1, from_="e6", to="e8"))
+    assert m.state.revealed[INDEX["e8"]]
+    evs = m.act(Bombard(player=0, from_="f5", to="f3"))
+    assert Eliminate(square="f3", owner=1, piece="dragon") in evs
 
 
 # ------------------------------------------------------------------ deployment
@@ -222,8 +297,10 @@ def test_setup_dead_end_is_refused() -> None:
 
 
 def test_setup_is_hidden_from_the_opponent() -> None:
-    """"with the backs of the pieces facing his opponent so that the identity of the pieces
-    remains hidden": the opponent sees only that the square is filled."""
+    """"Each player then deploys his pieces (red backed, black backed) with the backs of
+    the pieces facing his opponent so that the identity of the pieces remains hidden": the
+    sides are Red and Black; the opponent sees only that the square is filled."""
+    assert T.SEAT_NAMES == ("Red", "Black")
     m = Match.new(GAME, seed="01" * 16)
     ev = Place(player=0, piece="king", square="a10")
     m.act(ev)
@@ -275,8 +352,10 @@ def test_counts_total_36_and_an_option() -> None:
 
 
 def test_move_one_square_sideways_forwards_or_backwards() -> None:
-    """"moving the piece selected one square only, sideways, forwards or backwards into an
-    unoccupied square or into a square occupied by an opposing piece"."""
+    """"each player in turn moves any one piece of his choice according to the abilities
+    of the piece selected. In general this will involve moving the piece selected one
+    square only, sideways, forwards or backwards into an unoccupied square or into a square
+    occupied by an opposing piece"."""
     m = match({"c8": "N", "c9": "A"})
     tos = sorted(a.to for a in m.legal(0) if a.from_ == "c8")  # type: ignore[attr-defined]
     assert tos == ["b8", "c7", "d8"]
@@ -324,11 +403,50 @@ def test_wizard_moves_any_distance_and_flies_over_the_lake() -> None:
     assert m.state.board[INDEX["e3"]] == "W"
 
 
-def test_wizard_challenges_at_the_end_of_its_flight() -> None:
-    """The Wizard's flight ends on the first piece in its path: an enemy is challenged and,
-    with no result, "the Wizard bounces back" to the square it came from."""
+def test_wizard_bounces_back_one_square() -> None:
+    """"Should the die throw result in neither piece being defeated, the Wizard bounces back
+    one square as for 'No Result' in normal attacks": the Wizard's flight ends on the first
+    piece in its path; with no defeat it ends one square short of it (a8-a3 ends on a4),
+    past any lake squares (e9-e3 flies over the lake and ends on the bridge square e6)."""
+    m = match({"a8": "W", "a3": "g"})
+    evs = m.act(Move(player=0, from_="a8", to="a3"), dice=[2])
+    assert Bounce(from_="a8", to="a4") in evs
+    assert m.state.board[INDEX["a4"]] == "W" and m.state.board[INDEX["a3"]] == "g"
+    assert m.state.board[INDEX["a8"]] == "." and m.state.revealed[INDEX["a4"]]
     m = match({"e9": "W", "e3": "g"})
     m.act(Move(player=0, from_="e9", to="e3"), dice=[2])
+    assert m.state.board[INDEX["e6"]] == "W" and m.state.board[INDEX["e3"]] == "g"
+    # next to its target it stays where it was, as any attacker does
+    m = match({"c8": "W", "c7": "g"})
+    evs = m.act(Move(player=0, from_="c8", to="c7"), dice=[4])
+    assert not any(isinstance(e, Bounce) for e in evs) and m.state.board[INDEX["c8"]] == "W"
+
+
+def test_wizard_cannot_rescue_and_bounces_back_one_square() -> None:
+    """"The Wizard cannot rescue the Princess (treat as a 'No Result' attack)": she is
+    found, no die is thrown, and the Wizard bounces back one square."""
+    m = match({"h9": "W", "h3": "p"})
+    evs = m.act(Move(player=0, from_="h9", to="h3"))
+    assert evs[-1] == Bounce(from_="h9", to="h4")
+    assert m.view(0).board[INDEX["h3"]] == "p" and m.outcome is None
+
+
+def test_wizard_bounce_can_complete_a_surround() -> None:
+    """A Wizard bouncing back lands on a square like any piece arriving there: if that
+    completes the ring around a castle, the castle may be stormed (Rulings)."""
+    m = match({"a1": "N", "c1": "A", "b1": "k", "e2": "W", "a2": "g"})
+    evs = m.act(Move(player=0, from_="e2", to="a2"), dice=[2])
+    assert evs[-2:] == (Bounce(from_="e2", to="b2"), Surround(castle="b1", by=0))
+    assert m.to_act == frozenset({0})
+
+
+def test_wizard_bounce_option_start_is_rules_1() -> None:
+    """Option ``wizard_bounce="start"`` (rules 1): with no result the Wizard goes back to
+    the square its flight started from."""
+    pos = position({"e9": "W", "e3": "g"})
+    m = Match.new(GAME, position=pos, dice="recorded", options={"wizard_bounce": "start"})
+    evs = m.act(Move(player=0, from_="e9", to="e3"), dice=[2])
+    assert not any(isinstance(e, Bounce) for e in evs)
     assert m.state.board[INDEX["e9"]] == "W" and m.state.board[INDEX["e3"]] == "g"
 
 
@@ -402,6 +520,9 @@ def test_catapult_at_distance_otherwise_no_result(target: str) -> None:
 
 
 def test_catapult_bombard_needs_a_target_two_squares_away() -> None:
+    """"The Siege Catapult also has the ability to attack pieces adjacent to it (sideways,
+    forwards, or backwards, not diagonally)": a bombardment reaches an enemy exactly two
+    squares away in a straight line (Rulings); next to it, or three away, there is none."""
     m = match({"c9": "C", "c8": "n", "c6": "n"})
     assert refused(m, Bombard(player=0, from_="c9", to="c8")) == "bombard/no-target"
     assert refused(m, Bombard(player=0, from_="c9", to="c6")) == "bombard/no-target"
@@ -417,11 +538,25 @@ def test_catapult_adjacent_uses_the_table() -> None:
 
 
 def test_catapult_adjacent_defeats_castle_occupant() -> None:
-    """The castle rule beats the table: Catapult v Giant is "—", but in a castle the Giant
-    falls; the catapult stays on its own square."""
+    """"Remember the variations to the Attack Table in these specific circumstances; Siege
+    Catapult attacking pieces occupying Castles": the castle rule beats the table, Catapult
+    v Giant is "—", but in a castle the Giant falls; the catapult stays on its own square."""
     m = match({"b2": "C", "b1": "g"})
     m.act(Move(player=0, from_="b2", to="b1"))
     assert m.state.board[INDEX["b1"]] == "." and m.state.board[INDEX["b2"]] == "C"
+
+
+def test_catapult_next_to_a_wizard_throws_the_die() -> None:
+    """"The outcome of all conflicts involving the Wizard is determined by throwing the
+    die": a catapult challenging a Wizard next to it meets the die (a 3 defeats the
+    catapult, a non-Monster piece); from two squares away "the outcome ... must be treated
+    as a 'No Result'" and nothing is thrown (Rulings)."""
+    m = match({"c8": "C", "c7": "w"})
+    evs = m.act(Move(player=0, from_="c8", to="c7"), dice=[3])
+    assert Eliminate(square="c8", owner=0, piece="siege-catapult") in evs
+    m = match({"c9": "C", "c7": "w"})
+    evs = m.act(Bombard(player=0, from_="c9", to="c7"))  # recorded dice: none thrown
+    assert not any(isinstance(e, Eliminate) for e in evs)
 
 
 def test_catapult_never_enters_a_castle() -> None:
@@ -457,6 +592,30 @@ def test_castle_occupant_cannot_be_challenged_in_the_ordinary_way() -> None:
     assert refused(m, Move(player=0, from_="e2", to="e1")) == "move/castle-protected"
 
 
+def test_a_shown_princess_in_a_castle_cannot_be_challenged_in_the_ordinary_way() -> None:
+    """"any piece occupying a castle square cannot be challenged in the ordinary way": a
+    Princess identified by Peasants who then walks into a castle is protected there like any
+    piece. The text's one exception is a Princess pinned by a catapult, who must "await
+    rescue by an authorized piece" (``test_catapult_finds_princess_in_castle_and_she_stays``)."""
+    def play(**options: object) -> Match:
+        m = Match.new(GAME, position=position({"b3": "S", "a2": "N", "b2": "p"}),
+                      dice="recorded", options=options)  # type: ignore[arg-type]
+        m.act(Move(player=0, from_="b3", to="b2"))  # peasants find her and retreat
+        m.act(Move(player=1, from_="b2", to="b1"))  # she walks into the castle
+        m.act(Move(player=0, from_="a2", to="a1"))
+        m.act(Move(player=1, from_="j1", to="j2"))
+        return m
+
+    m = play()
+    assert m.state.revealed[INDEX["b1"]] and not m.state.pinned[1]
+    assert refused(m, Move(player=0, from_="a1", to="b1")) == "move/castle-protected"
+    assert Move(player=0, from_="a1", to="b1") not in m.legal(0)
+    # option castle_challenge="shown" (rules 1): a Princess already shown may be challenged
+    m = play(castle_challenge="shown")
+    evs = m.act(Move(player=0, from_="a1", to="b1"))
+    assert evs[-1] == GameOver(winners=(0,), reason="rescue")
+
+
 def test_unoccupied_castle_may_be_occupied_by_either_side() -> None:
     """"Unoccupied Castle squares may be occupied by any piece (other than a Siege
     Catapult) from either side during the course of a normal move."""
@@ -473,7 +632,8 @@ def test_castle_surround_storm() -> None:
     evs = m.act(Move(player=0, from_="b3", to="b2"))
     assert evs[-1] == Surround(castle="b1", by=0)
     assert m.to_act == frozenset({0})
-    assert sorted(a.from_ for a in m.legal(0)) == ["a1", "b2", "c1"]  # type: ignore[attr-defined]
+    storms = [a.from_ for a in m.legal(0) if isinstance(a, Storm)]
+    assert sorted(storms) == ["a1", "b2", "c1"]
     assert refused(m, Move(player=0, from_="a10", to="a9")) == "storm/pending"
     assert refused(m, Storm(player=0, castle="b1", from_="d1")) == "storm/not-surrounding"
     evs = m.act(Storm(player=0, castle="b1", from_="c1"))
@@ -481,6 +641,31 @@ def test_castle_surround_storm() -> None:
                        Eliminate(square="b1", owner=1, piece="king"),
                        Advance(from_="c1", to="b1"))
     assert m.state.board[INDEX["b1"]] == "A" and m.to_act == frozenset({1})
+
+
+def test_surrounding_player_may_storm_the_castle_or_leave_it() -> None:
+    """"Once the Castle is surrounded in this manner the surrounding player may
+    immediately, and automatically, remove the piece": he may also leave it (``decline``),
+    and then play passes on with nothing removed or shown."""
+    m = match({"a1": "N", "c1": "A", "b3": "B", "b1": "k"})
+    m.act(Move(player=0, from_="b3", to="b2"))
+    assert Decline(player=0, castle="b1") in m.legal(0)
+    assert refused(m, Decline(player=0, castle="e1")) == "storm/wrong-castle"
+    evs = m.act(Decline(player=0, castle="b1"))
+    assert evs == (Decline(player=0, castle="b1"),)
+    assert m.state.board[INDEX["b1"]] == "k" and not m.state.revealed[INDEX["b1"]]
+    assert m.state.storm == -1 and m.to_act == frozenset({1})
+    assert refused(m, Storm(player=1, castle="b1", from_="b2")) == "storm/none"
+    assert refused(m, Decline(player=1, castle="b1")) == "storm/none"
+
+
+def test_storm_option_must_is_rules_1() -> None:
+    """Option ``storm="must"`` (rules 1): the surrounding player has to storm."""
+    pos = position({"a1": "N", "c1": "A", "b3": "B", "b1": "k"})
+    m = Match.new(GAME, position=pos, dice="recorded", options={"storm": "must"})
+    m.act(Move(player=0, from_="b3", to="b2"))
+    assert all(isinstance(a, Storm) for a in m.legal(0))
+    assert refused(m, Decline(player=0, castle="b1")) == "storm/forced"
 
 
 def test_castle_surround_rescues_princess_with_a_rescuer() -> None:
@@ -501,6 +686,28 @@ def test_castle_surround_princess_without_rescuer_stays() -> None:
     assert Reveal(square="b1", piece="princess") in evs
     assert m.outcome is None and m.state.board[INDEX["b1"]] == "p"
     assert m.state.board[INDEX["b2"]] == "O" and m.to_act == frozenset({1})
+
+
+def test_storming_catapult_stays_on_its_own_square() -> None:
+    """"replace it with whichever of the surrounding pieces he chooses" — but a Siege
+    Catapult "cannot at any time be moved onto a Castle square": chosen, it removes the
+    occupant and stays where it is (Rulings)."""
+    m = match({"a1": "N", "c1": "A", "b3": "C", "b1": "g"})
+    m.act(Move(player=0, from_="b3", to="b2"))
+    evs = m.act(Storm(player=0, castle="b1", from_="b2"))
+    assert Eliminate(square="b1", owner=1, piece="giant") in evs
+    assert not any(isinstance(e, Advance) for e in evs)
+    assert m.state.board[INDEX["b1"]] == "." and m.state.board[INDEX["b2"]] == "C"
+
+
+def test_a_piece_attacking_out_of_a_castle_is_not_protected() -> None:
+    """"Pieces occupying Castle squares can be defeated in only two ways": the castle
+    shields a piece that is challenged there; a piece that leaves it to challenge is an
+    ordinary attacker (Rulings): a King in a castle attacking Peasants is eliminated (A)."""
+    m = match({"b1": "k", "b2": "S"}, "b")
+    evs = m.act(Move(player=1, from_="b1", to="b2"))
+    assert Eliminate(square="b1", owner=1, piece="king") in evs
+    assert m.state.board[INDEX["b2"]] == "S"
 
 
 def test_walking_into_a_surrounded_castle() -> None:
@@ -525,6 +732,18 @@ def test_princess_has_no_attacking_abilities() -> None:
     assert m.state.board[INDEX["d8"]] == "P"
 
 
+def test_princess_moves_freely_into_enemy_territory() -> None:
+    """"the Princess, although having no defensive or attacking abilities, is able to move
+    as freely as any other piece and may be moved into enemy territory if deemed
+    expedient": she crosses the bridge and walks into an empty enemy castle."""
+    m = match({"d7": "P"})
+    path = ["d7", "e6", "f5", "g4", "g3", "g2", "g1", "f1", "e1"]
+    for k, (src, dst) in enumerate(pairwise(path)):
+        m.act(Move(player=0, from_=src, to=dst))
+        m.act(Move(player=1, from_=("j1", "j2")[k % 2], to=("j2", "j1")[k % 2]))
+    assert m.state.board[INDEX["e1"]] == "P" and m.outcome is None
+
+
 def test_princess_identified_by_non_rescuer_who_retreats() -> None:
     """"She may of course be identified following a challenge by a non-rescuing piece, but
     this piece must then retreat to allow a successful challenge to be made by a
@@ -540,7 +759,9 @@ def test_princess_identified_by_non_rescuer_who_retreats() -> None:
 
 def test_player_who_cannot_move_loses() -> None:
     """"Should at any stage a player be unable to move any piece when it is his turn to do
-    so, victory is immediately awarded to the other player."""
+    so, victory is immediately awarded to the other player. Victory is therefore still
+    possible even if a player has lost all his 'rescuing' pieces": Black wins with
+    Peasants."""
     m = match({"a10": "P", "a9": "s", "b10": "s"}, "b")
     evs = m.act(Move(player=1, from_="j1", to="j2"))
     assert evs[-1] == GameOver(winners=(1,), reason="no-move")
@@ -560,8 +781,8 @@ def test_quiet_limit_option_draws() -> None:
 
 def test_notation_round_trips() -> None:
     for text in ["10/10/10/2K*7/10/10/2p7/10/10/10 r - - 0",
-                 "S9/10/10/10/10/10/10/1B8/N1A7/1k7s b rb b1:r 7",
-                 "S9/10/10/10/10/10/10/10/10/1N*7s b - - 3 rescue:r"]:
+                 "SP*8/10/10/10/10/10/10/10/1B8/NkA1p*4s b rb b1:r 7",
+                 "S9/10/10/10/10/10/10/10/1p*8/1N*7s b - - 3 rescue:r"]:
         state = RULES.parse(text, RULES.Options(), ("Red", "Black"))
         assert RULES.notation(state) == text
     with pytest.raises(IllegalAction) as info:
@@ -621,12 +842,96 @@ def test_redacted_log_identical_for_setups_differing_in_hidden_identities() -> N
     assert msgspec.to_builtins(a.view(1)) == msgspec.to_builtins(b.view(1))
 
 
+def test_board_shows_the_ground_under_pieces_and_a_pinned_princess() -> None:
+    """The text board keeps the map visible under the pieces ("Depicted are the following
+    important features: (a) Castles ... (b) Forests ... (c) Lake"): a piece on a castle,
+    forest or bridge square is drawn with that ground's mark in front of it, and a Princess
+    pinned in her castle ("must remain in position for the remainder of the game") is marked
+    ``!``; a legend line says so."""
+    m = match({"b3": "C", "b1": "p", "a6": "O", "e6": "D", "f10": "K"})
+    m.act(Bombard(player=0, from_="b3", to="b1"))
+    rows = m.render(0).splitlines()
+    assert rows[1].split()[:7] == ["10", "S", "#", ".", ".", ".", "#K"]
+    assert rows[5].split()[:6] == ["6", "^O", "^", ".", "~", "\\D"]
+    assert rows[10].split()[:3] == ["1", ".", "#p!"]
+    assert "!: a pinned Princess" in rows[11] and "# castle, ^ forest" in rows[12]
+    # the opponent's view: unidentified, but the ground and the marks still show
+    theirs = m.render(1).splitlines()
+    assert theirs[1].split()[6] == "#X" and theirs[5].split()[1] == "^X"
+    assert theirs[10].split()[2] == "#p!"
+
+
 def test_describe_and_render_every_event() -> None:
     m = match({"b3": "C", "b1": "p"})
     m.act(Bombard(player=0, from_="b3", to="b1"))
     for e in m.events:
         assert RULES.describe(e)
     assert "lost" in m.render(0) and "x" in m.render(0)
+
+
+# ------------------------------------------------------------------ rules 1 logs
+
+RULES_1_PLAYS = {
+    "bombard-over-lake": (position({"e8": "P", "e6": "c"}, "b"),
+                          [(Bombard(player=1, from_="e6", to="e8"), [])]),
+    "challenge-shown-princess-in-castle": (
+        position({"b3": "S", "a2": "N", "b2": "p"}),
+        [(Move(player=0, from_="b3", to="b2"), []), (Move(player=1, from_="b2", to="b1"), []),
+         (Move(player=0, from_="a2", to="a1"), []), (Move(player=1, from_="j1", to="j2"), []),
+         (Move(player=0, from_="a1", to="b1"), [])]),
+    "wizard-back-to-start": (position({"e9": "W", "e3": "g"}),
+                             [(Move(player=0, from_="e9", to="e3"), [2])]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RULES_1_PLAYS))
+def test_rules_1_logs_replay_as_they_were_played(case: str) -> None:
+    """A log whose header says rules "1" is read with the options that reproduce rules 1
+    (``RULES.older``), so it audits exactly as it was played; the same actions under rules
+    "2" are refused or decided differently."""
+    assert RULES.version == "2"
+    old = dict(RULES.older["1"])
+    assert old == {"bombard_over_lake": True, "castle_challenge": "shown", "storm": "must",
+                   "wizard_bounce": "start"}
+    pos, steps = RULES_1_PLAYS[case]
+    m = Match.new(GAME, position=pos, dice="recorded", options=old)
+    for action, dice in steps:
+        m.act(action, dice=dice)
+    header = msgspec.structs.replace(m.header, rules="1", options={})
+    assert audit_events(RULES, header, m.events).ok
+    now = audit_events(RULES, msgspec.structs.replace(header, rules="2"), m.events)
+    assert not now.ok
+
+
+V1_FIXTURES = sorted((Path(__file__).resolve().parents[3] / "fixtures" / "swords-wizardry")
+                     .glob("v1-*.jsonl"))
+
+
+def test_rules_1_fixtures_still_audit() -> None:
+    """The fixtures recorded under rules 1 (kept unchanged as ``v1-*.jsonl``: the five full
+    games and the edge cases rules 2 touches) still audit as they did; one full game has a
+    Wizard bouncing back to its start, so read as rules 2 it would not audit."""
+    assert {p.name for p in V1_FIXTURES} >= {f"v1-full-0{i}.jsonl" for i in range(1, 6)}
+    differs = []
+    for path in V1_FIXTURES:
+        log = read_log(path)
+        assert log.header.rules == "1", path.name
+        expect = log.header.meta.get("expect")
+        report = audit_events(RULES, log.header, log.events)
+        assert report.ok == (expect is None), (path.name, report.summary())
+        if expect is not None:
+            assert report.error is not None and report.error["reason"] == expect
+        as_2 = audit_events(RULES, msgspec.structs.replace(log.header, rules="2"), log.events)
+        if as_2.ok != report.ok:
+            differs.append(path.name)
+    assert "v1-full-03.jsonl" in differs
+
+
+def test_rules_1_storm_is_compulsory() -> None:
+    """Under rules 1 the storm of a surrounded castle was compulsory: a rules 1 header
+    reads as ``storm="must"``."""
+    assert options_for(RULES, "1", {}).storm == "must"
+    assert options_for(RULES, "2", {}).storm == "may"
 
 
 # ------------------------------------------------------------------ whole games

@@ -55,7 +55,8 @@ def name(letter: str) -> str:
 @pytest.mark.parametrize("a", ATTACKERS)
 @pytest.mark.parametrize("d", [d for d in DEFENDERS if d != "P"])
 def test_attack_table_every_cell(a: str, d: str) -> None:
-    """"Find the name of the attacking piece in the left hand column, the name of the
+    """"Consult this table whenever an attack is made. Find the name of the attacking
+    piece in the left hand column, the name of the
     defending piece along the top of the table and read off the result ... X Both pieces
     eliminated, A Attacker eliminated, D Defender eliminated, — No Result. Both pieces
     remain in place" (and "Should the defending piece be defeated ... [the attacker
@@ -81,8 +82,10 @@ def test_attack_table_every_cell(a: str, d: str) -> None:
 @pytest.mark.parametrize("a", ATTACKERS)
 def test_attack_table_princess_column(a: str) -> None:
     """"The game is concluded once the Princess is challenged and identified by King, Hero,
-    Marshall Royal or any Military Force ... cannot be rescued by monsters or Wizard, Peasants
-    or Siege Catapult"; a non-rescuer "must then retreat"."""
+    Marshall Royal or any Military Force ... cannot be rescued by monsters or Wizard (too
+    frightening), Peasants (too demeaning), or Siege Catapult"; the Peasants, Giant and Ogre
+    "Cannot rescue Princess", the Dragon "Cannot however achieve final rescue of Princess";
+    a non-rescuer "must then retreat"."""
     m = challenge(a, "P")
     rescuer = T.ATTACK_TABLE[a][DEFENDERS.index("P")] == "D"
     assert rescuer == (a in "KHMNAB")
@@ -111,11 +114,43 @@ def test_attack_table_matches_text_notes() -> None:
     assert all(cell["K", d] == "A" for d in "DGO")
 
 
+def test_attack_table_matches_the_other_notes_on_the_pieces() -> None:
+    """"Men-At-Arms ... are less powerful than the Knights"; Knights "are automatically
+    defeated only by their feudal superiors, King and Marshall Royal, and the Bowmen and
+    Dragon" (the King is the notes' slip, Rulings 3); the Dragon is "Defeated only by Hero,
+    Wizard (probably) and Siege Catapult when attacking" (and by Giant or Dragon, both
+    destroyed); Marshall Royal "Strong against Military forces and Peasants, but not
+    Monsters"; the Hero "is overcome by Military forces and Peasants"."""
+    cell = {(a, d): T.ATTACK_TABLE[a][DEFENDERS.index(d)] for a in ATTACKERS for d in DEFENDERS}
+    assert cell["N", "A"] == "D" and cell["A", "N"] == "A"
+    assert {a for a in ATTACKERS if cell[a, "N"] == "D"} == {"M", "B", "D"}
+    assert T.NOTES_TABLE["K", "N"] == "D"
+    assert {a for a in ATTACKERS if cell[a, "D"] == "D"} == {"H", "C"}
+    assert {a for a in ATTACKERS if cell[a, "D"] == "X"} == {"D", "G"}
+    assert all(cell["M", d] != "D" for d in "DGO")
+    assert all(cell[a, "H"] == "D" for a in "ABS")
+
+
+def test_attack_table_king_against_individuals() -> None:
+    """"King. Is strong against pieces representing Individuals. (Hero, Marshall Royal)
+    has limited abilities against Military pieces and Peasants but fails against
+    Monsters": he defeats the Marshall Royal, no Individual defeats him (the Hero and the
+    Marshall Royal attacking him are eliminated), he beats only the Bowmen among the
+    Military pieces, and loses to every Monster."""
+    cell = {(a, d): T.ATTACK_TABLE[a][DEFENDERS.index(d)] for a in ATTACKERS for d in DEFENDERS}
+    assert cell["K", "M"] == "D" and cell["H", "K"] == cell["M", "K"] == "A"
+    assert cell["K", "H"] == "-"
+    assert [d for d in "NABS" if cell["K", d] == "D"] == ["B"]
+    assert all(cell["K", d] == "A" for d in "DGO")
+
+
 def test_defeated_pieces_go_to_the_victor() -> None:
     """"Should the defending piece be defeated it is removed from the game and given to
-    the victorious player."""
+    the victorious player. Pieces removed from the board take no further part in the
+    game."""
     m = challenge("M", "N")
     assert eliminated(m) == [(1, "knights")]
+    assert "n" not in m.state.board
     assert m.state.lost[1].count("n") == m.state.counts[KINDS.index("knights")]
     assert any(isinstance(e, Eliminate) and e.owner == 1 and e.piece == "knights"
                for e in m.events)
@@ -128,7 +163,10 @@ def test_defeated_pieces_go_to_the_victor() -> None:
 @pytest.mark.parametrize("victim", ["G", "N", "S", "K", "C", "D"])
 def test_wizard_die(throw: int, victim: str) -> None:
     """"5 or 6 All pieces eliminated automatically (except opposing Wizard); 3 or 4 All
-    non-Monster pieces eliminated; 2 Peasants only eliminated; 1 Wizard eliminated."
+    non-Monster pieces eliminated; 2 Peasants only eliminated; 1 Wizard eliminated." (the
+    notes: "A throw of 6 or 5 will defeat any other piece ... A throw of 4 or 3 will defeat
+    all non-monster pieces. A throw of 2 will defeat Peasants only. A throw of 1 indicates
+    that the spell has been unsuccessful and the Wizard is defeated")
     "Should the die throw result in neither piece being defeated, the Wizard bounces back"."""
     m = challenge("W", victim, dice=[throw])
     rolls = [e for e in m.events if isinstance(e, Roll)]
@@ -168,7 +206,8 @@ def test_wizard_defending_throws_for_its_owner(throw: int) -> None:
 def test_wizard_v_wizard(mine: int, theirs: int, c8: str, c7: str) -> None:
     """"Should Wizard attack Wizard, each throws the die, the higher thrower defeating and
     eliminating the lower thrower ... Should both throw the same number, both are
-    eliminated"."""
+    eliminated" (the table's notes: "Lower thrower is eliminated. Equal throws—both pieces
+    eliminated")."""
     m = challenge("W", "W", dice=[mine, theirs])
     rolls = [e for e in m.events if isinstance(e, Roll)]
     assert [r.player for r in rolls] == [0, 1]
@@ -197,7 +236,9 @@ def test_ogre_attacking_into_the_forest_defeats_military(military: str) -> None:
 
 @pytest.mark.parametrize("military", ["N", "A", "B", "S"])
 def test_ogre_defending_in_the_forest_defeats_military(military: str) -> None:
-    """"... or when an Ogre is attacked when situated on a wooded square" (Grimmwood h6)."""
+    """"... or when an Ogre is attacked when situated on a wooded square" (Grimmwood h6):
+    "the powers of the 'Group' pieces Knights, Men-At-Arms, Bowmen and Peasants are
+    reduced" ("Ogres' enhanced powers in wooded areas", one of the table's variations)."""
     m = challenge(military, "O", at=("h7", "h6"))
     assert m.state.board[INDEX["h6"]] == "o" and m.state.board[INDEX["h7"]] == "."
     assert eliminated(m) == [(0, name(military))]

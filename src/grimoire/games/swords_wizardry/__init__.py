@@ -7,7 +7,7 @@ table as data), ``board`` (what derives from them), ``events``, ``state``, ``rul
 
 >>> from grimoire.games.swords_wizardry import RULES
 >>> RULES.name, RULES.version
-('swords-wizardry', '1')
+('swords-wizardry', '2')
 """
 
 from grimoire.core.rules import Game
@@ -18,10 +18,15 @@ from grimoire.games.swords_wizardry.reasons import REASONS
 from grimoire.games.swords_wizardry.state import Options, State
 
 RULES = Game.assemble(
-    name="swords-wizardry", version="1", seats=(2,), default_players=T.SEAT_NAMES,
+    name="swords-wizardry", version="2", seats=(2,), default_players=T.SEAT_NAMES,
     title="Swords & Wizardry: hidden identities, the attack table and the Wizard's die.",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
+    # Rules 2: no bombard across Lake Limpid, only a pinned Princess is challenged in a
+    # castle, storming a surrounded castle is a choice, the Wizard bounces back one square.
+    # Each change is an option; a rules 1 log is read with the old values.
+    older={"1": {"bombard_over_lake": True, "castle_challenge": "shown", "storm": "must",
+                 "wizard_bounce": "start"}},
 )
 
 __all__ = ["RULES"]

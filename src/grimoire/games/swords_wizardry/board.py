@@ -141,8 +141,10 @@ ZONE_CELLS = tuple(itemgetter(*sorted(ZONE[p])) for p in (0, 1))
 
 
 def destinations(board: Sequence[str], revealed: Sequence[bool], pinned: Sequence[bool],
-                 src: int) -> Iterator[int]:
-    """Squares the piece on ``src`` may move to or challenge (an ordinary move).
+                 src: int, challenge_shown: bool = False) -> Iterator[int]:
+    """Squares the piece on ``src`` may move to or challenge (an ordinary move). A piece in
+    a castle may be challenged only if it is a Princess pinned there (or, with
+    ``challenge_shown``, option ``castle_challenge="shown"``, any Princess already shown).
 
     >>> board = [EMPTY] * N
     >>> board[INDEX["c7"]] = "K"
@@ -176,32 +178,77 @@ def destinations(board: Sequence[str], revealed: Sequence[bool], pinned: Sequenc
         if dst in seen:
             continue
         seen.add(dst)
-        if _can_enter(board, revealed, seat, kind, dst):
+        if _can_enter(board, revealed, pinned, seat, kind, dst, challenge_shown):
             yield dst
 
 
-def _can_enter(board: Sequence[str], revealed: Sequence[bool], seat: int, kind: int,
-               dst: int) -> bool:
+def _can_enter(board: Sequence[str], revealed: Sequence[bool], pinned: Sequence[bool],
+               seat: int, kind: int, dst: int, challenge_shown: bool) -> bool:
     occ = board[dst]
     if occ == EMPTY:
         return not (CASTLE[dst] and kind == CATAPULT)
     if owner(occ) == seat or kind == PRINCESS:
         return False
     if CASTLE[dst] and kind != CATAPULT:
-        # A castle's occupant cannot be challenged in the ordinary way, unless she is the
-        # Princess, found there already and awaiting rescue (see Rulings).
-        return revealed[dst] and occ.upper() == LETTERS[PRINCESS]
+        return can_challenge_in_castle(occ, revealed[dst], pinned, challenge_shown)
     return True
 
 
-def bombard_targets(board: Sequence[str], src: int) -> Iterator[int]:
-    """Enemy pieces a Siege Catapult on ``src`` can attack at one square's distance."""
+def can_challenge_in_castle(occ: str, shown: bool, pinned: Sequence[bool],
+                            challenge_shown: bool = False) -> bool:
+    """May the piece ``occ`` in a castle be challenged in the ordinary way? Only a Princess
+    a catapult has pinned there ("await rescue by an authorized piece"); with
+    ``challenge_shown`` (rules 1), any Princess already shown.
+
+    >>> pinned, free = (False, True), (False, False)
+    >>> can_challenge_in_castle("p", True, pinned), can_challenge_in_castle("p", True, free)
+    (True, False)
+    >>> can_challenge_in_castle("p", True, (False, False), challenge_shown=True)
+    True
+    """
+    if occ.upper() != LETTERS[PRINCESS]:
+        return False
+    return pinned[owner(occ)] or (challenge_shown and shown)
+
+
+def bombard_targets(board: Sequence[str], src: int, over_lake: bool = False) -> Iterator[int]:
+    """Enemy pieces a Siege Catapult on ``src`` can attack at one square's distance: two
+    squares away in a straight orthogonal line, over a piece or an empty square but not
+    over Lake Limpid ("a natural barrier to all pieces except Wizard and Dragon"), unless
+    ``over_lake`` (rules 1).
+
+    >>> board = [EMPTY] * N
+    >>> board[INDEX["e6"]], board[INDEX["e8"]], board[INDEX["c6"]] = "c", "K", "K"
+    >>> [SQUARES[i] for i in bombard_targets(board, INDEX["e6"])]
+    []
+    >>> [SQUARES[i] for i in bombard_targets(board, INDEX["e6"], over_lake=True)]
+    ['e8', 'c6']
+    """
     seat = owner(board[src])
     for ray in RAYS[src]:
-        if len(ray) > 1:
+        if len(ray) > 1 and (over_lake or not LAKE[ray[0]]):
             occ = board[ray[1]]
             if occ != EMPTY and owner(occ) != seat:
                 yield ray[1]
+
+
+def bounce_square(src: int, dst: int) -> int:
+    """Where a Wizard that flew from ``src`` to challenge ``dst`` ends when its spell
+    defeats nobody: it "bounces back one square", onto the last square of its flight before
+    ``dst``; if that is Lake Limpid, the nearest square further back it may stand on (at
+    worst ``src``, where it started).
+
+    >>> [SQUARES[bounce_square(INDEX[a], INDEX[b])] for a, b in [("e9", "e3"), ("e8", "e3"),
+    ...                                                          ("e9", "e8"), ("e3", "e10")]]
+    ['e6', 'e6', 'e9', 'e9']
+    """
+    r0, c0 = divmod(src, S)
+    r1, c1 = divmod(dst, S)
+    step = ((r1 > r0) - (r1 < r0)) * S + ((c1 > c0) - (c1 < c0))
+    sq = dst - step
+    while sq != src and LAKE[sq]:
+        sq -= step
+    return sq
 
 
 def surrounded_by(board: Sequence[str], castle: int) -> int:

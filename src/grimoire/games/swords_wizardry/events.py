@@ -53,6 +53,13 @@ class Storm(Action, frozen=True, tag="storm"):
     from_: str = msgspec.field(name="from")
 
 
+class Decline(Action, frozen=True, tag="decline"):
+    """Leave a surrounded castle alone: the surrounding player "may" storm it and chooses
+    not to (option ``storm="may"``, the default). Nothing is removed or shown."""
+
+    castle: str
+
+
 class Challenge(Consequence, frozen=True, tag="challenge"):
     """Both pieces of a challenge are shown: ``attacker`` on ``from``, ``defender`` on ``to``."""
 
@@ -84,6 +91,15 @@ class Advance(Consequence, frozen=True, tag="advance"):
     to: str
 
 
+class Bounce(Consequence, frozen=True, tag="bounce"):
+    """A Wizard whose spell defeated nobody "bounces back one square": from its start
+    square ``from`` it ends on ``to``, the last square of its flight before the piece it
+    attacked (past any lake squares). Not emitted when that is its start square."""
+
+    from_: str = msgspec.field(name="from")
+    to: str
+
+
 class Pin(Consequence, frozen=True, tag="pin"):
     """A Princess found in a castle by a Siege Catapult must stay there for the rest of
     the game."""
@@ -101,11 +117,11 @@ class Surround(Consequence, frozen=True, tag="surround"):
 
 Event = Union[  # noqa: UP007
     Place, Commence, Move, Bombard, Storm, Challenge, Reveal, Roll, Eliminate, Advance, Pin,
-    Surround, GameOver,
+    Surround, GameOver, Decline, Bounce,
 ]
 """Every event of the game: the tagged union a log's records decode to."""
 
 __all__ = [
-    "Advance", "Bombard", "Challenge", "Commence", "Eliminate", "Event", "GameOver", "Move",
-    "Pin", "Place", "Reveal", "Roll", "Storm", "Surround",
+    "Advance", "Bombard", "Bounce", "Challenge", "Commence", "Decline", "Eliminate", "Event",
+    "GameOver", "Move", "Pin", "Place", "Reveal", "Roll", "Storm", "Surround",
 ]

@@ -20,8 +20,10 @@ from grimoire.games.swords_wizardry.board import EMPTY, INDEX, KIND_INDEX, PIECE
 from grimoire.games.swords_wizardry.events import (
     Advance,
     Bombard,
+    Bounce,
     Challenge,
     Commence,
+    Decline,
     Eliminate,
     Event,
     GameOver,
@@ -101,6 +103,15 @@ def _advance(state: State, ev: Advance) -> State:
     )
 
 
+def _bounce(state: State, ev: Bounce) -> State:
+    src, dst = INDEX[ev.from_], INDEX[ev.to]
+    return _replace(
+        state,
+        board=_shift(state.board, src, dst, EMPTY),
+        revealed=_shift(state.revealed, src, dst, False),
+    )
+
+
 def _shift(t: tuple[Item, ...], src: int, dst: int, left: Item) -> tuple[Item, ...]:
     """``t`` with the item on ``src`` carried to ``dst`` and ``left`` behind, in one list
     copy: a move is the hottest fold there is, and ``put_many`` with its dict and checks
@@ -119,7 +130,7 @@ def _surround(state: State, ev: Surround) -> State:
     return _replace(state, storm=INDEX[ev.castle], storm_by=ev.by)
 
 
-def _storm(state: State, ev: Storm) -> State:
+def _storm(state: State, ev: Storm | Decline) -> State:
     return _replace(state, storm=-1, storm_by=-1)
 
 
@@ -134,5 +145,6 @@ def _game_over(state: State, ev: GameOver) -> State:
 _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     Move: _move, Challenge: _challenge, Eliminate: _eliminate, Advance: _advance,
     Roll: _roll, Bombard: _bombard, Storm: _storm, Reveal: _reveal, Surround: _surround,
-    Pin: _pin, Place: _place, Commence: _commence, GameOver: _game_over,
+    Pin: _pin, Place: _place, Commence: _commence, GameOver: _game_over, Decline: _storm,
+    Bounce: _bounce,
 }

@@ -19,6 +19,7 @@ from grimoire.core.dice import Dice
 from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.events import Roll
 from grimoire.core.kit import Builder, named
+from grimoire.core.logfile import MAX_RECORDS
 from grimoire.core.rules import PlayerId
 from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.board import (
@@ -48,6 +49,7 @@ from grimoire.games.swords_wizardry.board import (
     ZONE,
     N,
     bombard_targets,
+    bounce_square,
     destinations,
     next_squares,
     owner,
@@ -59,8 +61,10 @@ from grimoire.games.swords_wizardry.board import (
 from grimoire.games.swords_wizardry.events import (
     Advance,
     Bombard,
+    Bounce,
     Challenge,
     Commence,
+    Decline,
     Eliminate,
     Event,
     GameOver,
@@ -106,8 +110,17 @@ def counts_from_options(options: Options) -> tuple[int, ...]:
     return counts
 
 
+QUIET_MAX = MAX_RECORDS
+"""The most moves in a row without an attack a game can record, and so the largest
+``quiet_limit``: a log holds at most this many records (``core.logfile.MAX_RECORDS``)."""
+
+
 def setup(options: Options, players: Sequence[str]) -> State:
     """The empty board: both sides deploy, one piece at a time, back to the opponent."""
+    if not 0 <= options.quiet_limit <= QUIET_MAX:
+        raise UsageError("options/quiet-limit",
+                         f"quiet_limit is 0 (none) or a number of moves up to {QUIET_MAX}, "
+                         f"not {options.quiet_limit!r}")
     return State(
         board=(EMPTY,) * N,
         revealed=(False,) * N,
@@ -116,6 +129,10 @@ def setup(options: Options, players: Sequence[str]) -> State:
         first=T.RED if options.first == "red" else T.BLACK,
         quiet_limit=options.quiet_limit,
         notes_table=options.table == "notes",
+        bombard_over_lake=options.bombard_over_lake,
+        challenge_shown=options.castle_challenge == "shown",
+        storm_forced=options.storm == "must",
+        bounce_home=options.wizard_bounce == "start",
     )
 
 
@@ -130,6 +147,32 @@ def to_act(state: State) -> frozenset[PlayerId]:
     return frozenset((state.turn,))
 
 
+def moves_from(state: State, src: int) -> list[int]:
+    """The squares the piece on ``src`` may move to or challenge, in square order.
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> s = RULES.parse("10/10/10/2K*7/10/10/2p7/10/10/10 r - - 0", None, ())
+    >>> [SQUARES[i] for i in moves_from(s, INDEX["c7"])]
+    ['c8', 'b7', 'd7', 'c6']
+    """
+    return sorted(destinations(state.board, state.revealed, state.pinned, src,
+                               state.challenge_shown))
+
+
+def bombards_from(state: State, src: int) -> list[int]:
+    """The squares a Siege Catapult on ``src`` may bombard, in square order (none for any
+    other piece): never across the lake unless the state's ``bombard_over_lake``.
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> s = RULES.parse("S9/10/4K5/10/4c5/10/10/10/10/9s b - - 0", None, ())
+    >>> bombards_from(s, INDEX["e6"])
+    []
+    """
+    if PIECE[state.board[src]][1] != CATAPULT:
+        return []
+    return sorted(bombard_targets(state.board, src, state.bombard_over_lake))
+
+
 def has_action(state: State, seat: int) -> bool:
     """Can ``seat`` move, challenge or bombard at all?"""
     board = state.board
@@ -137,11 +180,8 @@ def has_action(state: State, seat: int) -> bool:
         ch = board[src]
         if ch == EMPTY or owner(ch) != seat:
             continue
-        for _ in destinations(board, state.revealed, state.pinned, src):
+        if moves_from(state, src) or bombards_from(state, src):
             return True
-        if PIECE[ch][1] == CATAPULT:
-            for _ in bombard_targets(board, src):
-                return True
     return False
 
 
@@ -150,8 +190,8 @@ def has_action(state: State, seat: int) -> bool:
 
 def legal(state: State, player: PlayerId) -> Sequence[Event]:
     """Every legal action of ``player``: a placement (at most one square per kind, see
-    Rulings), a storm from each surrounding square, or every move then bombardment, square
-    by square."""
+    Rulings), a storm from each surrounding square (then, unless the storm is compulsory,
+    declining it), or every move then bombardment, square by square."""
     board = state.board
     actions: list[Event] = []
     if state.turn < 0:
@@ -162,17 +202,19 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
         return actions
     if state.storm >= 0:
         castle = SQUARES[state.storm]
-        return [Storm(player=player, castle=castle, from_=SQUARES[sq])
-                for sq in NEIGHBOURS[state.storm]]
+        actions.extend(Storm(player=player, castle=castle, from_=SQUARES[sq])
+                       for sq in NEIGHBOURS[state.storm])
+        if not state.storm_forced:
+            actions.append(Decline(player=player, castle=castle))
+        return actions
     for src in range(N):
         ch = board[src]
         if ch == EMPTY or owner(ch) != player:
             continue
-        for dst in sorted(destinations(board, state.revealed, state.pinned, src)):
+        for dst in moves_from(state, src):
             actions.append(Move(player=player, from_=SQUARES[src], to=SQUARES[dst]))
-        if PIECE[ch][1] == CATAPULT:
-            for dst in sorted(bombard_targets(board, src)):
-                actions.append(Bombard(player=player, from_=SQUARES[src], to=SQUARES[dst]))
+        for dst in bombards_from(state, src):
+            actions.append(Bombard(player=player, from_=SQUARES[src], to=SQUARES[dst]))
     return actions
 
 
@@ -186,11 +228,12 @@ def decide(state: State, action: Event, dice: Dice) -> tuple[Event, ...]:
         return _decide_place(state, action, dice)
     if state.turn < 0:
         raise IllegalAction("setup/pending", "both sides must deploy first")
-    if isinstance(action, Storm):
+    if isinstance(action, Storm | Decline):
         return _decide_storm(state, action, dice)
     if state.storm >= 0:
         raise IllegalAction(
-            "storm/pending", f"storm the surrounded castle {SQUARES[state.storm]} first"
+            "storm/pending",
+            f"storm the surrounded castle {SQUARES[state.storm]} (or leave it) first",
         )
     if isinstance(action, Move):
         return _decide_move(state, action, dice)
@@ -237,7 +280,7 @@ def _decide_move(state: State, action: Move, dice: Dice) -> tuple[Event, ...]:
         raise IllegalAction("move/no-piece", f"no piece on {action.from_}")
     if owner(piece) != action.player:
         raise IllegalAction("move/not-yours", f"the piece on {action.from_} is not yours")
-    if dst not in set(destinations(state.board, state.revealed, state.pinned, src)):
+    if dst not in moves_from(state, src):
         raise IllegalAction(*_why_not(state, src, dst, action))
     b = Builder(state, evolve, dice)
     new = b.emit(action)
@@ -292,7 +335,13 @@ def _decide_bombard(state: State, action: Bombard, dice: Dice) -> tuple[Event, .
         raise IllegalAction(
             "bombard/not-a-catapult", f"only a siege-catapult bombards ({action.from_})"
         )
-    if dst not in set(bombard_targets(state.board, src)):
+    if dst not in bombards_from(state, src):
+        if dst in bombard_targets(state.board, src, over_lake=True):
+            raise IllegalAction(
+                "bombard/over-lake",
+                f"{action.from_}-{action.to}: Lake Limpid is a natural barrier to all pieces "
+                "but the Wizard and the Dragon; a boulder does not cross it",
+            )
         raise IllegalAction(
             "bombard/no-target",
             f"{action.from_}-{action.to}: a catapult attacks an enemy piece exactly two "
@@ -304,14 +353,25 @@ def _decide_bombard(state: State, action: Bombard, dice: Dice) -> tuple[Event, .
     return _after_challenge(b)
 
 
-def _decide_storm(state: State, action: Storm, dice: Dice) -> tuple[Event, ...]:
+def _decide_storm(state: State, action: Storm | Decline, dice: Dice) -> tuple[Event, ...]:
+    if state.storm < 0:
+        raise IllegalAction("storm/none", f"no surrounded castle awaits its storm "
+                                          f"({action.castle})")
     castle = GRID.parse(action.castle, "storm/unknown-square")
-    src = GRID.parse(action.from_, "storm/unknown-square")
     if castle != state.storm:
         raise IllegalAction(
             "storm/wrong-castle",
             f"the surrounded castle is {SQUARES[state.storm]}, not {action.castle}",
         )
+    if isinstance(action, Decline):
+        if state.storm_forced:
+            raise IllegalAction(
+                "storm/forced", f"the storm of {action.castle} is compulsory (option storm='must')"
+            )
+        b = Builder(state, evolve, dice)
+        b.emit(action)
+        return _finish(b)
+    src = GRID.parse(action.from_, "storm/unknown-square")
     if src not in NEIGHBOURS[castle]:
         raise IllegalAction(
             "storm/not-surrounding", f"{action.from_} is not one of the surrounding squares"
@@ -390,13 +450,17 @@ def _challenge(b: Build, src: int, dst: int, ranged: bool) -> None:
         b.emit(Eliminate(square=SQUARES[dst], owner=d_seat, piece=KINDS[dk]))
     if result == "D" and ak != CATAPULT and not ranged:
         b.emit(Advance(from_=SQUARES[src], to=SQUARES[dst]))
+    if result == "-" and ak == WIZARD and not state.bounce_home:
+        back = bounce_square(src, dst)
+        if back != src:
+            b.emit(Bounce(from_=SQUARES[src], to=SQUARES[back]))
 
 
 def _after_challenge(b: Build) -> tuple[Event, ...]:
     last = b.events[-1]
     if isinstance(last, GameOver):
         return b.done()
-    if isinstance(last, Advance):
+    if isinstance(last, Advance | Bounce):
         _surround_after(b, INDEX[last.to])
     return _finish(b)
 

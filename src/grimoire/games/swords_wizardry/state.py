@@ -24,6 +24,17 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
       where the notes on the pieces say otherwise, read the notes' way; see Rulings).
     - ``quiet_limit``: if this many moves in a row pass without any attack, the game is
       drawn (``0``, the text's rule, never draws).
+    - ``bombard_over_lake``: a Siege Catapult may bombard across a square of Lake Limpid
+      (``False``: the lake is "a natural barrier to all pieces except Wizard and Dragon";
+      ``True`` is rules 1).
+    - ``castle_challenge``: which Princess in a castle may be challenged in the ordinary
+      way: ``"pinned"`` (only one a catapult has pinned there, "await rescue by an
+      authorized piece") or ``"shown"`` (any Princess already shown; rules 1).
+    - ``storm``: ``"may"`` (the surrounding player chooses to storm a surrounded castle or
+      to leave it) or ``"must"`` (the storm is compulsory; rules 1).
+    - ``wizard_bounce``: where a Wizard whose spell defeats nobody ends: ``"one-square"``
+      (it "bounces back one square" from the piece it attacked) or ``"start"`` (back on
+      the square it came from; rules 1).
 
     >>> Options(counts={"peasants": 8, "knights": 5}).counts["knights"]
     5
@@ -33,6 +44,10 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     counts: dict[str, int] = msgspec.field(default_factory=_default_counts)
     table: Literal["printed", "notes"] = "printed"
     quiet_limit: int = 0
+    bombard_over_lake: bool = False
+    castle_challenge: Literal["pinned", "shown"] = "pinned"
+    storm: Literal["may", "must"] = "may"
+    wizard_bounce: Literal["one-square", "start"] = "one-square"
 
 
 class State(msgspec.Struct, frozen=True, gc=False):
@@ -42,7 +57,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     Black's small; in a view, ``X``/``x`` is a Red/Black piece the viewer cannot identify).
     ``revealed``: per square, whether its piece has been shown to the opponent (the flag
     travels with the piece). ``counts``: pieces per kind (``tables.PIECES`` order);
-    ``quiet_limit`` and ``notes_table`` come from the options.
+    ``quiet_limit``, ``notes_table``, ``bombard_over_lake``, ``challenge_shown``
+    (``castle_challenge="shown"``), ``storm_forced`` (``storm="must"``) and ``bounce_home``
+    (``wizard_bounce="start"``) come from the options.
     ``lost``: letters of each seat's eliminated pieces, in kind order. ``turn`` is ``-1``
     during deployment. ``storm``/``storm_by``: a surrounded castle awaiting its storm
     (``-1`` for none). ``pinned``: whose Princess is pinned in her castle. ``quiet``:
@@ -56,6 +73,10 @@ class State(msgspec.Struct, frozen=True, gc=False):
     first: int
     quiet_limit: int = 0
     notes_table: bool = False
+    bombard_over_lake: bool = False
+    challenge_shown: bool = False
+    storm_forced: bool = False
+    bounce_home: bool = False
     lost: tuple[str, str] = ("", "")
     storm: int = -1
     storm_by: int = -1
