@@ -198,9 +198,22 @@ class Grid:
 # ---------------------------------------------------------------- the rank codec
 
 
+def shorten(text: str, most: int = 80) -> str:
+    """``text`` as ``repr`` shows it, cut to about ``most`` characters, so an error never
+    echoes megabytes of hostile input.
+
+    >>> print(shorten("ab" * 100, 10))
+    'ababababab'… (200 characters)
+    """
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}\u2026 ({len(text)} characters)"
+
+
 def bad_position(text: str, why: str) -> IllegalAction:
-    """The refusal of a position text that cannot be read (``position/invalid``)."""
-    return IllegalAction("position/invalid", f"{text!r}: {why}")
+    """The refusal of a position text that cannot be read (``position/invalid``); the
+    text is quoted shortened (:func:`shorten`)."""
+    return IllegalAction("position/invalid", f"{shorten(text)}: {why}")
 
 
 def number(text: str, field: str, lo: int, hi: int, what: str = "number") -> int:

@@ -25,6 +25,7 @@ from sortedcontainers import SortedDict
 
 from grimoire.core.errors import GrimoireError, LogError
 from grimoire.core.events import Chance, Event, Fork, Header, canonical, chain_next, header_hash
+from grimoire.core.kit import shorten
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits, Log, LogReader
 from grimoire.core.rules import AnyRules, Rules, options_for
 
@@ -54,7 +55,10 @@ def initial_state(rules: AnyRules, header: Header) -> Any:
         try:
             return rules.parse(header.position, options, header.players)
         except GrimoireError as exc:
-            raise LogError("log/bad-position", f"{header.position!r}: {exc}", line=1) from None
+            raise LogError("log/bad-position", f"{exc.reason}: {exc.detail}", line=1) from None
+        except Exception as exc:  # a parser bug must not escape as a traceback
+            raise LogError("log/bad-position", f"{shorten(header.position)}: "
+                           f"{type(exc).__name__}: {exc}", line=1) from None
     try:
         return rules.setup(options, header.players)
     except GrimoireError as exc:
