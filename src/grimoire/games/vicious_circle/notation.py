@@ -23,7 +23,7 @@ from grimoire.core.errors import IllegalAction
 from grimoire.core.kit import bad_position, read_ranks, write_ranks
 from grimoire.games.vicious_circle import tables as T
 from grimoire.games.vicious_circle.board import EMPTY, INDEX, PIECE
-from grimoire.games.vicious_circle.rules import first_player
+from grimoire.games.vicious_circle.rules import first_player, throne_defence
 from grimoire.games.vicious_circle.state import Options, State
 
 SIZE = T.SIZE
@@ -40,8 +40,8 @@ def notation(state: State) -> str:
 
 
 def parse(text: str, options: Options | None, players: Sequence[str]) -> State:
-    """A :class:`State` from notation (``options`` give who moved first and the no-move
-    rule; ``None`` for the defaults)."""
+    """A :class:`State` from notation (``options`` give who moved first and the rules the
+    moves obey; ``None`` for the defaults)."""
     parts = text.split()
     if len(parts) != 5:
         raise bad_position(text, "expected 5 fields: board reserves turn last passes")
@@ -79,15 +79,18 @@ def parse(text: str, options: Options | None, players: Sequence[str]) -> State:
         ch = squares[throne_row * SIZE + throne_col]
         if ch != EMPTY and PIECE[ch][0] != seat:
             raise bad_position(text, f"{T.SEAT_NAMES[seat]}'s throne is taken: the game is over")
-    first, no_move = (0, "pass") if options is None else (first_player(options), options.no_move)
+    options = Options() if options is None else options
     return State(
         board=tuple(squares),
         reserves=(reserves[0], reserves[1]),
         captured=(captured[0], captured[1]),
         setups=(True, True),
         turn=T.SEAT_LETTERS.index(turn_text),
-        first=first,
-        no_move=no_move,
+        first=first_player(options),
+        no_move=options.no_move,
+        throne_defence=throne_defence(options),
+        paths=options.paths,
+        no_return=options.no_return == "on",
         last=("" if last[0] == "-" else last[0], "" if last[1] == "-" else last[1]),
         passes=int(passes_text),
     )

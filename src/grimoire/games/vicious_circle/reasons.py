@@ -24,7 +24,10 @@ REASONS: dict[str, str] = {
     "move/restricted-terrain": "the end square is terrain this creature may not enter",
     "move/own-creature": "your own creature stands there",
     "move/cannot-capture": "the occupant is not one this creature captures",
+    "move/throne-guarded": "the throne's occupant could capture the attacker "
+                           "(throne_defence blocks: the illustrated text)",
     "move/too-far": "beyond the creature's range",
+    "move/not-straight": "not along one rank, file or diagonal (paths=straight)",
     "move/blocked": "no path of empty, enterable squares within range",
     "deploy/unknown-creature": "a creature that does not exist",
     "deploy/unknown-square": "a square that does not exist",
