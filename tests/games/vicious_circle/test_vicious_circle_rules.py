@@ -443,22 +443,22 @@ def test_no_move_from_x_to_y_and_back_to_x_in_three_consecutive_turns() -> None:
     """"As in the game of Go, a piece may not move from square x to square y and then back to
     square x in three consecutive turns." (designer; the turns are both players', see
     Rulings)"""
-    m = at("W4/5/5/5/2s2 -/- t -,- 0")
+    m = at("1W3/5/5/5/2s2 -/- t -,- 0")
     m.act(Move(player=1, from_="c1", to="c2"))
-    m.act(Move(player=0, from_="a5", to="b5"))
+    m.act(Move(player=0, from_="b5", to="c5"))
     assert refused(m, Move(player=1, from_="c2", to="c1")) == "move/no-return"
     assert "c1" not in destinations(m, "c2")
     m.act(Move(player=1, from_="c2", to="b2"))  # going elsewhere is fine
-    m.act(Move(player=0, from_="b5", to="c5"))
+    m.act(Move(player=0, from_="c5", to="d5"))
     m.act(Move(player=1, from_="b2", to="c1"))  # b2 was reached from c2, so c1 is allowed
 
 
 def test_a_deploy_in_between_lifts_the_no_return_restriction() -> None:
-    m = at("W4/5/5/5/2s2 -/p t -,- 0")
+    m = at("1W3/5/5/5/2s2 -/p t -,- 0")
     m.act(Move(player=1, from_="c1", to="c2"))
-    m.act(Move(player=0, from_="a5", to="b5"))
-    m.act(Deploy(player=1, creature="spirit", to="a1"))
     m.act(Move(player=0, from_="b5", to="c5"))
+    m.act(Deploy(player=1, creature="spirit", to="a1"))
+    m.act(Move(player=0, from_="c5", to="d5"))
     m.act(Move(player=1, from_="c2", to="c1"))
 
 

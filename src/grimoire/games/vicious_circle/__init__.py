@@ -3,7 +3,8 @@
 The game is assembled here from its parts: ``tables`` (the map and the creatures as data),
 ``board`` (what derives from them), ``events``, ``state``, ``rules`` (setup, to_act,
 legal, decide and the views), ``evolve``, ``notation``, ``render`` and ``reasons``. Logs
-of ruleset ``"1"`` replay with ``throne_defence="captures"`` (see the docs page's Rulings).
+of ruleset ``"1"`` replay with ``throne_defence="captures"`` and
+``position_check="lenient"`` (see the docs page's Rulings).
 
 >>> from grimoire.games.vicious_circle import RULES
 >>> RULES.name, RULES.version
@@ -23,8 +24,9 @@ RULES = Game.assemble(
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
     # rules "1": an attack on a throne whose occupant beats the attacker was legal (the
-    # attacker captured) in both editions; "2" follows the illustrated text there.
-    older={"1": {"throne_defence": "captures"}},
+    # attacker captured) in both editions, and a starting position was only read for its
+    # syntax; "2" follows the illustrated text there and refuses impossible positions.
+    older={"1": {"throne_defence": "captures", "position_check": "lenient"}},
 )
 
 __all__ = ["RULES"]

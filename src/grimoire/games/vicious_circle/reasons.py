@@ -36,6 +36,7 @@ REASONS: dict[str, str] = {
     "deploy/occupied": "your own creature stands there",
     "deploy/cannot-capture": "the occupant is not one this creature captures",
     "pass/has-moves": "passing while an action is legal",
-    "position/invalid": "notation that cannot be read",
+    "position/invalid": "notation that cannot be read, or a position that could not arise "
+                        "in play",
     "position/setup": "a position during the secret setup has no notation",
 }

@@ -25,6 +25,8 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
       combination of these") or only ``"straight"`` along one line.
     - ``no_return``: ``"on"`` (no x-y-x in three consecutive turns, the designer's final
       restriction) or ``"off"`` (the illustrated text does not state it).
+    - ``position_check``: a starting position must be one that could arise in play
+      (``"strict"``) or only be well-formed notation (``"lenient"``, as ruleset 1 read it).
 
     >>> Options(edition="illustrated").edition
     'illustrated'
@@ -37,6 +39,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     throne_defence: Literal["edition", "captures", "blocks"] = "edition"
     paths: Literal["any", "straight"] = "any"
     no_return: Literal["on", "off"] = "on"
+    position_check: Literal["strict", "lenient"] = "strict"
 
 
 class State(msgspec.Struct, frozen=True, gc=False):
