@@ -231,6 +231,7 @@ def test_deployed_creatures_never_go_back_into_reserve() -> None:
     Over a whole seeded game no event ever adds a creature to a reserve."""
     from grimoire.bots.random import RandomBot
 
+    deploys = 0
     for seed in range(4):
         m = Match.new("vicious-circle", seed=bytes([seed]) * 16)
         bot = RandomBot(seed)
@@ -240,7 +241,8 @@ def test_deployed_creatures_never_go_back_into_reserve() -> None:
             if m.state.turn >= 0:
                 sizes.append((len(m.state.reserves[0]), len(m.state.reserves[1])))
         assert all(a[0] >= b[0] and a[1] >= b[1] for a, b in itertools.pairwise(sizes))
-        assert any(isinstance(e, Deploy) for e in m.events) or seed  # deploys do happen
+        deploys += sum(isinstance(e, Deploy) for e in m.events)
+    assert deploys  # the games do deploy, so the check has something to check
 
 
 # ------------------------------------------------------------------ old logs
