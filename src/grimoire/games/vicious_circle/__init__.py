@@ -2,11 +2,13 @@
 
 The game is assembled here from its parts: ``tables`` (the map and the creatures as data),
 ``board`` (what derives from them), ``events``, ``state``, ``rules`` (setup, to_act,
-legal, decide and the views), ``evolve``, ``notation``, ``render`` and ``reasons``.
+legal, decide and the views), ``evolve``, ``notation``, ``render`` and ``reasons``. Logs
+of ruleset ``"1"`` replay with ``throne_defence="captures"`` and
+``position_check="lenient"`` (see the docs page's Rulings).
 
 >>> from grimoire.games.vicious_circle import RULES
 >>> RULES.name, RULES.version
-('vicious-circle', '1')
+('vicious-circle', '2')
 """
 
 from grimoire.core.rules import Game
@@ -17,10 +19,14 @@ from grimoire.games.vicious_circle.reasons import REASONS
 from grimoire.games.vicious_circle.state import Options, State
 
 RULES = Game.assemble(
-    name="vicious-circle", version="1", seats=(2,), default_players=T.SEAT_NAMES,
+    name="vicious-circle", version="2", seats=(2,), default_players=T.SEAT_NAMES,
     title="Wizards of the Vicious Circle (David Van Slyke; illustrated edition P.D. Magnus)",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
+    # rules "1": an attack on a throne whose occupant beats the attacker was legal (the
+    # attacker captured) in both editions, and a starting position was only read for its
+    # syntax; "2" follows the illustrated text there and refuses impossible positions.
+    older={"1": {"throne_defence": "captures", "position_check": "lenient"}},
 )
 
 __all__ = ["RULES"]

@@ -52,6 +52,25 @@ def _neighbours(i: int) -> tuple[int, ...]:
 
 
 NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(N))
+
+
+def _rays(i: int) -> tuple[tuple[int, ...], ...]:
+    r, c = divmod(i, T.SIZE)
+    out = []
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if dr or dc:
+                ray, rr, cc = [], r + dr, c + dc
+                while 0 <= rr < T.SIZE and 0 <= cc < T.SIZE:
+                    ray.append(rr * T.SIZE + cc)
+                    rr, cc = rr + dr, cc + dc
+                if ray:
+                    out.append(tuple(ray))
+    return tuple(out)
+
+
+# RAYS[square]: the squares in each of the eight directions, nearest first (straight paths)
+RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(_rays(i) for i in range(N))
 TERRAIN_OF_KIND: tuple[str, ...] = tuple(c[3] for c in T.CREATURES)
 # PASSABLE[kind][square]: may this creature cross or occupy the square?
 PASSABLE: tuple[tuple[bool, ...], ...] = tuple(
@@ -64,18 +83,46 @@ BEATS_LETTER: dict[str, dict[str, bool]] = {
 }
 
 
-def reachable(board: Sequence[str], src: int) -> dict[int, bool]:
+def reachable(board: Sequence[str], src: int, *, blocks: bool = False,
+              straight: bool = False) -> dict[int, bool]:
     """Squares the creature on ``src`` may end its move on -> whether it lands on a piece.
 
-    Moves are 1..range king steps through unoccupied squares the creature may cross; it may
-    end on an enemy it captures (terrain permitting), or on the enemy's throne whoever sits
-    there (the throne rule decides what happens)."""
+    Moves are 1..range king steps through unoccupied squares the creature may cross
+    (``straight``: all in one direction); it may end on an enemy it captures (terrain
+    permitting), or on the enemy's throne whoever sits there (the throne rule decides what
+    happens), unless ``blocks``: then not on a throne whose occupant could capture it.
+
+    >>> sorted(SQUARES[i] for i in reachable("....." * 4 + "P....", 20))
+    ['a2', 'b1', 'b2']
+    """
     piece = board[src]
     seat, kind = PIECE[piece]
     passable = PASSABLE[kind]
     enemy_throne = THRONE[1 - seat]
     beats = BEATS_LETTER[piece]
+
+    def lands(sq: int, occ: str) -> bool:
+        """May the mover end on ``sq``, held by ``occ``?"""
+        if PIECE[occ][0] == seat:
+            return False
+        if beats[occ]:
+            return True
+        return sq == enemy_throne and not (blocks and BEATS_LETTER[occ][piece])
+
     out: dict[int, bool] = {}
+    if straight:
+        for ray in RAYS[src]:
+            for sq in ray[:RANGE[kind]]:
+                if not passable[sq]:
+                    break
+                occ = board[sq]
+                if occ == EMPTY:
+                    out[sq] = False
+                    continue
+                if lands(sq, occ):
+                    out[sq] = True
+                break
+        return out
     frontier = [src]
     seen = {src}
     for _ in range(RANGE[kind]):
@@ -89,7 +136,29 @@ def reachable(board: Sequence[str], src: int) -> dict[int, bool]:
                 if occ == EMPTY:
                     out[nb] = False
                     nxt.append(nb)
-                elif PIECE[occ][0] != seat and (beats[occ] or nb == enemy_throne):
+                elif lands(nb, occ):
                     out[nb] = True
         frontier = nxt
     return out
+
+
+def steps(src: int, dst: int) -> int:
+    """King steps from ``src`` to ``dst`` on an empty board.
+
+    >>> steps(INDEX["a1"], INDEX["c2"])
+    2
+    """
+    r0, c0 = divmod(src, T.SIZE)
+    r1, c1 = divmod(dst, T.SIZE)
+    return max(abs(r0 - r1), abs(c0 - c1))
+
+
+def in_line(src: int, dst: int) -> bool:
+    """Do ``src`` and ``dst`` share a rank, a file or a diagonal?
+
+    >>> in_line(INDEX["a1"], INDEX["c3"]), in_line(INDEX["a1"], INDEX["b3"])
+    (True, False)
+    """
+    r0, c0 = divmod(src, T.SIZE)
+    r1, c1 = divmod(dst, T.SIZE)
+    return r0 == r1 or c0 == c1 or abs(r0 - r1) == abs(c0 - c1)

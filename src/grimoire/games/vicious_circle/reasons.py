@@ -24,7 +24,10 @@ REASONS: dict[str, str] = {
     "move/restricted-terrain": "the end square is terrain this creature may not enter",
     "move/own-creature": "your own creature stands there",
     "move/cannot-capture": "the occupant is not one this creature captures",
+    "move/throne-guarded": "the throne's occupant could capture the attacker "
+                           "(throne_defence blocks: the illustrated text)",
     "move/too-far": "beyond the creature's range",
+    "move/not-straight": "not along one rank, file or diagonal (paths=straight)",
     "move/blocked": "no path of empty, enterable squares within range",
     "deploy/unknown-creature": "a creature that does not exist",
     "deploy/unknown-square": "a square that does not exist",
@@ -33,6 +36,7 @@ REASONS: dict[str, str] = {
     "deploy/occupied": "your own creature stands there",
     "deploy/cannot-capture": "the occupant is not one this creature captures",
     "pass/has-moves": "passing while an action is legal",
-    "position/invalid": "notation that cannot be read",
+    "position/invalid": "notation that cannot be read, or a position that could not arise "
+                        "in play",
     "position/setup": "a position during the secret setup has no notation",
 }

@@ -24,6 +24,7 @@ from grimoire.games.vicious_circle.events import (
 from grimoire.games.vicious_circle.state import State
 
 SIZE = T.SIZE
+IN_RESERVE = len(T.CREATURES) - T.SETUP_ON_BOARD  # each seat's reserve after its setup
 _TERRAIN_MARK = {"S": "+", "W": "~", "V": "#", "M": "^", ".": "."}
 
 
@@ -42,19 +43,53 @@ def board(state: State, player: int | None = None) -> str:
             cells.append(ch)
         lines.append(f" {SIZE - r}  " + " ".join(cells))
     for seat in (0, 1):
-        res = state.reserves[seat] or "-"
         lost = state.captured[seat] or "-"
-        if state.turn < 0 and player is not None and seat != player:
-            res = "?"
-        lines.append(f" {T.SEAT_NAMES[seat]:<9} reserve {res:<6} lost {lost}")
+        lines.append(f" {T.SEAT_NAMES[seat]:<9} reserve {reserve(state, seat):<10} lost {lost}")
     if state.result:
         lines.append(f" game over: {who(T.SEAT_NAMES, state.winners)} wins ({state.result})")
     elif state.turn < 0:
-        waiting = [T.SEAT_NAMES[s] for s in (0, 1) if not state.setups[s]]
-        lines.append(f" secret setup: waiting for {', '.join(waiting)}")
+        lines.append(f" {setup_status(state)}")
     else:
         lines.append(f" {T.SEAT_NAMES[state.turn]} to move")
     return "\n".join(lines)
+
+
+def reserve(state: State, seat: int) -> str:
+    """A seat's reserve as ``state`` (the whole truth or a seat's view) shows it: its
+    letters, ``-`` only when it is truly empty, ``not set up`` before the seat's secret
+    setup, and ``?? hidden`` (a ``?`` per creature) when the setup is done but this view
+    may not see which creatures (a seat that has set up always keeps two in reserve until
+    the reveal, so an empty one is hidden, never empty).
+
+    >>> from grimoire.games.vicious_circle import RULES
+    >>> s = RULES.setup(RULES.Options(), ("Dawn", "Twilight"))
+    >>> reserve(s, 0)
+    'not set up'
+    """
+    letters = state.reserves[seat]
+    if state.turn >= 0:
+        return letters or "-"
+    if not state.setups[seat]:
+        return "not set up"
+    return letters or "?" * IN_RESERVE + " hidden"
+
+
+def setup_status(state: State) -> str:
+    """The status line of the secret setup: who is still setting up, or that both have
+    and the screen comes down next (the moment between the second setup and the reveal).
+
+    >>> from grimoire.games.vicious_circle import RULES
+    >>> setup_status(RULES.setup(RULES.Options(), ("Dawn", "Twilight")))
+    'secret setup: waiting for Dawn and Twilight'
+    """
+    done = [s for s in (0, 1) if state.setups[s]]
+    waiting = [s for s in (0, 1) if not state.setups[s]]
+    if not waiting:
+        return "secret setup: both have set up; the screen comes down next"
+    if not done:
+        return f"secret setup: waiting for {who(T.SEAT_NAMES, waiting)}"
+    return (f"secret setup: {who(T.SEAT_NAMES, done)} has set up; "
+            f"waiting for {who(T.SEAT_NAMES, waiting)}")
 
 
 def describe(event: Event | AnyEvent) -> str:

@@ -34,8 +34,10 @@ from grimoire.games.vicious_circle.board import (
     SQUARES,
     THRONE,
     N,
+    in_line,
     letter,
     reachable,
+    steps,
 )
 from grimoire.games.vicious_circle.events import (
     Capture,
@@ -64,6 +66,19 @@ def first_player(options: Options) -> int:
     return winner if series == "winner-first" else 1 - winner
 
 
+def throne_defence(options: Options) -> str:
+    """What an attack on a throne whose occupant could capture the attacker does:
+    ``"captures"`` (designer: the attacker is captured) or ``"blocks"`` (illustrated: the
+    move is not allowed), per edition unless the option names one (see Rulings).
+
+    >>> throne_defence(Options()), throne_defence(Options(edition="illustrated"))
+    ('captures', 'blocks')
+    """
+    if options.throne_defence != "edition":
+        return options.throne_defence
+    return "captures" if options.edition == "designer" else "blocks"
+
+
 def setup(options: Options, players: Sequence[str]) -> State:
     """The empty board behind the screen: both seats set up in secret."""
     return State(
@@ -74,7 +89,17 @@ def setup(options: Options, players: Sequence[str]) -> State:
         turn=-1,
         first=first_player(options),
         no_move=options.no_move,
+        throne_defence=throne_defence(options),
+        paths=options.paths,
+        no_return=options.no_return == "on",
     )
+
+
+def destinations(state: State, src: int) -> dict[int, bool]:
+    """Where the creature on ``src`` may end a move in ``state`` (its options applied),
+    the no-return rule aside -> whether it lands on a piece."""
+    return reachable(state.board, src, blocks=state.throne_defence == "blocks",
+                     straight=state.paths == "straight")
 
 
 def to_act(state: State) -> frozenset[PlayerId]:
@@ -109,12 +134,12 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
         return SETUPS[player]
     board = state.board
     actions: list[Event] = []
-    last = state.last[player]
+    last = state.last[player] if state.no_return else ""
     for src in range(N):
         piece = board[src]
         if piece == EMPTY or PIECE[piece][0] != player:
             continue
-        for dst in sorted(reachable(board, src)):
+        for dst in sorted(destinations(state, src)):
             if last and last == SQUARES[dst] + SQUARES[src]:
                 continue
             actions.append(Move(player=player, from_=SQUARES[src], to=SQUARES[dst]))
@@ -201,14 +226,14 @@ def _decide_move(state: State, action: Move) -> tuple[Event, ...]:
         raise IllegalAction("move/not-yours", f"the creature on {action.from_} is not yours")
     if src == dst:
         raise IllegalAction("move/null", f"{action.from_} to itself is not a move")
-    if state.last[seat] == action.to + action.from_:
+    if state.no_return and state.last[seat] == action.to + action.from_:
         raise IllegalAction(
             "move/no-return",
             f"the {KINDS[kind]} came {action.to}-{action.from_} last turn; "
             "it may not go straight back",
         )
-    if dst not in reachable(board, src):
-        _refuse_unreachable(board, src, dst, action)
+    if dst not in destinations(state, src):
+        _refuse_unreachable(state, src, dst, action)
     target = board[dst]
     events: list[Event] = [action]
     enemy = 1 - seat
@@ -224,8 +249,9 @@ def _decide_move(state: State, action: Move) -> tuple[Event, ...]:
     return tuple(events)
 
 
-def _refuse_unreachable(board: Sequence[str], src: int, dst: int, action: Move) -> None:
+def _refuse_unreachable(state: State, src: int, dst: int, action: Move) -> None:
     """Why the creature on ``src`` cannot end a move on ``dst``."""
+    board = state.board
     seat, kind = PIECE[board[src]]
     name = KINDS[kind]
     target = board[dst]
@@ -234,15 +260,23 @@ def _refuse_unreachable(board: Sequence[str], src: int, dst: int, action: Move) 
                             f"only one kind of creature may enter {action.to}; a {name} may not")
     if target != EMPTY and PIECE[target][0] == seat:
         raise IllegalAction("move/own-creature", f"your own creature stands on {action.to}")
-    if target != EMPTY and not BEATS[kind][PIECE[target][1]]:
+    on_throne = dst == THRONE[1 - seat]
+    if (target != EMPTY and on_throne and state.throne_defence == "blocks"
+            and BEATS[PIECE[target][1]][kind]):
+        raise IllegalAction("move/throne-guarded",
+                            f"the {KINDS[PIECE[target][1]]} on the throne {action.to} could "
+                            f"capture a {name}: it may not attack there")
+    if target != EMPTY and not on_throne and not BEATS[kind][PIECE[target][1]]:
         raise IllegalAction("move/cannot-capture",
                             f"a {name} cannot capture the {KINDS[PIECE[target][1]]} on {action.to}")
-    r0, c0 = divmod(src, T.SIZE)
-    r1, c1 = divmod(dst, T.SIZE)
-    steps = max(abs(r0 - r1), abs(c0 - c1))
-    if steps > RANGE[kind]:
+    distance = steps(src, dst)
+    if distance > RANGE[kind]:
         raise IllegalAction("move/too-far", f"a {name} moves at most {RANGE[kind]}; "
-                            f"{action.from_}-{action.to} is {steps}")
+                            f"{action.from_}-{action.to} is {distance}")
+    if state.paths == "straight" and not in_line(src, dst):
+        raise IllegalAction("move/not-straight",
+                            f"{action.from_}-{action.to} is not along one line "
+                            "(option paths=straight)")
     raise IllegalAction("move/blocked",
                         f"no clear path for the {name} from {action.from_} to {action.to}")
 

@@ -17,6 +17,16 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
       the winner), or force ``"loser-first"`` / ``"winner-first"``.
     - ``no_move``: when a seat has no legal action it must ``"pass"`` (two passes in a row
       draw the game) or it ``"lose"``s.
+    - ``throne_defence``: a creature attacking the enemy throne whose occupant could
+      capture it: ``"edition"`` (designer: ``"captures"``; illustrated: ``"blocks"``),
+      ``"captures"`` (the move is legal and the occupant captures the attacker, the
+      designer's text) or ``"blocks"`` (the move is not allowed, the illustrated text).
+    - ``paths``: a move is ``"any"`` path of king steps that may turn ("or some
+      combination of these") or only ``"straight"`` along one line.
+    - ``no_return``: ``"on"`` (no x-y-x in three consecutive turns, the designer's final
+      restriction) or ``"off"`` (the illustrated text does not state it).
+    - ``position_check``: a starting position must be one that could arise in play
+      (``"strict"``) or only be well-formed notation (``"lenient"``, as ruleset 1 read it).
 
     >>> Options(edition="illustrated").edition
     'illustrated'
@@ -26,6 +36,10 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rematch: Literal["none", "dawn", "twilight"] = "none"
     series: Literal["edition", "loser-first", "winner-first"] = "edition"
     no_move: Literal["pass", "lose"] = "pass"
+    throne_defence: Literal["edition", "captures", "blocks"] = "edition"
+    paths: Literal["any", "straight"] = "any"
+    no_return: Literal["on", "off"] = "on"
+    position_check: Literal["strict", "lenient"] = "strict"
 
 
 class State(msgspec.Struct, frozen=True, gc=False):
@@ -35,7 +49,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     uppercase, Twilight's lowercase). ``reserves``/``captured``: creature letters per seat.
     ``turn`` is ``-1`` during the secret setup. ``last``: each seat's previous move as
     ``"c5c3"`` (``""`` after a deploy or pass) for the no-return rule. ``passes``: passes
-    in a row. ``winners``/``result``: set once the game is over.
+    in a row. ``winners``/``result``: set once the game is over. ``throne_defence``
+    (``"captures"`` or ``"blocks"``, the edition already applied), ``paths`` and
+    ``no_return``: the options the moves obey.
     """
 
     board: tuple[str, ...]
@@ -49,3 +65,6 @@ class State(msgspec.Struct, frozen=True, gc=False):
     passes: int = 0
     winners: tuple[int, ...] = ()
     result: str = ""
+    throne_defence: str = "captures"
+    paths: str = "any"
+    no_return: bool = True
