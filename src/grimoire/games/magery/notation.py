@@ -18,8 +18,17 @@ default to an empty Tower in round 1's decision phase, White to act and holding 
   ``placed``: minions placed this decision phase; ``extra``: the Seer's forced turns
   (``bb``); ``pending``: ``power@chamber:X`` (the power waiting, the chamber
   emptied and the minion removed; ``-``: none); ``shielded``: squares;
-  ``dealt``: ``1`` once the Chaos deck has been shuffled; ``over``: ``w:reason``,
-  ``b:reason`` or ``-:reason`` once the game has ended.
+  ``dealt``: ``1`` once the Chaos deck has been shuffled; ``relocated``: chambers holding
+  a minion the Magus moved this round (written only when there is one); ``over``:
+  ``w:reason``, ``b:reason`` or ``-:reason`` once the game has ended.
+
+A position that already meets a victory condition is over when it is read, whether or
+not it says ``over`` (the rules check victory after every turn, so no game goes on
+from it):
+
+>>> s = parse("arena=u7/8/8/8/8/8/8/D7 dead=-/ccc", None, ())
+>>> s.winners, s.result
+((0,), 'three-of-a-type')
 
 >>> s = parse("arena=8/8/8/8/8/8/8/D6c tower=D", None, ())
 >>> s.reserve[0][:3], s.tower[0]
@@ -37,14 +46,17 @@ import msgspec
 from grimoire.core.kit import bad_position, read_ranks, write_ranks
 from grimoire.games.magery import board as B
 from grimoire.games.magery import tables as T
-from grimoire.games.magery.rules import setup
+from grimoire.games.magery.evolve import evolve
+from grimoire.games.magery.rules import setup, victory
 from grimoire.games.magery.state import Options, State
 
 EMPTY = B.EMPTY
+VICTORIES = ("arena-cleared", "five-greater", "three-of-a-type")
+DRAWS = ("stalemate", "round-limit")
 KEYS = (
     "arena", "tower", "chaos", "private", "dead", "deck", "discard", "orb", "round",
     "phase", "turn", "passed", "placed", "extra", "pending", "shielded", "runes", "dealt",
-    "over",
+    "relocated", "over",
 )
 RANKS_DOWN = range(T.SIZE - 1, -1, -1)  # the arena is written rank 8 first, stored a1 first
 
@@ -94,6 +106,8 @@ def notation(state: State) -> str:
         f"runes={_seats(state.runes)}",
         f"dealt={int(state.dealt)}",
     ]
+    if state.relocated:
+        fields.append(f"relocated={','.join(B.CHAMBERS[c] for c in state.relocated)}")
     if state.result:
         won = T.SEAT_LETTERS[state.winners[0]] if state.winners else "-"
         fields.append(f"over={won}:{state.result}")
@@ -259,7 +273,41 @@ def parse(text: str, options: Options | None, players: Sequence[str]) -> State:
         pending_minion=pending_minion,
         shielded=tuple(sorted(shielded)),
         runes=_flags(text, fields.get("runes", "-")),
+        relocated=_relocated(text, fields.get("relocated", "-")),
         winners=winners,
         result=result,
     )
-    return out
+    return _settle(text, out)
+
+
+def _relocated(text: str, value: str) -> tuple[int, ...]:
+    if value == "-":
+        return ()
+    out = set()
+    for name in value.split(","):
+        if name not in B.CHAMBER_INDEX:
+            raise bad_position(text, f"relocated names chambers, not {name!r}")
+        out.add(B.CHAMBER_INDEX[name])
+    return tuple(sorted(out))
+
+
+def _settle(text: str, state: State) -> State:
+    """A position that meets a victory condition is over (the rules check victory after
+    every turn); an ``over`` field must agree with what the position shows."""
+    if state.phase == "setup":
+        return state
+    won = victory(state)
+    if not state.result:
+        return state if won is None else evolve(state, won)
+    if state.result not in VICTORIES + DRAWS:
+        raise bad_position(text, f"no ending {state.result!r} (one of "
+                                 f"{', '.join(VICTORIES + DRAWS)})")
+    if won is not None:
+        if (state.winners, state.result) != (won.winners, won.reason):
+            who = T.SEAT_LETTERS[won.winners[0]]
+            raise bad_position(text, f"the position shows over={who}:{won.reason}")
+    elif state.result in VICTORIES:
+        raise bad_position(text, f"the position does not show {state.result}")
+    elif state.winners:
+        raise bad_position(text, f"{state.result} is a draw: over=-:{state.result}")
+    return state
