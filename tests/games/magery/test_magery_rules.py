@@ -1156,7 +1156,7 @@ def test_an_over_field_must_agree_with_the_position(text: str) -> None:
 
 def test_notation_round_trips_and_fills_defaults() -> None:
     """The position notation writes every field and reads back the same state."""
-    text = position({**FAR, "d4": "D"}, {9: "U", 13: "s"}, phase="action", orb="b",
+    text = position({**FAR, "d4": "D"}, {9: "U", 12: "s"}, phase="action", orb="b",
                     turn="w", dead="C/ee", runes="b", chaos="seer,magus,-,-",
                     deck="conjurer,alchemist", discard="illusionist", extra="ww",
                     shielded="d4", pending="seer@13:S", round="4")

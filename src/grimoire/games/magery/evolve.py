@@ -152,7 +152,7 @@ def _summon(s: State, e: Summon) -> State:
 
 
 def _foresee(s: State, e: Foresee) -> State:
-    return _used(s, extra=(e.seat, e.seat))
+    return _used(s, extra=(e.seat,) * T.SEER_TURNS)
 
 
 def _relocate(s: State, e: Relocate) -> State:

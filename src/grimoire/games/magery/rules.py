@@ -170,6 +170,24 @@ def victory(state: State) -> GameOver | None:
     return None
 
 
+def victors(state: State) -> tuple[int, ...]:
+    """Every seat that meets a victory condition (in play, one at most: the game ends at
+    the first).
+
+    >>> victors(setup(Options(), ("White", "Black")))  # nobody on the board: both
+    (0, 1)
+    """
+    out = []
+    for seat in (0, 1):
+        other = 1 - seat
+        greater = [ch for ch in state.dead[other] if ch in B.GREATER]
+        if (not any(ch != EMPTY and B.SEAT_OF[ch] == other for ch in state.arena)
+                or len(greater) >= T.GREATER_TO_WIN
+                or any(greater.count(ch) >= T.SAME_TYPE_TO_WIN for ch in set(greater))):
+            out.append(seat)
+    return tuple(out)
+
+
 # ---------------------------------------------------------------- setup and turns
 
 
