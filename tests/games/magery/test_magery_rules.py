@@ -13,10 +13,12 @@ from typing import Any
 import msgspec
 import pytest
 
-from grimoire.core.dice import SeededDice
-from grimoire.core.errors import IllegalAction
-from grimoire.core.events import Event, Shuffle
+from grimoire.core.audit import audit_events
+from grimoire.core.dice import RecordedDice, SeededDice
+from grimoire.core.errors import IllegalAction, UsageError
+from grimoire.core.events import Event, Header, Shuffle
 from grimoire.core.match import Match
+from grimoire.core.replay import initial_state
 from grimoire.games.magery import RULES
 from grimoire.games.magery import board as B
 from grimoire.games.magery import tables as T
@@ -193,7 +195,7 @@ def test_captures_are_made_by_moving_onto_an_enemy_and_the_dead_never_return() -
     assert m.state.dead[BL] == "c"
     assert m.state.reserve[BL].count("c") == 2  # the captured one is not in reserve
     # with all three gone, there is nothing to summon
-    m = acting({"a2": "d"}, 6, "u", dead="-/ccc", turn="b", orb="b")
+    m = acting({"a2": "d"}, 5, "u", dead="-/fff", turn="b", orb="b")
     assert not any(isinstance(a, Summon) for a in m.legal(BL))
 
 
@@ -339,14 +341,56 @@ def test_decision_phase_ends_when_both_players_pass_and_a_pass_is_final() -> Non
     assert m.act(Pass(player=W))[-1] == Phase(phase="action", round=1, player=W)
 
 
-def test_when_neither_player_can_act_the_game_is_drawn() -> None:
-    """Ruling: a decision phase in which no minion is placed at all ends the game drawn
-    (neither player can or will act, and the rounds would repeat forever)."""
-    m = at(FAR)
+FULL = "arena=dddeeecc/cmmmuuuf/ffbbbsss/8/8/FFBBBSSS/CMMMUUUF/DDDEEECC"  # no reserves
+
+
+def test_when_neither_player_can_place_the_game_is_drawn() -> None:
+    """Ruling: when neither player has a minion to place, nothing can ever happen again
+    (the Tower stays empty, so no mage acts): both pass and the game is drawn."""
+    m = Match.new("magery", position=FULL, dice="recorded")
+    assert m.legal(W) == [Pass(player=W)]
     m.act(Pass(player=W))
     events = m.act(Pass(player=BL))
     assert events[-1] == GameOver(winners=(), reason="stalemate")
     assert m.outcome is not None and m.outcome.winners == ()
+
+
+def test_continue_until_both_players_pass_a_player_who_can_place_cannot_force_a_draw() -> None:
+    """"Continue until all Chambers are occupied, or both players pass." Ruling: a round in
+    which nobody places changes nothing, so the next would be the same, for ever; the
+    second player to pass in an empty round must place if it can (``pass/must-place``).
+    Nobody can force a draw by passing."""
+    m = at(FAR)
+    m.act(Pass(player=W))
+    assert Pass(player=BL) not in m.legal(BL)
+    assert refused(m, Pass(player=BL)) == "pass/must-place"
+    m.act(Place(player=BL, minion="fey", chamber="5"))
+    assert m.act(Pass(player=BL))[-1] == Phase(phase="action", round=1, player=BL)
+
+
+def test_a_player_who_can_place_may_not_pass_when_the_opponent_cannot() -> None:
+    """"(Players usually pass because of a shortage of remaining Minions)": a player with
+    no reserve passes; the other, who can place, may not leave the round empty."""
+    white_all_out = "arena=u7/8/8/8/8/FFBBBSSS/CMMMUUUF/DDDEEECC"
+    m = Match.new("magery", position=white_all_out, dice="recorded")
+    assert m.legal(W) == [Pass(player=W)]  # nothing to place: White passes
+    m.act(Pass(player=W))
+    assert refused(m, Pass(player=BL)) == "pass/must-place"
+    m = Match.new("magery", position=white_all_out + " orb=b turn=b", dice="recorded")
+    assert refused(m, Pass(player=BL)) == "pass/must-place"  # White cannot place
+    m.act(Place(player=BL, minion="dragon", chamber="8"))
+    m.act(Pass(player=W))
+    m.act(Pass(player=BL))  # something is placed: Black may pass now
+    assert m.outcome is None and m.state.phase == "action"
+
+
+def test_option_stalemate_empty_round_draws_any_round_nobody_places_in() -> None:
+    """Option ``stalemate="empty-round"`` (ruleset 1): passing is always allowed and a
+    decision phase in which nobody places ends the game drawn."""
+    m = at(FAR, options={"stalemate": "empty-round"})
+    m.act(Pass(player=W))
+    assert Pass(player=BL) in m.legal(BL)
+    assert m.act(Pass(player=BL))[-1] == GameOver(winners=(), reason="stalemate")
 
 
 def test_a_player_without_reserve_minions_can_only_pass() -> None:
@@ -508,15 +552,61 @@ def test_seer_you_or_your_opponent_must_take_the_next_2_turns_in_a_row() -> None
 
 
 def test_magus_places_this_minion_on_any_empty_mage_chamber() -> None:
-    """"Magus: Place this Minion on any empty Mage Chamber." Ruling: never onto a Magus or
-    Dream Lord chamber, so a minion cannot circle the Tower for ever."""
+    """"Magus: Place this Minion on any empty Mage Chamber": any empty chamber, a Magus or
+    Dream Lord chamber (even the one it just left) included."""
     m = at(FAR, {14: "S", 1: "u"}, phase="action", chaos=CHAOS)
+    m.act(Remove(player=W, chamber="14"))
+    chambers = {a.chamber for a in m.legal(W) if isinstance(a, Relocate)}
+    assert chambers == {str(f) for f in range(2, 17)}
+    m.act(Relocate(player=W, chamber="7"))
+    assert m.state.tower[6] == "S" and m.state.reserve[W].count("S") == 2
+    m = at(FAR, {14: "S", 1: "u"}, phase="action", chaos="chaos=seer,magus,dream-lord,-")
+    m.act(Remove(player=W, chamber="14"))
+    m.act(Relocate(player=W, chamber="15", card="dream-lord"))
+    assert m.state.tower[14] == "S"
+
+
+def test_magus_loop_guard_a_minion_moved_by_the_magus_cannot_be_moved_again_this_round(
+) -> None:
+    """Ruling: a minion the Magus already moved this round may not go to a chamber from
+    which a Magus could move it again (a Magus chamber, or a Dream Lord chamber while the
+    Magus is not in the Tower); otherwise it could circle the Tower and the round never
+    end. Everything else stays open to it."""
+    m = at(FAR, {14: "S", 1: "u"}, phase="action", chaos="chaos=seer,magus,dream-lord,-")
+    m.act(Remove(player=W, chamber="14"))
+    m.act(Relocate(player=W, chamber="14", card="magus"))  # back where it was: allowed once
+    assert m.state.relocated == (13,)
+    m.act(Remove(player=BL, chamber="1"))
+    m.act(Decline(player=BL))
+    m.act(Remove(player=W, chamber="14"))
+    assert refused(m, Relocate(player=W, chamber="14")) == "relocate/loop"
+    chambers = {a.chamber for a in m.legal(W) if isinstance(a, Relocate)}
+    assert "14" not in chambers and "15" in chambers  # the Dream Lord cannot dream the Magus
+    m.act(Relocate(player=W, chamber="7"))
+    assert m.state.relocated == (6,)
+    m.act(Remove(player=W, chamber="7"))
+    m.act(Decline(player=W))
+    assert m.state.relocated == () and m.state.phase == "decision"
+    # the Dream Lord may dream the Magus when no Magus is in the Tower
+    m = at(FAR, {15: "S", 1: "u"}, phase="action", chaos="chaos=seer,-,dream-lord,-")
+    m.act(Remove(player=W, chamber="15"))
+    m.act(Dream(player=W, mage="magus"))
+    m.act(Relocate(player=W, chamber="15"))
+    m.act(Remove(player=BL, chamber="1"))
+    m.act(Decline(player=BL))
+    m.act(Remove(player=W, chamber="15"))
+    m.act(Dream(player=W, mage="magus"))
+    assert refused(m, Relocate(player=W, chamber="15")) == "relocate/loop"
+
+
+def test_option_magus_no_magus_keeps_every_minion_off_magus_and_dream_lord_chambers() -> None:
+    """Option ``magus="no-magus"`` (ruleset 1): the Magus never sends a minion to a Magus
+    or Dream Lord chamber."""
+    m = at(FAR, {14: "S", 1: "u"}, phase="action", chaos=CHAOS, options={"magus": "no-magus"})
     m.act(Remove(player=W, chamber="14"))
     chambers = {a.chamber for a in m.legal(W) if isinstance(a, Relocate)}
     assert "14" not in chambers and "15" not in chambers and "13" in chambers
     assert refused(m, Relocate(player=W, chamber="15")) == "relocate/loop"
-    m.act(Relocate(player=W, chamber="7"))
-    assert m.state.tower[6] == "S" and m.state.reserve[W].count("S") == 2
 
 
 def test_alchemist_replaces_one_of_your_minions_with_one_from_your_reserve() -> None:
@@ -658,10 +748,48 @@ def test_victory_capture_3_greater_minions_of_1_type() -> None:
 
 
 def test_round_limit_draws_a_game_nobody_wins() -> None:
-    """Option ``round_limit`` (ruling): the text has no end for a game no one wins."""
+    """Option ``round_limit`` (a house rule, off by default): the game is drawn after that
+    many rounds."""
     m = at(FAR, {1: "U"}, phase="action", round="3", options={"round_limit": 3})
     m.act(Remove(player=W, chamber="1"))
     assert m.act(Decline(player=W))[-1] == GameOver(winners=(), reason="round-limit")
+    with pytest.raises(UsageError) as err:
+        Match.new("magery", options={"round_limit": -1})
+    assert err.value.reason == "options/round-limit"
+
+
+def test_victory_conditions_are_the_only_endings_no_round_limit_by_default() -> None:
+    """"VICTORY: Eliminate all of your opponent's Minions from the chessboard or capture 5
+    Greater Minions ... or capture 3 Greater Minions of 1 type." Nothing else ends a game:
+    by default there is no round limit, so round 50 is followed by round 51."""
+    assert RULES.Options().round_limit == 0
+    assert Match.new("magery", seed="00" * 32).header.options["round_limit"] == 0
+    m = at(FAR, {1: "U"}, phase="action", round="50")
+    m.act(Remove(player=W, chamber="1"))
+    assert m.act(Decline(player=W))[-1] == Phase(phase="decision", round=51, player=W)
+    assert m.outcome is None
+
+
+@pytest.mark.parametrize("options", [{}, {"round_limit": 50}])
+def test_a_ruleset_1_log_keeps_its_round_limit_of_50(options: dict[str, Any]) -> None:
+    """A log written under ruleset "1" (whose default round limit was 50) still ends in a
+    draw after round 50, and still audits; the same play under ruleset "2" goes on."""
+    start = "arena=u7/8/8/8/8/8/8/7U tower=U phase=action round=50"
+    actions = [Remove(player=W, chamber="1"), Decline(player=W)]
+    old = Header(game="magery", rules="1", options=options, players=("White", "Black"),
+                 dice="recorded", position=start)
+    state = initial_state(RULES, old)
+    events: list[Event] = []
+    for action in actions:
+        for event in RULES.decide(state, action, RecordedDice(())):
+            events.append(event)
+            state = RULES.evolve(state, event)
+    assert events[-1] == GameOver(winners=(), reason="round-limit")
+    assert audit_events(RULES, old, events).ok
+    new = msgspec.structs.replace(old, rules=RULES.version, options={})
+    report = audit_events(RULES, new, events)
+    assert not report.ok and report.error is not None
+    assert report.error["reason"] == "audit/mismatch"
 
 
 # ------------------------------------------------------------------ options
@@ -715,7 +843,7 @@ def test_archmage_option_each_player_draws_1_private_card_and_floor_16_is_empty(
 def test_only_the_owner_may_place_on_a_private_chamber() -> None:
     """"Only that player may Place a Minion on it.\""""
     m = at(FAR, private="seer/magus", options={"archmage": "archmage"})
-    assert Place(player=W, minion="fey", chamber="w1") in m.legal(W)
+    assert Place(player=W, minion="fey", chamber="w1", card="seer") in m.legal(W)
     assert refused(m, Place(player=W, minion="fey", chamber="b1")) == "place/private"
 
 
@@ -780,12 +908,255 @@ def test_decide_is_pure_and_repeatable() -> None:
     assert RULES.decide(s, a, SeededDice(b"k")) == RULES.decide(s, a, SeededDice(b"k"))
 
 
+# ------------------------------------------------------------------ the rest of the text
+
+
+def test_introduction_two_player() -> None:
+    """"Chess Variant. Fantasy Theme. 2-Player.\""""
+    assert RULES.seats == (2,) and RULES.default_players == ("White", "Black")
+
+
+def test_decide_who_is_white_and_who_is_black() -> None:
+    """"Decide who is white and who is black.": the first player named is White (seat 0,
+    upper-case letters), the second Black."""
+    m = Match.new("magery", players=("Ann", "Bob"), seed="00" * 32)
+    m.act(Arrange(player=0, minion="dragon", square="d1"))
+    assert m.state.arena[sq("d1")] == "D" and m.to_act == frozenset({0})
+
+
+def test_sets_should_be_differentiated_by_color() -> None:
+    """"Sets should be differentiated by color.": White's letters are upper case, Black's
+    lower case, and no letter belongs to both."""
+    s = RULES.setup(RULES.Options(), ("White", "Black"))
+    assert s.reserve[W].isupper() and s.reserve[BL].islower()
+    assert not set(s.reserve[W]) & set(s.reserve[BL])
+
+
+def test_a_minion_is_in_the_arena_the_reserve_the_dead_pile_or_a_chamber() -> None:
+    """"At any given time, a minion can be in one of three places: In the Arena ... In the
+    players Reserve Area ... Destroyed." Ruling: a minion on a chamber of the Tower is a
+    fourth place (the text's list leaves out the workers). Through a whole seeded game
+    every minion is in exactly one of the four."""
+    m = Match.new("magery", seed="0c" * 32)
+    bot = random.Random(12)
+    state = RULES.setup(RULES.Options(), ("White", "Black"))
+    for _ in range(600):
+        if m.outcome is not None:
+            break
+        (seat,) = m.to_act
+        for event in m.act(bot.choice(m.legal(seat))):
+            state = RULES.evolve(state, event)
+            for side in (W, BL):
+                letters = [*state.arena, *state.tower, state.reserve[side], state.dead[side]]
+                everything = "".join(letters)
+                for kind in range(len(B.KINDS)):
+                    assert everything.count(B.letter(side, kind)) == T.PER_TYPE
+
+
+def test_minion_pieces_can_be_used_as_workers_or_chessmen() -> None:
+    """"Minion Pieces can be used as Workers or Chessmen." "Minions in the Reserve can be
+    played onto Chambers of the Mage Tower or be Summoned to the Arena.\""""
+    m = at(FAR)
+    assert any(isinstance(a, Place) and a.minion == "construct" for a in m.legal(W))
+    m = acting({}, 6, "C")
+    assert any(isinstance(a, Summon) and a.minion == "construct" for a in m.legal(W))
+
+
+def test_when_you_summon_you_take_the_minion_from_your_reserve() -> None:
+    """"When you summon a Minion you take the appropriate minion type from your reserve and
+    place it onto a space in the Arena.\""""
+    m = acting({"a1": "C", "b1": "C"}, 6, "U", dead="C/-")
+    assert not any(isinstance(a, Summon) for a in m.legal(W))
+    assert refused(m, Summon(player=W, minion="construct", square="c1")) == (
+        "summon/not-in-reserve")
+    m = acting({}, 6, "C")
+    before = m.state.reserve[W].count("C")
+    m.act(Summon(player=W, minion="construct", square="c1"))
+    assert m.state.reserve[W].count("C") == before - 1 and m.state.arena[sq("c1")] == "C"
+
+
+def test_possession_of_the_orb_determines_turn_order_during_the_round() -> None:
+    """"Possession of the Orb determines turn order during the Round.": Black holding the
+    Orb opens both phases."""
+    m = at(FAR, orb="b", turn="b")
+    m.act(Place(player=BL, minion="fey", chamber="5"))
+    m.act(Place(player=W, minion="fey", chamber="6"))
+    m.act(Pass(player=BL))
+    assert m.act(Pass(player=W))[-1] == Phase(phase="action", round=1, player=BL)
+
+
+def test_as_a_minion_is_removed_its_mages_power_is_activated_and_resolved_at_once() -> None:
+    """"As a Minion is Removed, the special power of the Mage the minion was occupying is
+    Activated. Resolve these actions immediately.": the power waits for its use (or a
+    decline) before anything else happens."""
+    m = at({**FAR, "d4": "D"}, {8: "D", 9: "U", 1: "u"}, phase="action")
+    m.act(Remove(player=W, chamber="8"))
+    assert m.state.pending == "dragon" and m.to_act == frozenset({W})
+    assert refused(m, Remove(player=W, chamber="9")) == "power/pending"
+    assert {type(a) for a in m.legal(W)} == {Move, Summon, Decline}
+
+
+def test_a_player_with_nothing_left_in_the_tower_is_skipped() -> None:
+    """"Then it goes on to your opponents turn." Ruling: when the opponent has no minion
+    left in the Tower, the turn comes back to you until yours are out too."""
+    m = at(FAR, {1: "U", 2: "U", 3: "u"}, phase="action")
+    m.act(Remove(player=W, chamber="1"))
+    assert m.act(Decline(player=W))[-1] == Turn(player=BL)
+    m.act(Remove(player=BL, chamber="3"))
+    assert m.act(Decline(player=BL))[-1] == Turn(player=W)
+    m.act(Remove(player=W, chamber="2"))
+    assert m.act(Decline(player=W))[-1] == Phase(phase="decision", round=2, player=W)
+
+
+def test_players_take_turns_removing_every_minion_there_is_no_pass_in_the_action_phase(
+) -> None:
+    """"players take turns removing their Minions from the Tower... one minion at a time."
+    Ruling: a turn of the action phase always removes a minion; passing belongs to the
+    decision phase only."""
+    m = at(FAR, {1: "U", 2: "u"}, phase="action")
+    assert {type(a) for a in m.legal(W)} == {Remove}
+    assert refused(m, Pass(player=W)) == "pass/not-decision"
+
+
+def test_some_chaos_mages_send_the_minion_elsewhere_instead_of_the_reserve() -> None:
+    """"However some Chaos Mages cause the particular Minion that was on them to go to
+    elsewhere, instead of the Reserve.": the Magus puts it on a chamber, the Conjurer in
+    the Arena."""
+    m = at(FAR, {14: "S", 1: "u"}, phase="action", chaos=CHAOS)
+    full = m.state.reserve[W].count("S") + 1
+    m.act(Remove(player=W, chamber="14"))
+    m.act(Relocate(player=W, chamber="4"))
+    assert m.state.reserve[W].count("S") == full - 1 and m.state.tower[3] == "S"
+    m = acting({}, 13, "S", chaos="chaos=conjurer")
+    m.act(Summon(player=W, minion="spirit", square="d3"))
+    assert m.state.reserve[W].count("S") == full - 1
+
+
+def test_in_the_regular_game_the_4_chaos_mages_are_fixed() -> None:
+    """"In the regular game, the 4 Chaos Mages you get are fixed.": without the Rotating
+    Chaos Lords option the cards stay when a round ends."""
+    m = at(FAR, {1: "U"}, phase="action", chaos="chaos=seer,magus,alchemist,conjurer",
+           deck="illusionist")
+    m.act(Remove(player=W, chamber="1"))
+    events = m.act(Decline(player=W))
+    assert not any(isinstance(e, Rotate | Flip) for e in events)
+    assert m.state.cards[:4] == ("seer", "magus", "alchemist", "conjurer")
+
+
+# ------------------------------------------------------------------ what people read
+
+
+@pytest.mark.parametrize(("event", "line"), [
+    (Arrange(player=W, minion="elemental", square="c1"), "White arranges an elemental on c1"),
+    (Arrange(player=W, minion="undead", square="d1"), "White arranges an undead on d1"),
+    (Place(player=BL, minion="undead", chamber="5"), "Black places an undead in chamber 5 (Druid)"),
+    (Summon(player=W, minion="elemental", square="f1"), "White summons an elemental on f1"),
+    (Transmute(player=W, square="d4", minion="undead"),
+     "White (Alchemist) turns the minion on d4 into an undead"),
+    (Summon(player=W, minion="dragon", square="d1"), "White summons a dragon on d1"),
+])
+def test_describe_uses_the_right_article(event: Event, line: str) -> None:
+    """Output: "an elemental", "an undead", "a dragon"."""
+    assert RULES.describe(event) == line
+
+
+def test_describe_names_the_card_on_a_chaos_chamber() -> None:
+    """Output: a chaos chamber reads "chamber 13 (Seer)", like "chamber 8 (Dragon Lord)":
+    the legal actions name the card, and so does the log."""
+    m = at(FAR, chaos=CHAOS)
+    place = next(a for a in m.legal(W) if isinstance(a, Place) and a.chamber == "13")
+    assert RULES.describe(place) == "White places a dragon in chamber 13 (Seer)"
+    m.act(place)
+    assert RULES.describe(m.events[0]) == "White places a dragon in chamber 13 (Seer)"
+    m = at(FAR, {14: "S", 1: "u"}, phase="action", chaos=CHAOS)
+    remove = next(a for a in m.legal(W) if isinstance(a, Remove))
+    assert RULES.describe(remove) == "White removes a minion from chamber 14 (Magus)"
+    m.act(remove)
+    relocate = next(a for a in m.legal(W) if isinstance(a, Relocate) and a.chamber == "16")
+    assert RULES.describe(relocate) == "White (Magus) puts the minion on chamber 16 (Conjurer)"
+    assert "(Seer)" in RULES.render(m.state)
+
+
+def test_a_named_card_must_be_the_chambers() -> None:
+    """An action may name its chamber's card; a wrong name is refused."""
+    m = at(FAR, chaos=CHAOS)
+    assert refused(m, Place(player=W, minion="fey", chamber="13", card="magus")) == (
+        "place/wrong-card")
+    assert refused(m, Place(player=W, minion="fey", chamber="8", card="seer")) == (
+        "place/wrong-card")
+    m.act(Place(player=W, minion="fey", chamber="13"))  # naming it is optional
+    m = at(FAR, {14: "S", 1: "u"}, phase="action", chaos=CHAOS)
+    assert refused(m, Remove(player=W, chamber="14", card="seer")) == "remove/wrong-card"
+    m.act(Remove(player=W, chamber="14", card="magus"))
+    assert refused(m, Relocate(player=W, chamber="13", card="magus")) == "relocate/wrong-card"
+
+
+def test_a_hidden_private_card_cannot_be_named_and_is_redacted() -> None:
+    """A card the actor cannot see is refused whatever the name (a refusal must not tell
+    whether a guess was right); the card an owner names on a private chamber is hidden
+    from the other seat and spectators."""
+    m = at(FAR, {12: "U", 1: "u"}, phase="action", private="-/seer@u",
+           options={"archmage": "archmage"})
+    m.act(Remove(player=W, chamber="12"))
+    assert Dismiss(player=W, chamber="b1") in m.legal(W)  # no card named
+    for guess in ("seer", "magus"):
+        assert refused(m, Dismiss(player=W, chamber="b1", card=guess)) == "dismiss/wrong-card"
+    m = at(FAR, private="rune-master/-", options={"archmage": "archmage"})
+    place = Place(player=W, minion="fey", chamber="w1", card="rune-master")
+    assert place in m.legal(W)
+    assert RULES.redact(place, W) == place
+    assert RULES.redact(place, BL).card == "" and RULES.redact(place, None).card == ""
+    assert RULES.describe(RULES.redact(place, BL)) == "White places a fey in chamber w1"
+
+
+def test_refusals_name_the_minion_with_the_right_article() -> None:
+    """Output: refusals say "an elemental" too."""
+    m = acting({"c1": "E"}, 7, "E")
+    with pytest.raises(IllegalAction) as err:
+        m.act(Summon(player=W, minion="elemental", square="c4"))
+    assert "an elemental is summoned onto your back row" in err.value.detail
+
+
+# ------------------------------------------------------------------ positions that are over
+
+
+def test_a_position_that_meets_a_victory_condition_is_over_when_loaded() -> None:
+    """"or capture 3 Greater Minions of 1 type." Ruling: a position in which a victory
+    condition already holds (three White Dragons on the dead pile) is over as soon as it
+    is read: the rules check victory after every turn, so no game goes on from it."""
+    m = Match.new("magery", position="arena=u7/8/8/8/8/8/8/7U dead=DDD/-", dice="recorded")
+    assert m.outcome is not None
+    assert (m.outcome.winners, m.state.result) == ((BL,), "three-of-a-type")
+    assert m.to_act == frozenset()
+    with pytest.raises(IllegalAction) as err:
+        m.act(Pass(player=W))
+    assert err.value.reason == "game/over"
+    s = RULES.parse("arena=u7/8/8/8/8/8/8/8 tower=u phase=action turn=b", RULES.Options(),
+                    ("White", "Black"))
+    assert (s.winners, s.result) == ((BL,), "arena-cleared")
+    assert RULES.parse(RULES.notation(s), RULES.Options(), ("White", "Black")) == s
+
+
+@pytest.mark.parametrize("text", [
+    "arena=u7/8/8/8/8/8/8/7U dead=DDD/- over=w:three-of-a-type",  # the wrong winner
+    "arena=u7/8/8/8/8/8/8/7U dead=DDD/- over=b:five-greater",  # the wrong reason
+    "arena=u7/8/8/8/8/8/8/7U over=w:arena-cleared",  # nothing of the kind
+    "arena=u7/8/8/8/8/8/8/7U over=w:stalemate",  # a draw has no winner
+    "arena=u7/8/8/8/8/8/8/7U over=-:resigned",  # no such ending
+])
+def test_an_over_field_must_agree_with_the_position(text: str) -> None:
+    """Ruling: ``over`` is refused where the position shows another ending (or none)."""
+    with pytest.raises(IllegalAction) as err:
+        RULES.parse(text, RULES.Options(), ("White", "Black"))
+    assert err.value.reason == "position/invalid"
+
+
 # ------------------------------------------------------------------ notation and docs
 
 
 def test_notation_round_trips_and_fills_defaults() -> None:
     """The position notation writes every field and reads back the same state."""
-    text = position({**FAR, "d4": "D"}, {9: "U", 13: "s"}, phase="action", orb="b",
+    text = position({**FAR, "d4": "D"}, {9: "U", 12: "s"}, phase="action", orb="b",
                     turn="w", dead="C/ee", runes="b", chaos="seer,magus,-,-",
                     deck="conjurer,alchemist", discard="illusionist", extra="ww",
                     shielded="d4", pending="seer@13:S", round="4")

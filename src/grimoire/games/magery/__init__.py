@@ -5,9 +5,16 @@ squares, chambers and movement are derived in ``board``; ``rules`` decides (and 
 each seat may see), ``evolve`` folds, ``notation`` writes and reads positions, ``render``
 draws them and ``reasons`` lists every refusal.
 
+Ruleset ``"2"`` follows the text where ``"1"`` did not: no round limit by default, a
+player who could place may not pass to leave a round empty (``stalemate``), and the Magus
+may use any empty chamber (``magus``). A log of ruleset ``"1"`` is read with the options
+that reproduce it (``older``), so it replays and audits as it was played.
+
 >>> from grimoire.games.magery import RULES
 >>> RULES.name, RULES.version
-('magery', '1')
+('magery', '2')
+>>> dict(RULES.older["1"])
+{'round_limit': 50, 'stalemate': 'empty-round', 'magus': 'no-magus'}
 """
 
 from grimoire.core.rules import Game
@@ -18,10 +25,11 @@ from grimoire.games.magery.reasons import REASONS
 from grimoire.games.magery.state import Options, State
 
 RULES = Game.assemble(
-    name="magery", version="1", seats=(2,), default_players=T.SEAT_NAMES,
+    name="magery", version="2", seats=(2,), default_players=T.SEAT_NAMES,
     title="Magery (Warpspawn): chess with minions that double as workers in a Mage Tower.",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
+    older={"1": {"round_limit": 50, "stalemate": "empty-round", "magus": "no-magus"}},
 )
 
 __all__ = ["RULES"]

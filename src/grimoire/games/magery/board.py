@@ -57,6 +57,35 @@ def letter(seat: int, kind: int) -> str:
     return LETTERS[kind] if seat == T.WHITE else LETTERS[kind].lower()
 
 
+def article(name: str) -> str:
+    """``name`` with its indefinite article: ``"a dragon"``, ``"an elemental"``.
+
+    >>> article("undead"), article("spirit")
+    ('an undead', 'a spirit')
+    """
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def title(name: str) -> str:
+    """A card or power name as people write it: ``"dream-lord"`` -> ``"Dream Lord"``."""
+    return name.replace("-", " ").title()
+
+
+def chamber_label(name: str, card: str = "") -> str:
+    """A chamber as people read it: a fixed floor with its mage, a chaos or private
+    chamber with its card when the card is known (``card``), else the bare name.
+
+    >>> chamber_label("8"), chamber_label("13", "seer"), chamber_label("w1")
+    ('8 (Dragon Lord)', '13 (Seer)', 'w1')
+    """
+    c = CHAMBER_INDEX.get(name)
+    if c is not None and c < T.FIXED_FLOORS:
+        return f"{name} ({T.TOWER[c][1]})"
+    if card and card != "?":
+        return f"{name} ({title(card)})"
+    return name
+
+
 def chamber_owner(c: int) -> int | None:
     """The seat owning a private chamber (``None`` for the Tower's floors)."""
     if c < PUBLIC_CHAMBERS:

@@ -2,10 +2,14 @@
 
 Squares are ``a1``..``h8``; minions are named (``"dragon"``); chambers are floors
 ``"1"``..``"16"`` of the Mage Tower and the private Archmage chambers ``"w1"``..``"w3"``
-(White's) and ``"b1"``..``"b3"`` (Black's).
+(White's) and ``"b1"``..``"b3"`` (Black's). The actions that name a chamber may also name
+its Chaos Mage ``card`` (``""``: not named; always ``""`` for floors 1-12), so a log reads
+"chamber 13 (Seer)"; ``legal`` names every card the actor can see, and ``decide`` refuses
+a wrong name. An unnamed card is left out of the event's bytes (``omit_defaults``), so
+logs written before the field existed keep their hash chains.
 
 >>> Place(player=0, minion="dragon", chamber="8")
-Place(player=0, minion='dragon', chamber='8')
+Place(player=0, minion='dragon', chamber='8', card='')
 """
 
 from __future__ import annotations
@@ -27,31 +31,37 @@ class Arrange(Action, frozen=True, tag="arrange"):
     square: str
 
 
-class Place(Action, frozen=True, tag="place"):
-    """Decision phase: put a reserve minion on an empty chamber."""
+class Place(Action, frozen=True, tag="place", omit_defaults=True):
+    """Decision phase: put a reserve minion on an empty chamber (``card``: its Chaos Mage
+    card, if named)."""
 
     minion: str
     chamber: str
+    card: str = ""
 
 
 class Pass(Action, frozen=True, tag="pass"):
     """Decision phase: place nothing more this round."""
 
 
-class Remove(Action, frozen=True, tag="remove"):
-    """Action phase: take your minion off a chamber; its mage's power is then pending."""
+class Remove(Action, frozen=True, tag="remove", omit_defaults=True):
+    """Action phase: take your minion off a chamber; its mage's power is then pending
+    (``card``: the chamber's Chaos Mage card, if named)."""
 
     chamber: str
+    card: str = ""
 
 
 class Decline(Action, frozen=True, tag="decline"):
     """Do not use the pending power (the minion is removed all the same)."""
 
 
-class Dismiss(Action, frozen=True, tag="dismiss"):
-    """Magician: send the minion on ``chamber`` back to its owner's reserve."""
+class Dismiss(Action, frozen=True, tag="dismiss", omit_defaults=True):
+    """Magician: send the minion on ``chamber`` back to its owner's reserve (``card``: the
+    chamber's Chaos Mage card, if named)."""
 
     chamber: str
+    card: str = ""
 
 
 class TakeOrb(Action, frozen=True, tag="take-orb"):
@@ -85,10 +95,12 @@ class Foresee(Action, frozen=True, tag="foresee"):
     seat: int
 
 
-class Relocate(Action, frozen=True, tag="relocate"):
-    """Magus: the removed minion goes onto the empty ``chamber`` instead of the reserve."""
+class Relocate(Action, frozen=True, tag="relocate", omit_defaults=True):
+    """Magus: the removed minion goes onto the empty ``chamber`` instead of the reserve
+    (``card``: that chamber's Chaos Mage card, if named)."""
 
     chamber: str
+    card: str = ""
 
 
 class Transmute(Action, frozen=True, tag="transmute"):

@@ -1,7 +1,7 @@
 """Magery: how each event changes the state (pure).
 
 >>> from grimoire.games.magery import RULES
->>> s = RULES.parse("arena=8/8/8/8/8/8/8/D7 phase=action tower=.......D", RULES.Options(),
+>>> s = RULES.parse("arena=u7/8/8/8/8/8/8/D7 phase=action tower=.......D", RULES.Options(),
 ...                 ("White", "Black"))
 >>> after = evolve(s, Remove(player=0, chamber="8"))
 >>> after.pending, after.reserve[0][:4]
@@ -73,11 +73,18 @@ def _give(res: tuple[str, str], seat: int, ch: str) -> tuple[str, str]:
     return put(res, seat, B.add_letter(res[seat], ch))
 
 
+def _unmark(relocated: tuple[int, ...], c: int) -> tuple[int, ...]:
+    """``relocated`` without chamber ``c`` (its minion left the Tower)."""
+    return tuple(x for x in relocated if x != c) if c in relocated else relocated
+
+
 def _used(state: State, **changes: Any) -> State:
-    """A power was used: clear the pending power; a private card becomes public."""
+    """A power was used: clear the pending power; a private card becomes public; the
+    removed minion no longer counts as moved by the Magus (unless ``changes`` say)."""
     c = state.pending_chamber
     if c >= B.PUBLIC_CHAMBERS:
         changes["shown"] = put(state.shown, B.card_slot(c), True)
+    changes.setdefault("relocated", _unmark(state.relocated, c))
     return _r(state, pending="", pending_chamber=-1, pending_minion="", **changes)
 
 
@@ -108,7 +115,8 @@ def _remove(s: State, e: Remove) -> State:
 
 
 def _decline(s: State, e: Decline) -> State:
-    return _r(s, pending="", pending_chamber=-1, pending_minion="")
+    return _r(s, pending="", pending_chamber=-1, pending_minion="",
+              relocated=_unmark(s.relocated, s.pending_chamber))
 
 
 # ---------------------------------------------------------------- powers
@@ -117,7 +125,8 @@ def _decline(s: State, e: Decline) -> State:
 def _dismiss(s: State, e: Dismiss) -> State:
     c = B.CHAMBER_INDEX[e.chamber]
     ch = s.tower[c]
-    return _used(s, tower=put(s.tower, c, EMPTY), reserve=_give(s.reserve, B.SEAT_OF[ch], ch))
+    return _used(s, tower=put(s.tower, c, EMPTY), reserve=_give(s.reserve, B.SEAT_OF[ch], ch),
+                 relocated=_unmark(_unmark(s.relocated, s.pending_chamber), c))
 
 
 def _take_orb(s: State, e: TakeOrb) -> State:
@@ -143,13 +152,15 @@ def _summon(s: State, e: Summon) -> State:
 
 
 def _foresee(s: State, e: Foresee) -> State:
-    return _used(s, extra=(e.seat, e.seat))
+    return _used(s, extra=(e.seat,) * T.SEER_TURNS)
 
 
 def _relocate(s: State, e: Relocate) -> State:
     ch = s.pending_minion
-    return _used(s, tower=put(s.tower, B.CHAMBER_INDEX[e.chamber], ch),
-                 reserve=_take(s.reserve, e.player, ch))
+    c = B.CHAMBER_INDEX[e.chamber]
+    relocated = tuple(sorted({*_unmark(s.relocated, s.pending_chamber), c}))
+    return _used(s, tower=put(s.tower, c, ch), reserve=_take(s.reserve, e.player, ch),
+                 relocated=relocated)
 
 
 def _transmute(s: State, e: Transmute) -> State:
@@ -241,7 +252,7 @@ def _turn(s: State, e: Turn) -> State:
 def _phase(s: State, e: Phase) -> State:
     if e.phase == "decision":
         return _r(s, phase=e.phase, round=e.round, turn=e.player, passed=(False, False),
-                  placed=0, extra=(), shielded=(), runes=(False, False))
+                  placed=0, extra=(), shielded=(), runes=(False, False), relocated=())
     return _r(s, phase=e.phase, round=e.round, turn=e.player, extra=())
 
 

@@ -3,6 +3,8 @@
 >>> from grimoire.games.magery.events import Place
 >>> describe(Place(player=1, minion="fey", chamber="5"))
 'Black places a fey in chamber 5 (Druid)'
+>>> describe(Place(player=0, minion="elemental", chamber="13", card="seer"))
+'White places an elemental in chamber 13 (Seer)'
 """
 
 from __future__ import annotations
@@ -48,9 +50,7 @@ EMPTY = B.EMPTY
 NAMES = T.SEAT_NAMES
 
 
-def _title(name: str) -> str:
-    """``"dream-lord"`` -> ``"Dream Lord"``."""
-    return name.replace("-", " ").title()
+_title = B.title
 
 
 def chamber_label(state: State, c: int) -> str:
@@ -114,17 +114,20 @@ def describe(event: Event | AnyEvent) -> str:
     actor = NAMES[event.player] if hasattr(event, "player") and isinstance(
         event.player, int) else ""
     if isinstance(event, Arrange):
-        return f"{actor} arranges a {event.minion} on {event.square}"
+        return f"{actor} arranges {B.article(event.minion)} on {event.square}"
     if isinstance(event, Place):
-        return f"{actor} places a {event.minion} in chamber {_chamber(event.chamber)}"
+        return (f"{actor} places {B.article(event.minion)} in chamber "
+                f"{B.chamber_label(event.chamber, event.card)}")
     if isinstance(event, Pass):
         return f"{actor} passes"
     if isinstance(event, Remove):
-        return f"{actor} removes a minion from chamber {_chamber(event.chamber)}"
+        return (f"{actor} removes a minion from chamber "
+                f"{B.chamber_label(event.chamber, event.card)}")
     if isinstance(event, Decline):
         return f"{actor} declines the power"
     if isinstance(event, Dismiss):
-        return f"{actor} (Magician) sends the minion on chamber {event.chamber} to its reserve"
+        return (f"{actor} (Magician) sends the minion on chamber "
+                f"{B.chamber_label(event.chamber, event.card)} to its reserve")
     if isinstance(event, TakeOrb):
         return f"{actor} (Oracle) takes the Orb"
     if isinstance(event, Teleport):
@@ -132,13 +135,15 @@ def describe(event: Event | AnyEvent) -> str:
     if isinstance(event, Move):
         return f"{actor} moves {event.from_}-{event.to}"
     if isinstance(event, Summon):
-        return f"{actor} summons a {event.minion} on {event.square}"
+        return f"{actor} summons {B.article(event.minion)} on {event.square}"
     if isinstance(event, Foresee):
         return f"{actor} (Seer): {NAMES[event.seat]} takes the next two turns"
     if isinstance(event, Relocate):
-        return f"{actor} (Magus) puts the minion on chamber {event.chamber}"
+        return (f"{actor} (Magus) puts the minion on chamber "
+                f"{B.chamber_label(event.chamber, event.card)}")
     if isinstance(event, Transmute):
-        return f"{actor} (Alchemist) turns the minion on {event.square} into a {event.minion}"
+        return (f"{actor} (Alchemist) turns the minion on {event.square} into "
+                f"{B.article(event.minion)}")
     if isinstance(event, Enchant):
         return f"{actor} (Enchanter) takes over the minion on {event.square}"
     if isinstance(event, Dream):
@@ -171,10 +176,3 @@ def describe(event: Event | AnyEvent) -> str:
     if isinstance(event, GameOver):
         return f"game over: {who(NAMES, event.winners)} wins ({event.reason})"
     return repr(event)
-
-
-def _chamber(name: str) -> str:
-    c = B.CHAMBER_INDEX.get(name)
-    if c is not None and c < T.FIXED_FLOORS:
-        return f"{name} ({T.TOWER[c][1]})"
-    return name

@@ -4,7 +4,7 @@ A turn of the Action phase is two actions: :class:`Remove` a minion from a chamb
 use its mage's power (one of the power actions) or :class:`Decline` it.
 
 >>> from grimoire.games.magery import RULES
->>> s = RULES.parse("arena=8/8/8/8/8/8/8/D7 phase=action tower=.......D", RULES.Options(),
+>>> s = RULES.parse("arena=u7/8/8/8/8/8/8/D7 phase=action tower=.......D", RULES.Options(),
 ...                 ("White", "Black"))
 >>> [RULES.describe(e) for e in RULES.decide(s, Remove(player=0, chamber="8"), NoDice())]
 ['White removes a minion from chamber 8 (Dragon Lord)']
@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from grimoire.core.dice import Dice, NoDice
-from grimoire.core.errors import IllegalAction
+from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.events import Shuffle
 from grimoire.core.kit import Builder, named
 from grimoire.core.rules import PlayerId
@@ -67,7 +67,7 @@ SQ = B.SQUARES
 CH = B.CHAMBERS
 MOVE_POWERS = B.TYPE_POWERS | {"animist", "mentalist"}
 SUMMON_POWERS = B.TYPE_POWERS | {"conjurer"}
-NO_MAGUS = frozenset({"magus", "dream-lord"})  # a Magus may not send a minion to these
+NO_MAGUS = frozenset({"magus", "dream-lord"})  # ruleset 1 (option magus="no-magus")
 
 
 def initial_deck(options: Options) -> tuple[str, ...]:
@@ -100,6 +100,55 @@ def usable_chambers(state: State, seat: int) -> list[int]:
     return out
 
 
+def can_place(state: State, seat: int) -> bool:
+    """Could ``seat`` put a minion on a chamber now (a reserve minion and a free chamber)?"""
+    return bool(state.reserve[seat]) and bool(usable_chambers(state, seat))
+
+
+def must_place(state: State, seat: int) -> bool:
+    """Is a pass by ``seat`` refused? With option ``stalemate="deadlock"``: nothing has been
+    placed this decision phase, ``seat`` could place, and the other seat has passed or
+    cannot place (so the pass would leave the round empty).
+
+    >>> s = setup(Options(), ("White", "Black"))
+    >>> s = msgspec.structs.replace(s, phase="decision", passed=(False, True))
+    >>> must_place(s, 0), must_place(s, 1)
+    (True, False)
+    """
+    if state.stalemate != "deadlock" or state.placed:
+        return False
+    other = 1 - seat
+    return can_place(state, seat) and (state.passed[other] or not can_place(state, other))
+
+
+def visible_card(state: State, c: int, seat: int | None) -> str:
+    """The Chaos Mage card on chamber ``c`` as ``seat`` may know it (``""`` for floors 1-12,
+    for a floor without a card, and for the other seat's private card not yet used)."""
+    if c < T.FIXED_FLOORS:
+        return ""
+    slot = B.card_slot(c)
+    owner = B.chamber_owner(c)
+    if owner is None or owner == seat or state.shown[slot]:
+        return state.cards[slot]
+    return ""
+
+
+def can_relocate_again(state: State, c: int) -> bool:
+    """Could a minion on chamber ``c`` be moved by a Magus again (a Magus chamber, or a
+    Dream Lord chamber while the Magus is a card it may dream)?"""
+    power = B.power(state.cards, c)
+    return power == "magus" or (power == "dream-lord" and "magus" in dreamable(state))
+
+
+def magus_refuses(state: State, c: int) -> bool:
+    """Does the Magus's loop guard keep the pending minion off chamber ``c``? Option
+    ``magus="guarded"``: only when the Magus already moved this minion this round and
+    ``c`` would let it move it again; ``"no-magus"``: any Magus or Dream Lord chamber."""
+    if state.magus == "no-magus":
+        return B.power(state.cards, c) in NO_MAGUS
+    return state.pending_chamber in state.relocated and can_relocate_again(state, c)
+
+
 def tower_full(state: State) -> bool:
     """Is every chamber in play occupied?"""
     return all(state.tower[c] != EMPTY or not B.power(state.cards, c) for c in range(len(CH)))
@@ -121,6 +170,24 @@ def victory(state: State) -> GameOver | None:
     return None
 
 
+def victors(state: State) -> tuple[int, ...]:
+    """Every seat that meets a victory condition (in play, one at most: the game ends at
+    the first).
+
+    >>> victors(setup(Options(), ("White", "Black")))  # nobody on the board: both
+    (0, 1)
+    """
+    out = []
+    for seat in (0, 1):
+        other = 1 - seat
+        greater = [ch for ch in state.dead[other] if ch in B.GREATER]
+        if (not any(ch != EMPTY and B.SEAT_OF[ch] == other for ch in state.arena)
+                or len(greater) >= T.GREATER_TO_WIN
+                or any(greater.count(ch) >= T.SAME_TYPE_TO_WIN for ch in set(greater))):
+            out.append(seat)
+    return tuple(out)
+
+
 # ---------------------------------------------------------------- setup and turns
 
 
@@ -132,6 +199,10 @@ def setup(options: Options, players: Sequence[str]) -> State:
     >>> s.phase, s.reserve[1][:6], len(s.deck)
     ('setup', 'dddmmm', 12)
     """
+    if options.round_limit < 0:
+        raise UsageError(
+            "options/round-limit", f"round_limit is a number of rounds (0: none), not "
+            f"{options.round_limit!r}")
     full = "".join(ch * T.PER_TYPE for ch in B.LETTERS)
     return State(
         arena=(EMPTY,) * B.N,
@@ -145,6 +216,8 @@ def setup(options: Options, players: Sequence[str]) -> State:
         rotating=options.rotating,
         enchanted=options.enchanted,
         round_limit=options.round_limit,
+        stalemate=options.stalemate,
+        magus=options.magus,
     )
 
 
@@ -176,12 +249,14 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
         chambers = usable_chambers(state, player)
         for ch in dict.fromkeys(state.reserve[player]):
             for c in chambers:
-                out.append(Place(player=player, minion=B.KINDS[B.KIND_OF[ch]], chamber=CH[c]))
-        out.append(Pass(player=player))
+                out.append(Place(player=player, minion=B.KINDS[B.KIND_OF[ch]], chamber=CH[c],
+                                 card=visible_card(state, c, player)))
+        if not must_place(state, player):
+            out.append(Pass(player=player))
         return out
     if not state.pending:
         return [
-            Remove(player=player, chamber=CH[c])
+            Remove(player=player, chamber=CH[c], card=visible_card(state, c, player))
             for c, ch in enumerate(state.tower)
             if ch != EMPTY and B.SEAT_OF[ch] == player
         ]
@@ -234,7 +309,7 @@ def _power_options(state: State, player: int) -> list[Event]:
     if power == "mentalist":
         return _moves(state, player, theirs, capture=False)
     if power == "magician":
-        return [Dismiss(player=player, chamber=CH[c])
+        return [Dismiss(player=player, chamber=CH[c], card=visible_card(state, c, player))
                 for c, ch in enumerate(state.tower) if ch != EMPTY]
     if power == "oracle":
         return [TakeOrb(player=player)] if state.orb != player else []
@@ -249,9 +324,9 @@ def _power_options(state: State, player: int) -> list[Event]:
         return [Foresee(player=player, seat=0), Foresee(player=player, seat=1)]
     if power == "magus":
         return [
-            Relocate(player=player, chamber=CH[c])
+            Relocate(player=player, chamber=CH[c], card=visible_card(state, c, player))
             for c in usable_chambers(state, player)
-            if B.power(state.cards, c) not in NO_MAGUS
+            if not magus_refuses(state, c)
         ]
     if power == "alchemist":
         kinds = list(dict.fromkeys(state.reserve[player]))
@@ -337,7 +412,7 @@ def _decide_arrange(state: State, action: Arrange, dice: Dice) -> Events:
     ch = B.letter(seat, kind)
     if ch in state.arena:
         raise IllegalAction(
-            "arrange/already-arranged", f"a {action.minion} is already on your back row"
+            "arrange/already-arranged", f"{B.article(action.minion)} is already on your back row"
         )
     b = Builder(state, evolve, dice)
     b.emit(action)
@@ -378,15 +453,18 @@ def _decide_place(state: State, action: Place, dice: Dice) -> Events:
     if B.letter(seat, kind) not in state.reserve[seat]:
         raise IllegalAction("place/not-in-reserve", f"no {action.minion} in your reserve")
     if not B.power(state.cards, c):
-        raise IllegalAction("place/no-chamber", f"chamber {action.chamber} is not in play")
+        raise IllegalAction(
+            "place/no-chamber", f"chamber {action.chamber} has no card in this game"
+        )
     owner = B.chamber_owner(c)
     if owner is not None and owner != seat:
         raise IllegalAction(
             "place/private", f"chamber {action.chamber} is {T.SEAT_NAMES[owner]}'s own"
         )
+    _check_card(state, c, action.card, seat, "place/wrong-card")
     if state.tower[c] != EMPTY:
         raise IllegalAction(
-            "place/occupied", f"chamber {action.chamber} already holds a minion"
+            "place/occupied", f"chamber {_label(state, c, seat)} already holds a minion"
         )
     return _after_decision(state, action)
 
@@ -394,12 +472,19 @@ def _decide_place(state: State, action: Place, dice: Dice) -> Events:
 def _decide_pass(state: State, action: Pass, dice: Dice) -> Events:
     if state.phase != "decision":
         raise IllegalAction("pass/not-decision", "you may pass only in the decision phase")
+    if must_place(state, action.player):
+        raise IllegalAction(
+            "pass/must-place", "nothing is placed yet this round and your opponent "
+            + ("has passed" if state.passed[1 - action.player] else "cannot place")
+            + ": place a minion (a round nobody places in would change nothing, forever)"
+        )
     return _after_decision(state, action)
 
 
 def _after_decision(state: State, action: Place | Pass) -> Events:
     """The next seat to decide, or the action phase once the Tower is full or both have
-    passed (a round where nobody placed anything is a stalemate)."""
+    passed (a round where nobody placed anything is a stalemate: with option
+    ``stalemate="deadlock"`` that happens only when neither seat could place)."""
     seat = state.turn
     after = evolve(state, action)
     if tower_full(after) or all(after.passed):
@@ -425,6 +510,7 @@ def _decide_remove(state: State, action: Remove, dice: Dice) -> Events:
         raise IllegalAction("remove/empty", f"chamber {action.chamber} is empty")
     if B.SEAT_OF[occ] != action.player:
         raise IllegalAction("remove/not-yours", f"the minion on {action.chamber} is not yours")
+    _check_card(state, c, action.card, action.player, "remove/wrong-card")
     return (action,)
 
 
@@ -432,6 +518,31 @@ def _decide_decline(state: State, action: Decline, dice: Dice) -> Events:
     if not state.pending:
         raise IllegalAction("power/nothing-pending", "no power is waiting to be used")
     return _end_turn(state, (action,), dice)
+
+
+def _label(state: State, c: int, seat: int) -> str:
+    """Chamber ``c`` as ``seat`` may read it in a refusal: ``"13 (Seer)"``."""
+    return B.chamber_label(CH[c], visible_card(state, c, seat))
+
+
+def _check_card(state: State, c: int, card: str, seat: int, reason: str) -> None:
+    """Refuse an action that names a card its chamber does not hold (or one ``seat``
+    cannot see: naming a hidden card is refused whatever it is, so a refusal tells
+    nothing)."""
+    if not card:
+        return
+    shown = visible_card(state, c, seat)
+    if card == shown:
+        return
+    if c < T.FIXED_FLOORS:
+        why = f"chamber {_label(state, c, seat)} has a fixed mage, not a card ({card!r})"
+    elif not shown and state.cards[B.card_slot(c)]:
+        why = f"the card on chamber {CH[c]} is hidden from you (you named {card!r})"
+    elif not shown:
+        why = f"chamber {CH[c]} holds no card (you named {card!r})"
+    else:
+        why = f"chamber {CH[c]} holds the {B.title(shown)}, not {card!r}"
+    raise IllegalAction(reason, why)
 
 
 def _need(state: State, powers: frozenset[str] | set[str], action: Event) -> None:
@@ -489,6 +600,7 @@ def _decide_dismiss(state: State, action: Dismiss, dice: Dice) -> Events:
     c = B.parse_chamber(action.chamber, "dismiss/unknown-chamber")
     if state.tower[c] == EMPTY:
         raise IllegalAction("dismiss/empty", f"chamber {action.chamber} is empty")
+    _check_card(state, c, action.card, action.player, "dismiss/wrong-card")
     return _end_turn(state, (action,), dice)
 
 
@@ -559,8 +671,8 @@ def _decide_move(state: State, action: Move, dice: Dice) -> Events:
             raise IllegalAction("move/not-yours", f"the minion on {action.from_} is not yours")
         if power in B.TYPE_POWERS and B.KINDS[kind] != power:
             raise IllegalAction(
-                "move/wrong-type", f"this mage moves a {power}, not the {B.KINDS[kind]} "
-                f"on {action.from_}"
+                "move/wrong-type", f"this mage moves {B.article(power)}, not the "
+                f"{B.KINDS[kind]} on {action.from_}"
             )
     if src in state.shielded:
         raise IllegalAction("move/shielded", f"the minion on {action.from_} cannot move")
@@ -594,7 +706,7 @@ def _why_not(
         return ("move/backrow",
                 f"a Greater minion on its own back row cannot enter {action.to} in one move")
     name = B.KINDS[B.KIND_OF[piece]]
-    return ("move/unreachable", f"a {name} cannot move {action.from_}-{action.to}")
+    return ("move/unreachable", f"{B.article(name)} cannot move {action.from_}-{action.to}")
 
 
 def _decide_summon(state: State, action: Summon, dice: Dice) -> Events:
@@ -610,7 +722,8 @@ def _decide_summon(state: State, action: Summon, dice: Dice) -> Events:
             )
     elif B.KINDS[kind] != state.pending:
         raise IllegalAction(
-            "summon/wrong-type", f"this mage summons a {state.pending}, not a {action.minion}"
+            "summon/wrong-type",
+            f"this mage summons {B.article(state.pending)}, not {B.article(action.minion)}"
         )
     if B.letter(player, kind) not in state.reserve[player]:
         raise IllegalAction("summon/not-in-reserve", f"no {action.minion} in your reserve")
@@ -619,7 +732,7 @@ def _decide_summon(state: State, action: Summon, dice: Dice) -> Events:
     if sq not in B.summon_squares(state.arena, player, kind):
         where = {"G": "your back row", "M": "your side of the board"}[B.RANKS[kind]]
         raise IllegalAction(
-            "summon/wrong-square", f"a {action.minion} is summoned onto {where}, "
+            "summon/wrong-square", f"{B.article(action.minion)} is summoned onto {where}, "
             f"not {action.square}"
         )
     return _end_turn(state, (action,), dice)
@@ -639,11 +752,13 @@ def _decide_relocate(state: State, action: Relocate, dice: Dice) -> Events:
         raise IllegalAction(
             "relocate/unavailable", f"chamber {action.chamber} is not an empty chamber of yours"
         )
-    if B.power(state.cards, c) in NO_MAGUS:
-        raise IllegalAction(
-            "relocate/loop", f"the Magus cannot send a minion to chamber {action.chamber} "
-            f"({B.power(state.cards, c)})"
-        )
+    _check_card(state, c, action.card, action.player, "relocate/wrong-card")
+    if magus_refuses(state, c):
+        why = ("the Magus already moved this minion this round, and from chamber "
+               f"{_label(state, c, action.player)} it could move it again"
+               if state.magus == "guarded" else
+               f"the Magus cannot send a minion to chamber {_label(state, c, action.player)}")
+        raise IllegalAction("relocate/loop", why)
     return _end_turn(state, (action,), dice)
 
 
@@ -656,7 +771,7 @@ def _decide_transmute(state: State, action: Transmute, dice: Dice) -> Events:
         raise IllegalAction("transmute/not-in-reserve", f"no {action.minion} in your reserve")
     if ch == state.arena[sq]:
         raise IllegalAction(
-            "transmute/same-type", f"{action.square} already holds a {action.minion}"
+            "transmute/same-type", f"{action.square} already holds {B.article(action.minion)}"
         )
     return _end_turn(state, (action,), dice)
 
@@ -757,11 +872,17 @@ def view(state: State, player: PlayerId | None) -> State:
 
 
 def redact(event: Event, player: PlayerId | None) -> Event:
-    """A shuffle's order is hidden from everyone; private draws from the other seat."""
+    """A shuffle's order is hidden from everyone; private draws from the other seat; the
+    card an action names on a private chamber from all but the actor and the owner."""
     if isinstance(event, Shuffle):
         return msgspec.structs.replace(event, order=())
     if isinstance(event, Draw) and event.player != player:
         return Draw(player=event.player, cards=("?",) * len(event.cards))
+    if isinstance(event, Place | Remove | Dismiss | Relocate) and event.card:
+        c = B.CHAMBER_INDEX.get(event.chamber, 0)
+        owner = B.chamber_owner(c)
+        if owner is not None and player not in (owner, event.player):
+            return msgspec.structs.replace(event, card="")
     return event
 
 

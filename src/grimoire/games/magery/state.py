@@ -21,17 +21,29 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``twelfth_card``: the deck's twelfth card (the rules list eleven).
     - ``enchanted``: where a minion replaced by the Enchanter goes: its owner's
       ``"reserve"`` or the ``"dead"`` pile (then it counts as captured).
-    - ``round_limit``: the game is drawn after this many rounds (``0``: no limit).
+    - ``round_limit``: a house rule: the game is drawn after this many rounds (``0``, the
+      default: no limit; the text's only endings are its victories).
+    - ``stalemate``: ``"deadlock"`` (a player who could place a minion may not pass to
+      leave a decision phase empty; the game is drawn only when neither player can
+      place) or ``"empty-round"`` (ruleset 1: any decision phase in which nobody places
+      is drawn, and passing is always allowed).
+    - ``magus``: ``"guarded"`` (the Magus sends its minion to any empty chamber, except
+      that a minion it already moved this round may not go where it could be moved
+      again) or ``"no-magus"`` (ruleset 1: never to a Magus or Dream Lord chamber).
 
     >>> Options(archmage="ultimate").archmage
     'ultimate'
+    >>> Options().round_limit, Options().stalemate, Options().magus
+    (0, 'deadlock', 'guarded')
     """
 
     archmage: Literal["none", "archmage", "ultimate"] = "none"
     rotating: bool = False
     twelfth_card: CardName = "dream-lord"
     enchanted: Literal["reserve", "dead"] = "reserve"
-    round_limit: int = 50
+    round_limit: int = 0
+    stalemate: Literal["deadlock", "empty-round"] = "deadlock"
+    magus: Literal["guarded", "no-magus"] = "guarded"
 
 
 class State(msgspec.Struct, frozen=True, gc=False):
@@ -52,6 +64,10 @@ class State(msgspec.Struct, frozen=True, gc=False):
     - ``pending``: the power of the chamber just emptied, waiting for its use (``""``
       none), with ``pending_chamber`` (index into ``tower``) and ``pending_minion``.
     - ``shielded``: squares under the Force Mage; ``runes``: seats under the Rune Master.
+    - ``relocated``: chambers (indices into ``tower``) holding a minion the Magus moved
+      this round (the pending chamber too, while that minion's power waits).
+    - ``archmage``, ``rotating``, ``enchanted``, ``round_limit``, ``stalemate``,
+      ``magus``: the options, as :func:`~grimoire.games.magery.rules.setup` copies them.
     """
 
     arena: tuple[str, ...]
@@ -78,6 +94,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     archmage: str = "none"
     rotating: bool = False
     enchanted: str = "reserve"
-    round_limit: int = 50
+    round_limit: int = 0
+    stalemate: str = "deadlock"
+    magus: str = "guarded"
+    relocated: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     result: str = ""

@@ -85,6 +85,13 @@ ARCHMAGE: dict[str, tuple[int, tuple[int, ...]]] = {
 }
 MAX_PRIVATE = 3
 
+# The Seer: "You or your Opponent (your choice) must take the next 2 turns in a row."
+SEER_TURNS = 2
+
+# No game reaches this round: a log holds at most 100,000,000 records and every round
+# takes at least two (its phase and a placement or a pass). Positions are read up to it.
+MAX_ROUND = 50_000_000
+
 # Victory: greater minions captured in all, or of a single type.
 GREATER_TO_WIN = 5
 SAME_TYPE_TO_WIN = 3
