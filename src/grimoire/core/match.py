@@ -118,8 +118,9 @@ class Match:
         header carries only its commitment until the seed is revealed at :meth:`save`.
         ``path`` starts a live log file that every accepted action is appended to.
 
-        >>> Match.new("vicious-circle", options={"edition": "illustrated"}).header.options
-        {'edition': 'illustrated', 'rematch': 'none', 'series': 'edition', 'no_move': 'pass'}
+        >>> options = Match.new("vicious-circle", options={"edition": "illustrated"}).header.options
+        >>> options["edition"], options["rematch"]  # the header records every option
+        ('illustrated', 'none')
         """
         rules = registry.get(game) if isinstance(game, str) else game
         players = check_players(tuple(players or rules.default_players))
