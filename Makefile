@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck bench goldens schemas fixtures clean
+.PHONY: demo test lint typecheck bench fuzz goldens schemas fixtures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py
+
+# 100,000 mutated logs and 100,000 position strings through every tool (make test runs a
+# seeded few thousand); failures are kept in tests/hostile/found/.
+fuzz: $(STAMP)
+	$(BIN)/python tests/hostile/fuzz.py
 
 goldens: $(STAMP)
 	$(BIN)/pytest --snapshot-update

@@ -103,7 +103,7 @@ def _rechain(data: bytes) -> bytes:
     try:
         header = msgspec.json.decode(lines[0], type=Header)
         chain = header_hash(header)
-    except (msgspec.MsgspecError, IndexError, RecursionError):
+    except (msgspec.MsgspecError, IndexError, RecursionError, ValueError):
         return data
     out = [lines[0]]
     for line in lines[1:]:
@@ -114,7 +114,8 @@ def _rechain(data: bytes) -> bytes:
                 event, separators=(",", ":")).encode())))
             rec["chain"] = chain.hex()
             out.append(json.dumps(rec, separators=(",", ":")).encode())
-        except (ValueError, KeyError, TypeError, RecursionError, msgspec.MsgspecError):
+        except (ValueError, KeyError, TypeError, RecursionError, OverflowError,
+                msgspec.MsgspecError):
             out.append(line)
     return b"\n".join(out) + b"\n"
 
@@ -213,7 +214,7 @@ def to_msgpack(data: bytes) -> bytes:
             continue
         try:
             out.append(encode_frame(msgspec.json.decode(line)))
-        except (msgspec.MsgspecError, RecursionError):
+        except (msgspec.MsgspecError, RecursionError, OverflowError, ValueError):
             out.append(b"\xc6" + len(line).to_bytes(4, "big") + line)
     return b"".join(out)
 
@@ -328,7 +329,7 @@ def cli_args(rng: random.Random, logs: list[Path]) -> list[str]:
     values = ["-1", "0", "1", "5", "99999999999999999999", "x", "", "vicious-circle",
               "wiz-war", "spectator", "--json", "--at", "--as", "--seat", "--to", "-o",
               "--option", "edition=illustrated", "players=9", "--max-line", "--games", "-n",
-              "--seed", "zz", "--dice", "recorded", *map(str, logs[:3]), "/dev/null", "/"]
+              "--seed", "zz", "--dice", "recorded", *map(str, logs[:3]), "/dev/null", "."]
     return [rng.choice(commands), *(rng.choice(values) for _ in range(rng.randint(0, 6)))]
 
 

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -83,6 +83,30 @@ def fold(rules: Rules[S, E, Any], state: S, events: Iterable[E]) -> S:
 def draws_in(events: Iterable[Event]) -> int:
     """How many raw dice draws ``events`` consumed (the seeded stream's position after them)."""
     return sum(e.draws for e in events if isinstance(e, Chance))
+
+
+R = TypeVar("R")
+
+
+def shown(what: str, fn: Callable[..., R], *args: Any) -> R:
+    """``fn(*args)``: a game's ``render``, ``view``, ``redact`` or ``describe`` applied to
+    what a trusted fold built. An exception there means the log holds events the rules
+    could never produce, which is reported as ``log/impossible-event`` (with the way to the
+    audit) instead of a traceback.
+
+    >>> shown("describe it", str.upper, "ok")
+    'OK'
+    """
+    try:
+        return fn(*args)
+    except GrimoireError:
+        raise
+    except Exception as exc:
+        raise LogError(
+            "log/impossible-event",
+            f"the rules cannot {what} ({type(exc).__name__}: {exc}); "
+            "run `grimoire validate` for the audit",
+        ) from None
 
 
 class Replay:

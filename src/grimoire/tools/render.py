@@ -14,7 +14,7 @@ from typing import Any
 
 from grimoire.core.errors import UsageError
 from grimoire.core.events import Event
-from grimoire.core.replay import Replay
+from grimoire.core.replay import Replay, shown
 from grimoire.core.rules import AnyRules
 
 SPECTATOR = "spectator"
@@ -26,9 +26,13 @@ def _perspective(
     """Functions rendering a state and redacting an event for that perspective."""
     rules: AnyRules = replay.rules
     if player is None:
-        return (lambda s: rules.render(s, None)), (lambda e: e)
+        return (lambda s: shown("show this position", rules.render, s, None)), (lambda e: e)
     seat = resolve_seat(replay.header.players, player)
-    return (lambda s: rules.render(rules.view(s, seat), seat)), (lambda e: rules.redact(e, seat))
+    return (
+        lambda s: shown("show this position", rules.render,
+                        shown("show this position", rules.view, s, seat), seat),
+        lambda e: shown("show this event", rules.redact, e, seat),
+    )
 
 
 def resolve_seat(names: tuple[str, ...], player: str | int) -> int | None:
@@ -90,5 +94,5 @@ def replay_lines(
             return
         yield draw(replay.seek(0))
         for seq, event, state in replay.states():
-            yield f"[{seq}] {rules.describe(redact(event))}"
+            yield f"[{seq}] {shown('describe this event', rules.describe, redact(event))}"
             yield draw(state)

@@ -18,7 +18,7 @@ from typing import Union
 
 import msgspec
 
-from grimoire.core.events import Action, Consequence, Shuffle
+from grimoire.core.events import Action, Consequence, Seat, Shuffle
 from grimoire.core.kit import GameOver
 
 # ---------------------------------------------------------------- player actions
@@ -92,7 +92,7 @@ class Summon(Action, frozen=True, tag="summon"):
 class Foresee(Action, frozen=True, tag="foresee"):
     """Seer: ``seat`` takes the next two turns in a row."""
 
-    seat: int
+    seat: Seat
 
 
 class Relocate(Action, frozen=True, tag="relocate", omit_defaults=True):
@@ -157,7 +157,7 @@ class Deal(Consequence, frozen=True, tag="deal"):
 class Draw(Consequence, frozen=True, tag="draw"):
     """Archmage: ``player`` draws private Chaos Mage cards (hidden from the other seat)."""
 
-    player: int
+    player: Seat
     cards: tuple[str, ...]
 
 
@@ -178,7 +178,7 @@ class Capture(Consequence, frozen=True, tag="capture"):
     it; the move itself puts the minion on the dead pile, so every state between two
     events is whole)."""
 
-    owner: int
+    owner: Seat
     minion: str
     square: str
 
@@ -186,7 +186,7 @@ class Capture(Consequence, frozen=True, tag="capture"):
 class Turn(Consequence, frozen=True, tag="turn"):
     """``player`` acts next; ``extra`` is what is left of a Seer's forced turns."""
 
-    player: int
+    player: Seat
     extra: tuple[int, ...] = ()
 
 
@@ -195,7 +195,7 @@ class Phase(Consequence, frozen=True, tag="phase"):
 
     phase: str
     round: int
-    player: int
+    player: Seat
 
 
 Event = Union[  # noqa: UP007

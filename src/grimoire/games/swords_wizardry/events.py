@@ -12,7 +12,7 @@ from typing import Union
 
 import msgspec
 
-from grimoire.core.events import Action, Consequence, Roll
+from grimoire.core.events import Action, Consequence, Roll, Seat
 from grimoire.core.kit import GameOver
 
 
@@ -28,7 +28,7 @@ class Place(Action, frozen=True, tag="place"):
 class Commence(Consequence, frozen=True, tag="commence"):
     """Both forces are deployed; ``first`` moves first. Nothing is revealed."""
 
-    first: int
+    first: Seat
 
 
 class Move(Action, frozen=True, tag="move"):
@@ -80,7 +80,7 @@ class Eliminate(Consequence, frozen=True, tag="eliminate"):
     """``piece`` of seat ``owner`` on ``square`` is removed and given to the other side."""
 
     square: str
-    owner: int
+    owner: Seat
     piece: str
 
 
@@ -105,14 +105,14 @@ class Pin(Consequence, frozen=True, tag="pin"):
     the game."""
 
     square: str
-    owner: int
+    owner: Seat
 
 
 class Surround(Consequence, frozen=True, tag="surround"):
     """The castle's occupant is surrounded by seat ``by``, who must now storm it."""
 
     castle: str
-    by: int
+    by: Seat
 
 
 Event = Union[  # noqa: UP007

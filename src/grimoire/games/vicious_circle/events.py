@@ -12,7 +12,7 @@ from typing import Union
 
 import msgspec
 
-from grimoire.core.events import Action, Consequence
+from grimoire.core.events import Action, Consequence, Seat
 from grimoire.core.kit import GameOver
 
 
@@ -46,14 +46,14 @@ class Reveal(Consequence, frozen=True, tag="reveal"):
     """Both setups are in: the screen comes down. ``first`` is the seat that moves first."""
 
     placements: tuple[tuple[tuple[str, str], ...], ...]
-    first: int
+    first: Seat
 
 
 class Capture(Consequence, frozen=True, tag="capture"):
     """``creature`` of seat ``owner`` is captured on ``square`` by seat ``by``."""
 
-    by: int
-    owner: int
+    by: Seat
+    owner: Seat
     creature: str
     square: str
 

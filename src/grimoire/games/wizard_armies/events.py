@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from grimoire.core.events import Action, Consequence, Roll
+from grimoire.core.events import Action, Consequence, Roll, Seat
 from grimoire.core.kit import GameOver
 
 
@@ -49,27 +49,27 @@ class Reveal(Consequence, frozen=True, tag="reveal"):
 class Initiative(Consequence, frozen=True, tag="initiative"):
     """The initiative rolls (ties discarded) made ``first`` the seat that strikes first."""
 
-    first: int
+    first: Seat
 
 
 class Desert(Consequence, frozen=True, tag="desert"):
     """``count`` cowards (ones) of ``player`` leave the field and the army at once."""
 
-    player: int
+    player: Seat
     count: int
 
 
 class NoStrike(Consequence, frozen=True, tag="no-strike"):
     """``player`` has no possible strike and passes; the turn goes back to the other."""
 
-    player: int
+    player: Seat
 
 
 class Raid(Consequence, frozen=True, tag="raid"):
     """The battle ended with ``raider`` holding two or more units on the field against none:
     the camp raid begins (the roll that follows gives the raided camp units' values)."""
 
-    raider: int
+    raider: Seat
 
 
 class RoundOver(Consequence, frozen=True, tag="round-over"):
