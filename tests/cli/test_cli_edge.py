@@ -32,16 +32,22 @@ def run(*args: str) -> tuple[int, str]:
 
 @pytest.fixture
 def broken() -> Iterator[str]:
-    """The dice race with a render and an audit that fail the way a bug would."""
+    """The dice race with a setup (for logs whose header does not say "bug-free") and a
+    decide that fail the way a bug would."""
     def boom(*_: object) -> str:
+        raise ZeroDivisionError("a bug")
+
+    def setup(options: object, players: object) -> object:
+        if players == ("Bug", "Free"):
+            return rules.setup(options, players)  # type: ignore[arg-type]
         raise ZeroDivisionError("a bug")
 
     rules = tally.RULES
     game = type(rules)(
         name="broken-tally", version=rules.version, seats=rules.seats,
         default_players=rules.default_players, Options=rules.Options, State=rules.State,
-        Event=rules.Event, reasons=rules.reasons, setup=rules.setup, to_act=rules._to_act,
-        legal=rules._legal, decide=boom, evolve=rules.evolve, render=boom,
+        Event=rules.Event, reasons=rules.reasons, setup=setup, to_act=rules._to_act,
+        legal=rules._legal, decide=boom, evolve=rules.evolve, render=rules.render,
         describe=rules.describe, notation=rules.notation, parse=rules.parse)
     registry.register(game)
     yield "broken-tally"
@@ -49,8 +55,8 @@ def broken() -> Iterator[str]:
     common.debug = False
 
 
-def tally_log(path: Path, game: str = "tally") -> Path:
-    match = Match.new("tally", seed="11" * 16)
+def tally_log(path: Path, game: str = "tally", players: tuple[str, str] = ("A", "B")) -> Path:
+    match = Match.new("tally", seed="11" * 16, players=players)
     play_out(match, RandomBot(1), max_actions=6)
     log = match.log(reveal=True)
     write_log(path, msgspec.structs.replace(log.header, game=game), log.events)
@@ -73,7 +79,7 @@ def test_each_log_of_a_validate_is_reported_whatever_the_others_do(
 ) -> None:
     tally.register()
     good = tally_log(tmp_path / "a-good.jsonl")
-    bad = tally_log(tmp_path / "b-bad.jsonl", broken)
+    bad = tally_log(tmp_path / "b-bad.jsonl", broken, players=("Bug", "Free"))
     code, out = run("validate", "--json", str(good), str(bad))
     data = json.loads(out)
     assert code == 3
