@@ -164,3 +164,14 @@ def test_play_quit_early_keeps_the_seed_secret_in_a_private_file(tmp_path: Path)
 def test_limits_out_of_range_are_usage_errors(tmp_path: Path) -> None:
     code, out = run("validate", "--max-line", "-5", str(tmp_path))
     assert code == 2 and "limits/invalid" in out
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "vicious-circle", "--games", "-1"],
+    ["simulate", "vicious-circle", "--max-actions", "0"],
+    ["play", "vicious-circle", "--seat", "5"],
+    ["rewind", "x.jsonl", "--to", "-3", "-o", "y.jsonl"],
+])
+def test_option_values_out_of_range_are_usage_errors(args: list[str], tmp_path: Path) -> None:
+    code, out = run(*[str(tmp_path / a) if a.endswith(".jsonl") else a for a in args])
+    assert code == 2, out

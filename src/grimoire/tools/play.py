@@ -92,6 +92,10 @@ def play(
     with ``bot_seed``) play the other seats. Every event is described as it happens, so
     dice are shown as they fall.
     """
+    seats = range(len(match.header.players))
+    wrong = sorted(seat for seat in humans if seat not in seats)
+    if wrong:
+        raise UsageError("player/unknown", f"no seat {wrong[0]} (seats are 0..{len(seats) - 1})")
     bot = bot or RandomBot(bot_seed)
     rules = match.rules
     last_viewer: int | None = None

@@ -17,6 +17,7 @@ import msgspec
 from grimoire.bots.random import RandomBot, play_out
 from grimoire.core import registry
 from grimoire.core.dice import match_seed
+from grimoire.core.errors import UsageError
 from grimoire.core.events import Action
 from grimoire.core.match import Match
 from grimoire.core.rules import AnyRules
@@ -77,6 +78,9 @@ def simulate(
     """Play ``games`` random-bot matches; write each log to ``out`` if given. A finished
     match's log reveals its seed; one stopped by ``max_actions`` keeps only the commitment
     unless ``reveal``."""
+    if games < 0 or max_actions < 1:
+        raise UsageError("simulate/invalid", f"games must be >= 0 and max_actions >= 1, not "
+                         f"{games} and {max_actions}")
     rules = registry.get(game)
     names = players or rules.default_players
     wins = {name: 0 for name in names}
