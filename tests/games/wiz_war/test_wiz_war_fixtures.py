@@ -30,3 +30,15 @@ def test_fixture_audits(path: Path) -> None:
     else:
         assert not report.ok and report.error is not None
         assert report.error["reason"] == expect
+
+
+def test_logs_recorded_under_rules_1_still_audit() -> None:
+    """Old logs keep validating: the fixtures as ruleset 1 recorded them (``v1-*``, never
+    regenerated) audit with the options that reproduce ruleset 1."""
+    old = [p for p in LOGS if p.name.startswith("v1-")]
+    assert len([p for p in old if p.name.startswith("v1-full-")]) >= 5
+    assert {read_log(p).header.rules for p in old} == {"1"}
+    assert {read_log(p).header.rules for p in LOGS if not p.name.startswith("v1-")} == {"2"}
+    for path in old:
+        if read_log(path).header.meta.get("expect") is None:
+            assert audit(path).ok, path.name

@@ -85,6 +85,7 @@ def rich(n: int = 3) -> State:
                         origin=g.home[1], rest=(0, 2), responders=(2, 0), action=cast),
         winners=(1, 2),
         result="last-alive",
+        charges=((13, 3),),
     )
 
 

@@ -17,7 +17,8 @@ target square ``q12`` written ``@c2``), ``objects`` (``card@square``), ``treasur
 treasure: its square, ``w1`` carried by seat 1, ``-`` neither), ``edges`` (borders that
 differ from the starting layout: ``e17W``), ``cracks`` (``e17:2``), ``pending``
 (``field:value`` pairs; ``action:player.card.target.energy.mode.add.energy2``),
-``winners``, ``result``. Text values are percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
+``winners``, ``result``, ``charges`` (items holding more than one energy token:
+``card:tokens``). Text values are percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
 
 >>> s = setup(Options(), ("Callista", "Matt"))
 >>> notation(s)
@@ -54,7 +55,7 @@ HANDLED_STATE_FIELDS = frozenset({
     "players", "names", "options", "phase", "active", "turns", "pos", "life", "kills",
     "stun", "hands", "deck", "discard", "carried", "spells", "objects", "treasures",
     "bearer", "edges", "cracks", "mp", "boosted", "attacked", "moved", "stunned",
-    "picked", "origin", "bend", "pending", "winners", "result",
+    "picked", "origin", "bend", "pending", "winners", "result", "charges",
 })
 """The State fields the notation writes (``names`` and ``options`` are given to parse)."""
 
@@ -397,6 +398,7 @@ def _write(state: State, ctx: _Ctx) -> dict[str, str]:
         "pending": _enc_pending(ctx, state.pending),
         "winners": _enc_seats(state.winners, ","),
         "result": _enc_str(state.result) or "-",
+        "charges": ",".join(f"{c}:{k}" for c, k in state.charges) or "-",
     }
 
 
@@ -503,6 +505,16 @@ def _read_pending(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     return {key: _dec_pending(ctx, s)}
 
 
+def _read_charges(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
+    out = []
+    for item in [] if s == "-" else s.split(","):
+        card, colon, k = item.partition(":")
+        if not colon:
+            raise _bad(key, f"{item!r}: expected card:tokens")
+        out.append((_dec_index(key, card, ctx.cards, "card"), _int(key, k)))
+    return {key: tuple(out)}
+
+
 def _read_winners(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     return {key: _dec_seats(ctx, key, s, ",")}
 
@@ -519,7 +531,7 @@ _READERS: dict[str, Callable[[_Ctx, str, str], dict[str, Any]]] = {
     "carried": _read_seat_cards, "deck": _read_cards, "discard": _read_cards,
     "spells": _read_spells, "objects": _read_objects, "treasures": _read_treasures,
     "edges": _read_edges, "cracks": _read_cracks, "pending": _read_pending,
-    "winners": _read_winners, "result": _read_result,
+    "winners": _read_winners, "result": _read_result, "charges": _read_charges,
 }
 
 
