@@ -1030,3 +1030,194 @@ def test_damage_reduced_to_zero_has_no_secondary_effects() -> None:
     ev, s = act(s, E.Allow(player=1))
     assert "damage" not in kinds(ev) and "stones-destroyed" not in kinds(ev)
     assert s.life[1] == 15 and s.carried[1] == (boom,)
+
+
+# -------------------------------------------------------- the rulebook, sentence by sentence
+
+
+def test_turns_continue_clockwise_past_dead_wizards() -> None:
+    """"Players take turns, starting with the first player and continuing clockwise around
+    the table": the next living seat plays; an eliminated player is skipped."""
+    s = position(3, at={1: "h3"}, phase="draw", pos=(sq("c3", 3), -1, sq("c8", 3)))
+    _, s = act(s, E.EndTurn(player=0, draw=0))
+    assert s.active == 2 and s.phase == "move"
+
+
+def test_move_cast_move_again_then_attack() -> None:
+    """"A wizard does not have to use all his movement points at the same time (for example
+    a wizard could move, cast a spell, move again, and then attack)"."""
+    rock = card("Large Rock")
+    s = position(hands={0: [rock]}, at={1: "f3"})
+    _, s = act(s, E.Move(player=0, dir="e"))
+    _, s = act(s, E.Cast(player=0, card=rock, target="s"))
+    _, s = act(s, E.Move(player=0, dir="e"))
+    _, s = act(s, E.Punch(player=0, target=1))
+    _, s = act(s, E.Allow(player=1))
+    assert s.pos[0] == sq("e3") and s.mp == 1 and s.life[1] == 14
+    _, s = act(s, E.Move(player=0, dir="w"))
+    assert s.mp == 0
+
+
+def test_boost_at_any_time_lifts_movement_above_zero() -> None:
+    """A player "may do so at any time during his turn (not merely when he receives
+    movement points for his base speed)"; "Only raising the wizard's movement points above 0
+    again (such as by boosting speed with an energy card) will let that wizard move"."""
+    e4 = card("Energy 4")
+    s = position(hands={0: [e4]}, mp=-1)
+    assert not any(isinstance(a, E.Move) for a in RULES.legal(s, 0))
+    _, s = act(s, E.Boost(player=0, card=e4))
+    assert s.mp == 3 and any(isinstance(a, E.Move) for a in RULES.legal(s, 0))
+
+
+def test_any_card_with_an_energy_value_may_be_spent_for_it() -> None:
+    """"Some Magic cards display an energy value ... Players can spend these cards for their
+    energy value instead of playing them for their effect": Meditate (3) boosts speed by 3
+    or fuels a Powerthrust to 5."""
+    med, pt = card("Meditate"), card("Powerthrust")
+    s = position(hands={0: [med, pt]}, at={1: "h3"})
+    _, boosted = act(s, E.Boost(player=0, card=med))
+    assert boosted.mp == 6
+    _, fuelled = act(s, E.Cast(player=0, card=pt, target="w1", energy=med))
+    assert fuelled.pending is not None and fuelled.pending.damage == 5
+
+
+def test_passing_a_door_costs_no_extra_movement() -> None:
+    """"It does not cost any extra movement points to open or pass through a door"."""
+    s = position()
+    _, s = act(s, E.Move(player=0, dir="n"))
+    assert s.pos[0] == sq("c2") and s.mp == 2
+
+
+def test_a_wizard_cannot_attack_himself() -> None:
+    """"A wizard cannot attack himself": no punch, spell or throw at his own wizard."""
+    fb, zot, rock = card("Fireball"), card("Zot!"), card("Large Rock")
+    s = position(hands={0: [fb, zot]}, carried={0: [rock]}, at={1: "h3"})
+    legal = RULES.legal(s, 0)
+    assert not any(isinstance(a, (E.Punch, E.Throw)) and a.target == 0 for a in legal)
+    assert not any(isinstance(a, E.Cast) and a.target.startswith("w0") for a in legal)
+    assert reason(s, E.Punch(player=0, target=0)) == "punch/out-of-reach"
+
+
+def test_a_killer_above_the_hand_size_discards_at_once() -> None:
+    """"If taking these cards causes the player to exceed his maximum hand size, he must
+    immediately discard excess cards from his hand until he reaches his maximum hand
+    size"."""
+    fb = card("Fireball")
+    mine = [card("Energy 4", k) for k in range(4)] + [card("Energy 5", k) for k in range(2)]
+    theirs = [card("Meditate"), card("Meditate", 1), card("Pick Lock")]
+    s = position(hands={0: [fb, *mine], 1: theirs}, at={1: "h3"}, life=(15, 5), players=3)
+    s = msgspec.structs.replace(s, pos=(sq("c3", 3), sq("h3", 3), sq("c8", 3)))
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    _, s = act(s, E.Allow(player=1))
+    assert len(s.hands[0]) == 9 and s.kills[0] == 1
+    assert all(isinstance(a, (E.Discard, E.EndSpell, E.Drop)) for a in RULES.legal(s, 0))
+    assert reason(s, E.EndMove(player=0)) == "hand/over-limit"
+
+
+def test_a_dead_wizard_drops_his_items_and_discards_his_spells() -> None:
+    """"The wizard drops all items he was carrying in the square where he died and
+    discards all his maintained spells. His treasure markers remain in play"."""
+    fb, fog, rock = card("Fireball"), card("Fog"), card("Large Rock")
+    s = position(3, hands={0: [fb]}, carried={1: [rock]}, life=(15, 5, 15),
+                 spells=(Spell(fog, 1, "*", 3),))
+    s = msgspec.structs.replace(s, pos=(sq("c3", 3), sq("d3", 3), sq("c8", 3)))
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    _, s = act(s, E.Allow(player=1))
+    assert s.pos[1] == -1 and s.spells == () and fog in s.discard
+    assert s.objects == ((rock, sq("d3", 3)),)
+    assert s.treasures[2:4] == B.geometry(3).treasure_starts[1]
+
+
+def test_creations_never_in_a_home_base_or_an_occupied_square() -> None:
+    """"Spells cannot create objects in a player's home base square or in any square
+    containing an object, treasure, or creature" (nor "occupied by another wizard"): a
+    Stone Block is offered on none of them; "A square with a dropped object in it is not
+    considered an empty square"."""
+    block, rock = card("Stone Block"), card("Large Rock")
+    s = position(hands={0: [block]}, at={0: "d3", 1: "f3"}, objects=((rock, sq("e3")),))
+    targets = {a.target for a in RULES.legal(s, 0) if isinstance(a, E.Cast) and a.card == block}
+    assert f"q{sq('g3')}" in targets
+    g = B.geometry(2)
+    for q in (*g.home, sq("d3"), sq("f3"), sq("e3"), *s.treasures):
+        assert f"q{q}" not in targets
+
+
+def test_walls_may_be_created_along_a_home_base_and_where_one_was_destroyed() -> None:
+    """"Walls however may be created along the edges of a wizard's home base square";
+    "A destroyed wall token denotes the absence of a wall, and another wall can be created
+    in that spot"."""
+    cw = card("Create Wall")
+    home_side, gone = edge("c3", "e"), edge("d3", "s")
+    s = position(hands={0: [cw]})
+    s = msgspec.structs.replace(s, edges=tuple("." if i == gone else k
+                                               for i, k in enumerate(s.edges)))
+    targets = {a.target for a in RULES.legal(s, 0) if isinstance(a, E.Cast) and a.card == cw}
+    assert {f"e{home_side}", f"e{gone}"} <= targets
+
+
+def test_an_item_in_play_is_only_dropped_never_discarded() -> None:
+    """An item played "is permanent, meaning it can no longer be discarded, but can only be
+    dropped"; "Any number of dropped objects may occupy the same square"."""
+    rock, spikes = card("Large Rock"), card("Stone Spikes")
+    s = position(carried={0: [rock, spikes]}, phase="draw")
+    assert reason(s, E.Discard(player=0, card=rock)) == "discard/not-in-hand"
+    _, s = act(s, E.Drop(player=0, what=f"c{rock}"))
+    _, s = act(s, E.Drop(player=0, what=f"c{spikes}"))
+    assert s.objects == ((rock, sq("c3")), (spikes, sq("c3")))
+
+
+def test_a_treasure_takes_no_room_and_a_wizard_may_carry_his_own() -> None:
+    """"Treasures are not considered carried items and do not take up space in a player's
+    hand"; "A wizard may carry one of his own treasures if he wishes"."""
+    hand = [card("Energy 4", k) for k in range(4)] + [card("Energy 5", k) for k in range(2)]
+    s = position(hands={0: [*hand, card("Fireball")]}, at={0: "a1"})
+    assert hand_count(s, 0) == 7
+    _, s = act(s, E.PickUp(player=0, what="t0"))
+    assert s.bearer[0] == 0 and hand_count(s, 0) == 7 and s.phase == "draw"
+
+
+def test_a_maintained_spell_may_be_ended_at_any_point_regardless_of_duration() -> None:
+    """"The active player may end a maintained spell at any point during his turn,
+    regardless of its duration"; "Wizards always have line of sight to global spells for
+    purposes of canceling or dispelling them"."""
+    fog, dispel = card("Fog"), card("Dispel")
+    s = position(hands={0: [dispel]}, spells=(Spell(fog, 1, "*", 3),))
+    assert E.Cast(player=0, card=dispel, target=f"c{fog}") in RULES.legal(s, 0)
+    mine = position(spells=(Spell(fog, 0, "*", 3),))
+    _, mine = act(mine, E.EndSpell(player=0, card=fog))
+    assert mine.spells == () and fog in mine.discard
+
+
+def test_a_cancelled_spell_is_discarded_with_its_energy_cards() -> None:
+    """"A spell that is canceled while being cast is simply discarded without effect
+    (along with any energy cards played with it) ... a canceled attack still counts as that
+    player's attack for the turn"."""
+    pt, e5, fs = card("Powerthrust"), card("Energy 5"), card("Full Shield")
+    s = position(hands={0: [pt, e5], 1: [fs]}, at={1: "h3"})
+    _, s = act(s, E.Cast(player=0, card=pt, target="w1", energy=e5))
+    _, s = act(s, E.Counter(player=1, card=fs))
+    assert {pt, e5, fs} <= set(s.discard) and s.life[1] == 15 and s.attacked
+
+
+def test_a_stunned_wizard_may_pick_up_and_cast_neutral_spells_after_attacking() -> None:
+    """"A stunned wizard may take other actions normally, including picking up objects and
+    casting neutral spells"."""
+    rock, med = card("Large Rock"), card("Meditate")
+    s = position(hands={0: [med]}, at={1: "d3"}, stunned=True, objects=((rock, sq("c3")),))
+    _, s = act(s, E.Punch(player=0, target=1))
+    _, s = act(s, E.Allow(player=1))
+    _, s = act(s, E.PickUp(player=0, what=f"c{rock}"))
+    _, s = act(s, E.Cast(player=0, card=med, target="s"))
+    assert s.carried[0] == (rock,) and len(s.hands[0]) == 3
+
+
+def test_waterbolt_at_a_target_in_your_square_knocks_it_any_way() -> None:
+    """Card clarification: "Waterbolt: If the target is in your square, you choose which
+    direction to knock it back. The target cannot be knocked back around a corner"."""
+    wb = card("Waterbolt")
+    s = position(hands={0: [wb]}, at={0: "d3", 1: "d3"})
+    modes = {a.mode for a in RULES.legal(s, 0) if isinstance(a, E.Cast) and a.card == wb}
+    assert {"0n", "0e", "0s", "0w"} <= modes
+    _, s = act(s, E.Cast(player=0, card=wb, target="w1", mode="0s"))
+    _, s = act(s, E.Allow(player=1))
+    assert s.pos[1] == sq("d3")  # a wall south of d3: no way round it
