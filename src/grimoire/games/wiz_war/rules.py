@@ -238,8 +238,14 @@ def legal(s: State, p: PlayerId) -> Sequence[Event]:
     return [*walks(s, p), *creature_options(s, p), *treasure_pick_ups(s, p),
             *object_pick_ups(s, p), *room_discards(s, p), *drops(s, p), *boosts(s, p),
             *punches(s, p), *throws(s, p), *uses(s, p),
-            *(a for c in s.hands[p] for a in casts(s, p, c, view)),
+            *(a for c in known(s, p) for a in casts(s, p, c, view)),
             *end_spells(s, p), EndMove(player=p)]
+
+
+def known(s: State, p: int) -> list[int]:
+    """The cards of seat ``p``'s hand that are known: a position read from a view holds
+    hidden ones (-1), which are never offered."""
+    return [c for c in s.hands[p] if c >= 0]
 
 
 def respond_options(s: State, p: int) -> list[Event]:
@@ -248,10 +254,10 @@ def respond_options(s: State, p: int) -> list[Event]:
     pd = s.pending
     assert pd is not None
     out: list[Event] = []
-    for c in s.hands[p]:
+    for c in known(s, p):
         out += effect_of(c).counters(s, p, c, pd)
     if pd.mode == "brain":
-        out += [Discard(player=p, card=c) for c in s.hands[p]]
+        out += [Discard(player=p, card=c) for c in known(s, p)]
     for c in s.carried[p]:
         out += effect_of(c).carried_counters(s, p, c, pd)
     if rooted(s, p):
@@ -262,7 +268,7 @@ def respond_options(s: State, p: int) -> list[Event]:
 
 def limit_options(s: State, p: int) -> list[Event]:
     """Ways down to the hand size: discard, end a spell, drop an item."""
-    out: list[Event] = [Discard(player=p, card=c) for c in s.hands[p]]
+    out: list[Event] = [Discard(player=p, card=c) for c in known(s, p)]
     out += [EndSpell(player=p, card=sp.card) for sp in s.spells if sp.caster == p]
     out += [Drop(player=p, what=f"c{c}") for c in s.carried[p]]
     return out
@@ -271,7 +277,7 @@ def limit_options(s: State, p: int) -> list[Event]:
 def draw_options(s: State, p: int) -> list[Event]:
     """Discard and Draw: discards (and, "at any time during his turn", ending spells and
     dropping items), then drawing up to two (never above the hand size)."""
-    out: list[Event] = [Discard(player=p, card=c) for c in s.hands[p]]
+    out: list[Event] = [Discard(player=p, card=c) for c in known(s, p)]
     out += end_spells(s, p) + item_drops(s, p)
     room = hand_limit(s, p) - hand_count(s, p)
     most = min(T.DRAW_PER_TURN + carried(s, p, _draws), room, len(s.deck) + len(s.discard))
@@ -327,7 +333,7 @@ def room_discards(s: State, p: int) -> list[Event]:
     if (s.mp < 1 or hand_count(s, p) < hand_limit(s, p)
             or not any(where == here for _, where in s.objects)):
         return []
-    return [Discard(player=p, card=c) for c in s.hands[p]]
+    return [Discard(player=p, card=c) for c in known(s, p)]
 
 
 def item_drops(s: State, p: int) -> list[Event]:
@@ -343,7 +349,7 @@ def drops(s: State, p: int) -> list[Event]:
 def boosts(s: State, p: int) -> list[Event]:
     if shut(BOOST, s, p):
         return []
-    return [Boost(player=p, card=c) for c in s.hands[p] if EV[c] > 0]
+    return [Boost(player=p, card=c) for c in known(s, p) if EV[c] > 0]
 
 
 def punches(s: State, p: int) -> list[Event]:
@@ -434,7 +440,7 @@ def options_like(s: State, a: Any) -> Sequence[Event]:
     if kind is Drop:
         return creature_options(s, p) + drops(s, p)
     if kind is Cast:
-        in_hand = a.card in s.hands[p]
+        in_hand = a.card >= 0 and a.card in s.hands[p]
         return casts(s, p, a.card, Sight(s, p)) if in_hand else []
     pieces: dict[type, Callable[[State, int], list[Event]]] = {
         Boost: boosts, Punch: punches, Throw: throws, ThrowAt: throws, Use: uses,

@@ -586,7 +586,7 @@ def energies(s: State, p: int, card: int) -> list[tuple[int, int, int]]:
     combined with a companion (an Add)."""
     if not B.USES_ENERGY[card] or (s.options.single_spike and CARD[card].kind == "item"):
         return [NO_ENERGY]
-    hand = s.hands[p]
+    hand = [c for c in s.hands[p] if c >= 0]  # a view's hidden cards are not offered
     fuel = [e for e in hand if e != card and EV[e] > 0]
     out = [NO_ENERGY] + [(e, -1, -1) for e in fuel]
     adds = [c for c in hand if c != card and "companion" in CARD[c].traits]
