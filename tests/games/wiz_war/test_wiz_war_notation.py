@@ -8,7 +8,7 @@ from functools import cache
 
 import msgspec
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from wizwar import act, card, position
 
@@ -188,8 +188,8 @@ def game_states(n: int, index: int, seed: int = 31) -> list[tuple[State, bool]]:
     match = bot_match(RULES, seed=seed, index=index, players=names(n))
     s = initial_state(RULES, match.header)
     out = [(s, True)]
-    for k, event in enumerate(match.events):
-        s = RULES.evolve(s, event)
+    for k, ev in enumerate(match.events):
+        s = RULES.evolve(s, ev)
         last = k + 1 == len(match.events)
         out.append((s, last or isinstance(match.events[k + 1], Action)))
     return out
@@ -380,7 +380,7 @@ def _mutate(text: str, ops: list[tuple[int, int, int]]) -> str:
     return text
 
 
-@settings(max_examples=120, deadline=None, derandomize=True)
+@settings(max_examples=200, deadline=None, derandomize=True)
 @given(which=st.integers(0, 10_000),
        ops=st.lists(st.tuples(st.integers(0, 6), st.integers(0, 10_000), st.integers(0, 999)),
                     min_size=1, max_size=3))
@@ -395,7 +395,9 @@ def test_mutated_positions_are_refused_or_safe(which: int, ops: list[tuple[int, 
         s = N.parse(text, Options(), players)
     except IllegalAction as exc:
         assert exc.reason in ("position/invalid", "position/players"), exc
+        event("refused")
         return
+    event("accepted")
     assert N.parse(N.notation(s), Options(), players) == s
     for seat in sorted(RULES.to_act(s)):
         for action in RULES.legal(s, seat):
