@@ -12,7 +12,15 @@ from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import DECK, FIRST_GAME
-from grimoire.games.wiz_war.state import Options, Spell, form, hand_limit, sight, speed
+from grimoire.games.wiz_war.state import (
+    Options,
+    Spell,
+    charge,
+    form,
+    hand_limit,
+    sight,
+    speed,
+)
 
 EXTRAS = Options(extra_cards=T.EXTRA_CARDS)
 
@@ -543,3 +551,102 @@ def test_speedstone_changes_base_speed_at_once() -> None:
     assert s.mp == 2 and speed(s, 0) == 4
     _, s = act(s, E.Drop(player=0, what=f"c{st}"))
     assert s.mp == 1
+
+
+# ---------------------------------------------------------------- ruleset 2: the text's cards
+
+
+def test_stone_spikes_boosted_with_a_5_holds_five_spikes() -> None:
+    """"A player casts 'Stone Spikes' and discards a '5' energy card to boost it. The
+    player places five energy tokens on the card to indicate the spell's energy": each
+    token is one spike, thrown for 3 physical; the card goes with the last."""
+    spikes, e5 = card("Stone Spikes"), card("Energy 5")
+    s = position(hands={0: [spikes, e5]}, at={1: "h3"})
+    assert E.Cast(player=0, card=spikes, target="s", energy=e5) in RULES.legal(s, 0)
+    ev, s = act(s, E.Cast(player=0, card=spikes, target="s", energy=e5))
+    assert E.Charged(card=spikes, tokens=5) in ev and e5 in s.discard
+    assert s.carried[0] == (spikes,) and charge(s, spikes) == 5
+    _, s = act(s, E.Throw(player=0, card=spikes, target=1))
+    ev, s = act(s, E.Allow(player=1))
+    assert s.life[1] == 12 and s.carried[0] == (spikes,) and charge(s, spikes) == 4
+    assert s.objects == () and "landed" not in kinds(ev)
+    last = replace(s, charges=(), attacked=False)
+    _, last = act(last, E.Throw(player=0, card=spikes, target=1))
+    _, last = act(last, E.Allow(player=1))
+    assert last.carried[0] == () and last.objects == ((spikes, sq("h3")),)
+
+
+def test_stone_spikes_with_no_energy_card_is_one_spike() -> None:
+    """A spell's "energy is 1" without an energy card: one spike, thrown like a rock; with
+    the house rule ``single_spike`` (ruleset 1) Stone Spikes takes no energy card."""
+    spikes, e5 = card("Stone Spikes"), card("Energy 5")
+    s = position(hands={0: [spikes, e5]}, at={1: "h3"})
+    ev, one = act(s, E.Cast(player=0, card=spikes, target="s"))
+    assert "charged" not in kinds(ev) and charge(one, spikes) == 1
+    old = position(hands={0: [spikes, e5]}, at={1: "h3"}, options=Options(single_spike=True))
+    assert reason(old, E.Cast(player=0, card=spikes, target="s", energy=e5)) == "cast/energy"
+
+
+def test_rotate_sector_destroys_created_walls_and_repairs_walls_on_its_edges() -> None:
+    """"If a created wall is straddling the line between two sector boards when one or
+    both of them move, the wall is destroyed. Alternatively, if a destroyed or damaged
+    wall is straddling the line between two sector boards when one or both of them move,
+    the wall is repaired and the damage marker is removed"."""
+    rs, cw = card("Rotate Sector"), card("Create Wall")
+    created, damaged, destroyed = edge("e3", "e"), edge("e1", "e"), edge("e2", "e")
+    s = position(hands={0: [rs]}, spells=(Spell(cw, 1, f"e{created}", 0),))
+    edges = list(s.edges)
+    edges[created], edges[destroyed] = "W", "."
+    cracks = [0] * len(edges)
+    cracks[damaged] = 2
+    s = replace(s, edges=tuple(edges), cracks=tuple(cracks))
+    ev, s = act(s, E.Cast(player=0, card=rs, target="sector1", mode="90"))
+    assert kinds(ev).index("spell-ends") < kinds(ev).index("rotated")
+    assert s.spells == () and cw in s.discard
+    assert (s.edges[created], s.edges[damaged], s.edges[destroyed]) == (".", "#", "#")
+    assert s.cracks[damaged] == 0
+
+
+def test_rotate_sector_turns_90_or_180_degrees() -> None:
+    """Rotate Sector: "rotate one sector 90° or 180°" (the card facts): no 270; the house
+    rules ``rotate_270`` and ``sector_lines_stay`` (ruleset 1) offer it and leave the
+    walls on the sector's edges as they are."""
+    rs, cw = card("Rotate Sector"), card("Create Wall")
+    s = position(hands={0: [rs]})
+    modes = {a.mode for a in RULES.legal(s, 0) if isinstance(a, E.Cast) and a.card == rs}
+    assert modes == {"90", "180"}
+    assert reason(s, E.Cast(player=0, card=rs, target="sector1", mode="270")) == "cast/target"
+    opts = Options(rotate_270=True, sector_lines_stay=True)
+    created = edge("e3", "e")
+    old = position(hands={0: [rs]}, options=opts, spells=(Spell(cw, 1, f"e{created}", 0),))
+    old = replace(old, edges=tuple("W" if i == created else k for i, k in enumerate(old.edges)))
+    modes = {a.mode for a in RULES.legal(old, 0) if isinstance(a, E.Cast) and a.card == rs}
+    assert modes == {"90", "180", "270"}
+    _, old = act(old, E.Cast(player=0, card=rs, target="sector1", mode="270"))
+    assert old.edges[created] == "W" and len(old.spells) == 1
+
+
+def test_wall_of_earth_turns_a_lightning_bolt_back() -> None:
+    """Card clarification: Wall of Earth "blocks both line of sight and movement. Thus
+    ... Lightning Bolt would reverse direction after hitting the wall": the bolt turns
+    back before the wizard who raised it and strikes the wizard behind its caster."""
+    bolt, e4, earth = card("Lightning Bolt"), card("Energy 4"), card("Wall of Earth")
+    s = position(3, hands={0: [bolt, e4], 1: [earth]}, at={0: "d3", 1: "f3", 2: "c3"})
+    ev, s = act(s, E.Cast(player=0, card=bolt, target="s", mode="e", energy=e4))
+    assert [a.target for a in ev if isinstance(a, E.Attack)] == [1]
+    ev, s = act(s, E.Counter(player=1, card=earth))
+    assert kinds(ev)[:2] == ["counter", "cancelled"]
+    assert s.pending is not None and s.pending.target == 2
+    _, s = act(s, E.Allow(player=2))
+    assert s.life == (15, 15, 12) and s.stun == (0, 0, 1)
+
+
+def test_earth_stops_bolt_option_cancels_the_bolt() -> None:
+    """House rule ``earth_stops_bolt`` (ruleset 1): Wall of Earth cancels the bolt where it
+    stands, like any attack from another square."""
+    bolt, e4, earth = card("Lightning Bolt"), card("Energy 4"), card("Wall of Earth")
+    s = position(3, hands={0: [bolt, e4], 1: [earth]}, at={0: "d3", 1: "f3", 2: "c3"},
+                 options=Options(earth_stops_bolt=True))
+    _, s = act(s, E.Cast(player=0, card=bolt, target="s", mode="e", energy=e4))
+    _, s = act(s, E.Counter(player=1, card=earth))
+    assert s.pending is None and s.life == (15, 15, 15)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import msgspec
 import pytest
 
-from grimoire.core.audit import audit
+from grimoire.core.audit import audit, audit_events
 from grimoire.core.logfile import read_log
+from grimoire.games.wiz_war import RULES
+from grimoire.games.wiz_war.state import RULES_1
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wiz-war"
 LOGS = sorted(FIXTURES.glob("*.jsonl"))
@@ -30,3 +33,32 @@ def test_fixture_audits(path: Path) -> None:
     else:
         assert not report.ok and report.error is not None
         assert report.error["reason"] == expect
+
+
+def test_logs_recorded_under_rules_1_still_audit() -> None:
+    """Old logs keep validating: the fixtures as ruleset 1 recorded them (``v1-*``, never
+    regenerated) audit with the options that reproduce ruleset 1."""
+    old = [p for p in LOGS if p.name.startswith("v1-")]
+    assert len([p for p in old if p.name.startswith("v1-full-")]) >= 5
+    assert {read_log(p).header.rules for p in old} == {"1"}
+    assert {read_log(p).header.rules for p in LOGS if not p.name.startswith("v1-")} == {"2"}
+    for path in old:
+        if read_log(path).header.meta.get("expect") is None:
+            assert audit(path).ok, path.name
+
+
+@pytest.mark.parametrize("option", sorted(RULES_1))
+def test_each_rules_1_option_is_what_keeps_some_old_log_valid(option: str) -> None:
+    """Every house rule that ruleset 1 played by is needed: some log recorded under ruleset
+    1 (the fixture copies, and v1 edge cases recorded with the ruleset 1 code for the
+    readings the copies never met) fails its audit when only that option is turned off."""
+    failing = []
+    for path in LOGS:
+        log = read_log(path)
+        if not path.name.startswith("v1-") or log.header.meta.get("expect") is not None:
+            continue
+        header = msgspec.structs.replace(log.header, options={**log.header.options,
+                                                              option: False})
+        if not audit_events(RULES, header, log.events).ok:
+            failing.append(path.name)
+    assert failing, f"no rules-1 log needs {option}"

@@ -11,14 +11,15 @@ from wizwar import NAMES, act, card, edge, kinds, position, reason, sq
 from grimoire import Match
 from grimoire.core.audit import audit_events
 from grimoire.core.dice import RecordedDice
-from grimoire.core.errors import IllegalAction
+from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.events import Shuffle
+from grimoire.core.rules import options_for
 from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import DECK, FIRST_GAME
-from grimoire.games.wiz_war.state import Options, Spell, State, hand_count, points
+from grimoire.games.wiz_war.state import RULES_1, Options, Spell, State, hand_count, points
 
 # ---------------------------------------------------------------- the labyrinth
 
@@ -811,3 +812,412 @@ def test_sector_art_is_well_formed() -> None:
                     assert ch in " -|D"
         assert sum(row.count("H") for row in art) == 1
         assert sum(row.count("T") for row in art) == 2
+
+
+# ---------------------------------------------------------------- ruleset 2: the text's rules
+
+
+def test_stunned_yellow_wizard_casts_fireball_then_cannot_teleport() -> None:
+    """"A wizard who chooses to attack cannot voluntarily leave the square he's in that
+    turn for any reason (including by casting a spell that would move him out of that
+    square)" - "The yellow wizard is stunned. He casts Fireball on the green wizard. He
+    cannot then cast Teleport to move out of his square." Windrider and Mental Force on
+    himself are barred too; Mental Force on an enemy is not a move of his."""
+    fb, tele = card("Fireball"), card("Teleport")
+    wind, force = card("Windrider"), card("Mental Force")
+    s = position(hands={0: [fb, tele, wind, force]}, at={1: "h3"}, stunned=True)
+    free = [a for a in RULES.legal(s, 0) if isinstance(a, E.Cast)]
+    assert {tele, wind} <= {a.card for a in free}
+    assert any(a.card == force and a.target == "w0" for a in free)
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    _, s = act(s, E.Allow(player=1))
+    casts = [a for a in RULES.legal(s, 0) if isinstance(a, E.Cast)]
+    assert not any(a.card in (tele, wind) for a in casts)
+    assert not any(a.card == force and a.target == "w0" for a in casts)
+    assert any(a.card == force and a.target == "w1" for a in casts)
+    assert reason(s, E.Cast(player=0, card=tele, target=f"q{sq('d3')}")) == "move/stunned"
+    assert reason(s, E.Cast(player=0, card=wind, target="s", mode="e1")) == "move/stunned"
+
+
+def test_stunned_wizard_moved_by_his_own_teleport_cannot_attack() -> None:
+    """"A stunned wizard may either move or attack on his turn, but not both. A wizard who
+    chooses to move cannot make an attack that turn": moving by his own Teleport is his
+    move."""
+    fb, tele = card("Fireball"), card("Teleport")
+    s = position(hands={0: [fb, tele]}, at={1: "h3"}, stunned=True)
+    _, s = act(s, E.Cast(player=0, card=tele, target=f"q{sq('d3')}"))
+    assert s.pos[0] == sq("d3") and s.moved
+    assert not any(isinstance(a, (E.Punch, E.Throw)) or (isinstance(a, E.Cast) and a.card == fb)
+                   for a in RULES.legal(s, 0))
+    assert reason(s, E.Cast(player=0, card=fb, target="w1")) == "attack/stunned"
+
+
+def test_stun_ignores_spells_option_keeps_the_rules_1_reading() -> None:
+    """House rule ``stun_ignores_spells`` (how ruleset 1 played): a stunned wizard's own
+    spells that move him are neither barred after his attack nor his move."""
+    fb, tele = card("Fireball"), card("Teleport")
+    opts = Options(stun_ignores_spells=True)
+    s = position(hands={0: [fb, tele]}, at={1: "h3"}, stunned=True, options=opts)
+    _, s = act(s, E.Cast(player=0, card=tele, target=f"q{sq('d3')}"))
+    assert not s.moved
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    assert s.phase == "respond"
+    s = position(hands={0: [fb, tele]}, at={1: "h3"}, stunned=True, options=opts)
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    _, s = act(s, E.Allow(player=1))
+    assert any(isinstance(a, E.Cast) and a.card == tele for a in RULES.legal(s, 0))
+
+
+def test_discard_a_card_to_make_room_for_an_object() -> None:
+    """"If a wizard picks up an object that would take the player above his maximum hand
+    size, then he must first discard a card, end a maintained spell, or drop a carried
+    item to make room for the object": in Move and Cast a discard is legal while an
+    object lies in his square and his hand is full, and only then."""
+    rock = card("Large Rock")
+    hand = [card("Energy 4", k) for k in range(4)] + [card("Energy 5", k) for k in range(2)]
+    hand.append(card("Fireball"))
+    s = position(hands={0: hand}, objects=((rock, sq("c3")),))
+    legal = RULES.legal(s, 0)
+    assert E.Discard(player=0, card=hand[0]) in legal
+    assert E.PickUp(player=0, what=f"c{rock}") not in legal
+    assert reason(s, E.PickUp(player=0, what=f"c{rock}")) == "pick-up/hand-full"
+    _, s = act(s, E.Discard(player=0, card=hand[0]))
+    assert hand[0] in s.discard and s.phase == "move"
+    _, s = act(s, E.PickUp(player=0, what=f"c{rock}"))
+    assert s.carried[0] == (rock,) and s.mp == 2
+    nothing_here = position(hands={0: hand})
+    assert reason(nothing_here, E.Discard(player=0, card=hand[0])) == "phase/move-and-cast"
+    room = position(hands={0: hand[:3]}, objects=((rock, sq("c3")),))
+    assert reason(room, E.Discard(player=0, card=hand[0])) == "phase/move-and-cast"
+
+
+def test_end_a_spell_or_drop_an_item_in_discard_and_draw() -> None:
+    """The caster "may end the spell or drop the item at any time during his turn": in
+    Discard and Draw too, so a full hand can be freed before drawing (treasures are
+    dropped "during his movement" only)."""
+    acid, rock = card("Acid Bath"), card("Large Rock")
+    hand = [card("Energy 4", k) for k in range(4)] + [card("Energy 5")]
+    s = position(hands={0: hand}, carried={0: [rock]}, phase="draw",
+                 spells=(Spell(acid, 0, "w1", 2),))
+    s = msgspec.structs.replace(s, treasures=(-1, *s.treasures[1:]), bearer=(0, -1, -1, -1))
+    legal = RULES.legal(s, 0)
+    assert E.EndSpell(player=0, card=acid) in legal and E.Drop(player=0, what=f"c{rock}") in legal
+    assert E.Drop(player=0, what="t0") not in legal
+    assert [a.draw for a in legal if isinstance(a, E.EndTurn)] == [0]
+    _, s = act(s, E.Drop(player=0, what=f"c{rock}"))
+    _, s = act(s, E.EndSpell(player=0, card=acid))
+    assert s.objects == ((rock, sq("c3")),) and s.spells == () and s.phase == "draw"
+    assert [a.draw for a in RULES.legal(s, 0) if isinstance(a, E.EndTurn)] == [2, 1, 0]
+    assert reason(s, E.Drop(player=0, what="t0")) == "phase/discard-and-draw"
+
+
+def test_a_wizard_may_cast_a_spell_through_an_open_door() -> None:
+    """"A wizard may cast a spell through an open door without passing through the door
+    himself": the door Pick Lock opens lets Fireball through."""
+    pl, fb = card("Pick Lock"), card("Fireball")
+    s = position(hands={1: [pl, fb]}, at={0: "d2", 1: "c2"}, active=1)
+    door = edge("c2", "e")
+    assert E.Cast(player=1, card=fb, target="w0") not in RULES.legal(s, 1)
+    _, s = act(s, E.Cast(player=1, card=pl, target=f"e{door}"))
+    assert s.picked == door and E.Cast(player=1, card=fb, target="w0") in RULES.legal(s, 1)
+    _, s = act(s, E.Cast(player=1, card=fb, target="w0"))
+    _, s = act(s, E.Allow(player=0))
+    assert s.life[0] == 10
+
+
+def test_a_picked_door_relocks_after_the_wizard_passes_through() -> None:
+    """"After a wizard passes through a door, it automatically re-locks itself": through
+    the picked door and not back."""
+    pl = card("Pick Lock")
+    s = position(hands={1: [pl]}, at={1: "c3"}, active=1)
+    _, s = act(s, E.Cast(player=1, card=pl, target=f"e{edge('c3', 'n')}"))
+    _, s = act(s, E.Move(player=1, dir="n"))
+    assert s.pos[1] == sq("c2") and s.picked == -1
+    assert reason(s, E.Move(player=1, dir="s")) == "move/blocked"
+
+
+def test_a_picked_door_closes_once_the_wizard_is_no_longer_adjacent() -> None:
+    """"Once a wizard is no longer adjacent to a door, it immediately closes and
+    re-locks": walking away from the picked door and back finds it locked."""
+    pl = card("Pick Lock")
+    s = position(hands={1: [pl]}, at={1: "c3"}, active=1)
+    _, s = act(s, E.Cast(player=1, card=pl, target=f"e{edge('c3', 'n')}"))
+    _, s = act(s, E.Move(player=1, dir="e"))
+    assert s.picked == -1
+    _, s = act(s, E.Move(player=1, dir="w"))
+    assert reason(s, E.Move(player=1, dir="n")) == "move/blocked"
+
+
+def test_pick_lock_phase_option_keeps_the_rules_1_reading() -> None:
+    """House rule ``pick_lock_phase`` (ruleset 1): the picked door stays passable for the
+    rest of the phase and never lets a spell through."""
+    pl, fb = card("Pick Lock"), card("Fireball")
+    opts = Options(pick_lock_phase=True)
+    s = position(hands={1: [pl, fb]}, at={0: "d2", 1: "c3"}, active=1, options=opts, mp=5)
+    _, s = act(s, E.Cast(player=1, card=pl, target=f"e{edge('c3', 'n')}"))
+    for d in "nse":
+        _, s = act(s, E.Move(player=1, dir=d))
+    assert s.pos[1] == sq("d3") and s.picked >= 0
+    for d in "wn":
+        _, s = act(s, E.Move(player=1, dir=d))
+    assert s.pos[1] == sq("c2")
+    s = position(hands={1: [pl, fb]}, at={0: "d2", 1: "c2"}, active=1, options=opts)
+    _, s = act(s, E.Cast(player=1, card=pl, target=f"e{edge('c2', 'e')}"))
+    assert E.Cast(player=1, card=fb, target="w0") not in RULES.legal(s, 1)
+
+
+@pytest.mark.parametrize(("points", "ok"), [(1, False), (2, True), (3, True), (4, True),
+                                            (5, False), (0, False)])
+def test_extended_play_is_three_or_four_points(points: int, ok: bool) -> None:
+    """Extended Play: "Players who wish for a longer game may play to 3 or even 4 victory
+    points (instead of 2)": any other number is refused as a setup error."""
+    if ok:
+        assert RULES.setup(Options(victory_points=points), NAMES[:2]).options.victory_points
+        return
+    with pytest.raises(UsageError) as exc:
+        RULES.setup(Options(victory_points=points), NAMES[:2])
+    assert exc.value.reason == "setup/victory-points"
+    house = Options(victory_points=points, any_victory_points=True)
+    if points >= 1:
+        assert RULES.setup(house, NAMES[:2]).options.victory_points == points
+
+
+def test_rules_1_logs_replay_with_the_rules_1_options() -> None:
+    """A log recorded under ruleset 1 is read with every house rule that ruleset played
+    by, so it audits exactly as it was played."""
+    assert RULES.version == "2"
+    assert dict(RULES.older["1"]) == RULES_1
+    old = options_for(RULES, "1", {"victory_points": 2})
+    assert all(getattr(old, k) is True for k in RULES_1)
+    assert options_for(RULES, "2", {}) == Options()
+
+
+def test_the_yellow_wizard_throws_a_large_rock_at_a_stone_block() -> None:
+    """"The yellow wizard throws a large rock through a destroyed wall and hits a stone
+    block. The large rock lands in the last space it passed through before hitting the
+    stone block": an attack "against another wizard or an object" may be a throw."""
+    rock, block = card("Large Rock"), card("Stone Block")
+    s = position(carried={0: [rock]}, spells=(Spell(block, 1, f"q{sq('e3')}", 0),))
+    throw = E.ThrowAt(player=0, card=rock, at=f"q{sq('e3')}")
+    assert throw in RULES.legal(s, 0)
+    ev, s = act(s, throw)
+    assert E.Landed(card=rock, square=sq("d3")) in ev and "hit" not in kinds(ev)
+    assert s.objects == ((rock, sq("d3")),) and s.attacked and s.phase == "move"
+
+
+def test_a_thrown_weapon_cracks_a_door() -> None:
+    """"For every 3 damage dealt to an object, it suffers one crack" and "Doors take three
+    cracks to destroy": Stone Spikes (3 physical) thrown at a door with two cracks breaks
+    it, and falls on the thrower's side."""
+    spikes = card("Stone Spikes")
+    door = edge("c3", "w")
+    s = position(carried={0: [spikes]}, at={0: "c3"})
+    s = msgspec.structs.replace(s, cracks=tuple(2 if i == door else 0 for i in range(len(s.edges))))
+    ev, s = act(s, E.ThrowAt(player=0, card=spikes, at=f"e{door}"))
+    assert s.edges[door] == "." and "wall-destroyed" in kinds(ev)
+    assert s.objects == ((spikes, sq("c3")),)
+    assert reason(s, E.Punch(player=0, target=1)) == "attack/used"
+
+
+def test_damage_reduced_to_zero_has_no_secondary_effects() -> None:
+    """"If a spell's damage is reduced to '0,' then no damage is suffered. Therefore,
+    secondary effects (such as 'Boomstone' exploding) do not occur": a Fireball shielded
+    down to nothing destroys no magic stone."""
+    fb, sh, e5, boom = card("Fireball"), card("Shield"), card("Energy 5"), card("Boomstone")
+    s = position(hands={0: [fb], 1: [sh, e5]}, carried={1: [boom]}, at={1: "h3"})
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    _, s = act(s, E.Counter(player=1, card=sh, energy=e5))
+    ev, s = act(s, E.Allow(player=1))
+    assert "damage" not in kinds(ev) and "stones-destroyed" not in kinds(ev)
+    assert s.life[1] == 15 and s.carried[1] == (boom,)
+
+
+# -------------------------------------------------------- the rulebook, sentence by sentence
+
+
+def test_turns_continue_clockwise_past_dead_wizards() -> None:
+    """"Players take turns, starting with the first player and continuing clockwise around
+    the table": the next living seat plays; an eliminated player is skipped."""
+    s = position(3, at={1: "h3"}, phase="draw", pos=(sq("c3", 3), -1, sq("c8", 3)))
+    _, s = act(s, E.EndTurn(player=0, draw=0))
+    assert s.active == 2 and s.phase == "move"
+
+
+def test_move_cast_move_again_then_attack() -> None:
+    """"A wizard does not have to use all his movement points at the same time (for example
+    a wizard could move, cast a spell, move again, and then attack)"."""
+    rock = card("Large Rock")
+    s = position(hands={0: [rock]}, at={1: "f3"})
+    _, s = act(s, E.Move(player=0, dir="e"))
+    _, s = act(s, E.Cast(player=0, card=rock, target="s"))
+    _, s = act(s, E.Move(player=0, dir="e"))
+    _, s = act(s, E.Punch(player=0, target=1))
+    _, s = act(s, E.Allow(player=1))
+    assert s.pos[0] == sq("e3") and s.mp == 1 and s.life[1] == 14
+    _, s = act(s, E.Move(player=0, dir="w"))
+    assert s.mp == 0
+
+
+def test_boost_at_any_time_lifts_movement_above_zero() -> None:
+    """A player "may do so at any time during his turn (not merely when he receives
+    movement points for his base speed)"; "Only raising the wizard's movement points above 0
+    again (such as by boosting speed with an energy card) will let that wizard move"."""
+    e4 = card("Energy 4")
+    s = position(hands={0: [e4]}, mp=-1)
+    assert not any(isinstance(a, E.Move) for a in RULES.legal(s, 0))
+    _, s = act(s, E.Boost(player=0, card=e4))
+    assert s.mp == 3 and any(isinstance(a, E.Move) for a in RULES.legal(s, 0))
+
+
+def test_any_card_with_an_energy_value_may_be_spent_for_it() -> None:
+    """"Some Magic cards display an energy value ... Players can spend these cards for their
+    energy value instead of playing them for their effect": Meditate (3) boosts speed by 3
+    or fuels a Powerthrust to 5."""
+    med, pt = card("Meditate"), card("Powerthrust")
+    s = position(hands={0: [med, pt]}, at={1: "h3"})
+    _, boosted = act(s, E.Boost(player=0, card=med))
+    assert boosted.mp == 6
+    _, fuelled = act(s, E.Cast(player=0, card=pt, target="w1", energy=med))
+    assert fuelled.pending is not None and fuelled.pending.damage == 5
+
+
+def test_passing_a_door_costs_no_extra_movement() -> None:
+    """"It does not cost any extra movement points to open or pass through a door"."""
+    s = position()
+    _, s = act(s, E.Move(player=0, dir="n"))
+    assert s.pos[0] == sq("c2") and s.mp == 2
+
+
+def test_a_wizard_cannot_attack_himself() -> None:
+    """"A wizard cannot attack himself": no punch, spell or throw at his own wizard."""
+    fb, zot, rock = card("Fireball"), card("Zot!"), card("Large Rock")
+    s = position(hands={0: [fb, zot]}, carried={0: [rock]}, at={1: "h3"})
+    legal = RULES.legal(s, 0)
+    assert not any(isinstance(a, (E.Punch, E.Throw)) and a.target == 0 for a in legal)
+    assert not any(isinstance(a, E.Cast) and a.target.startswith("w0") for a in legal)
+    assert reason(s, E.Punch(player=0, target=0)) == "punch/out-of-reach"
+
+
+def test_a_killer_above_the_hand_size_discards_at_once() -> None:
+    """"If taking these cards causes the player to exceed his maximum hand size, he must
+    immediately discard excess cards from his hand until he reaches his maximum hand
+    size"."""
+    fb = card("Fireball")
+    mine = [card("Energy 4", k) for k in range(4)] + [card("Energy 5", k) for k in range(2)]
+    theirs = [card("Meditate"), card("Meditate", 1), card("Pick Lock")]
+    s = position(hands={0: [fb, *mine], 1: theirs}, at={1: "h3"}, life=(15, 5), players=3)
+    s = msgspec.structs.replace(s, pos=(sq("c3", 3), sq("h3", 3), sq("c8", 3)))
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    _, s = act(s, E.Allow(player=1))
+    assert len(s.hands[0]) == 9 and s.kills[0] == 1
+    assert all(isinstance(a, (E.Discard, E.EndSpell, E.Drop)) for a in RULES.legal(s, 0))
+    assert reason(s, E.EndMove(player=0)) == "hand/over-limit"
+
+
+def test_a_dead_wizard_drops_his_items_and_discards_his_spells() -> None:
+    """"The wizard drops all items he was carrying in the square where he died and
+    discards all his maintained spells. His treasure markers remain in play"."""
+    fb, fog, rock = card("Fireball"), card("Fog"), card("Large Rock")
+    s = position(3, hands={0: [fb]}, carried={1: [rock]}, life=(15, 5, 15),
+                 spells=(Spell(fog, 1, "*", 3),))
+    s = msgspec.structs.replace(s, pos=(sq("c3", 3), sq("d3", 3), sq("c8", 3)))
+    _, s = act(s, E.Cast(player=0, card=fb, target="w1"))
+    _, s = act(s, E.Allow(player=1))
+    assert s.pos[1] == -1 and s.spells == () and fog in s.discard
+    assert s.objects == ((rock, sq("d3", 3)),)
+    assert s.treasures[2:4] == B.geometry(3).treasure_starts[1]
+
+
+def test_creations_never_in_a_home_base_or_an_occupied_square() -> None:
+    """"Spells cannot create objects in a player's home base square or in any square
+    containing an object, treasure, or creature" (nor "occupied by another wizard"): a
+    Stone Block is offered on none of them; "A square with a dropped object in it is not
+    considered an empty square"."""
+    block, rock = card("Stone Block"), card("Large Rock")
+    s = position(hands={0: [block]}, at={0: "d3", 1: "f3"}, objects=((rock, sq("e3")),))
+    targets = {a.target for a in RULES.legal(s, 0) if isinstance(a, E.Cast) and a.card == block}
+    assert f"q{sq('g3')}" in targets
+    g = B.geometry(2)
+    for q in (*g.home, sq("d3"), sq("f3"), sq("e3"), *s.treasures):
+        assert f"q{q}" not in targets
+
+
+def test_walls_may_be_created_along_a_home_base_and_where_one_was_destroyed() -> None:
+    """"Walls however may be created along the edges of a wizard's home base square";
+    "A destroyed wall token denotes the absence of a wall, and another wall can be created
+    in that spot"."""
+    cw = card("Create Wall")
+    home_side, gone = edge("c3", "e"), edge("d3", "s")
+    s = position(hands={0: [cw]})
+    s = msgspec.structs.replace(s, edges=tuple("." if i == gone else k
+                                               for i, k in enumerate(s.edges)))
+    targets = {a.target for a in RULES.legal(s, 0) if isinstance(a, E.Cast) and a.card == cw}
+    assert {f"e{home_side}", f"e{gone}"} <= targets
+
+
+def test_an_item_in_play_is_only_dropped_never_discarded() -> None:
+    """An item played "is permanent, meaning it can no longer be discarded, but can only be
+    dropped"; "Any number of dropped objects may occupy the same square"."""
+    rock, spikes = card("Large Rock"), card("Stone Spikes")
+    s = position(carried={0: [rock, spikes]}, phase="draw")
+    assert reason(s, E.Discard(player=0, card=rock)) == "discard/not-in-hand"
+    _, s = act(s, E.Drop(player=0, what=f"c{rock}"))
+    _, s = act(s, E.Drop(player=0, what=f"c{spikes}"))
+    assert s.objects == ((rock, sq("c3")), (spikes, sq("c3")))
+
+
+def test_a_treasure_takes_no_room_and_a_wizard_may_carry_his_own() -> None:
+    """"Treasures are not considered carried items and do not take up space in a player's
+    hand"; "A wizard may carry one of his own treasures if he wishes"."""
+    hand = [card("Energy 4", k) for k in range(4)] + [card("Energy 5", k) for k in range(2)]
+    s = position(hands={0: [*hand, card("Fireball")]}, at={0: "a1"})
+    assert hand_count(s, 0) == 7
+    _, s = act(s, E.PickUp(player=0, what="t0"))
+    assert s.bearer[0] == 0 and hand_count(s, 0) == 7 and s.phase == "draw"
+
+
+def test_a_maintained_spell_may_be_ended_at_any_point_regardless_of_duration() -> None:
+    """"The active player may end a maintained spell at any point during his turn,
+    regardless of its duration"; "Wizards always have line of sight to global spells for
+    purposes of canceling or dispelling them"."""
+    fog, dispel = card("Fog"), card("Dispel")
+    s = position(hands={0: [dispel]}, spells=(Spell(fog, 1, "*", 3),))
+    assert E.Cast(player=0, card=dispel, target=f"c{fog}") in RULES.legal(s, 0)
+    mine = position(spells=(Spell(fog, 0, "*", 3),))
+    _, mine = act(mine, E.EndSpell(player=0, card=fog))
+    assert mine.spells == () and fog in mine.discard
+
+
+def test_a_cancelled_spell_is_discarded_with_its_energy_cards() -> None:
+    """"A spell that is canceled while being cast is simply discarded without effect
+    (along with any energy cards played with it) ... a canceled attack still counts as that
+    player's attack for the turn"."""
+    pt, e5, fs = card("Powerthrust"), card("Energy 5"), card("Full Shield")
+    s = position(hands={0: [pt, e5], 1: [fs]}, at={1: "h3"})
+    _, s = act(s, E.Cast(player=0, card=pt, target="w1", energy=e5))
+    _, s = act(s, E.Counter(player=1, card=fs))
+    assert {pt, e5, fs} <= set(s.discard) and s.life[1] == 15 and s.attacked
+
+
+def test_a_stunned_wizard_may_pick_up_and_cast_neutral_spells_after_attacking() -> None:
+    """"A stunned wizard may take other actions normally, including picking up objects and
+    casting neutral spells"."""
+    rock, med = card("Large Rock"), card("Meditate")
+    s = position(hands={0: [med]}, at={1: "d3"}, stunned=True, objects=((rock, sq("c3")),))
+    _, s = act(s, E.Punch(player=0, target=1))
+    _, s = act(s, E.Allow(player=1))
+    _, s = act(s, E.PickUp(player=0, what=f"c{rock}"))
+    _, s = act(s, E.Cast(player=0, card=med, target="s"))
+    assert s.carried[0] == (rock,) and len(s.hands[0]) == 3
+
+
+def test_waterbolt_at_a_target_in_your_square_knocks_it_any_way() -> None:
+    """Card clarification: "Waterbolt: If the target is in your square, you choose which
+    direction to knock it back. The target cannot be knocked back around a corner"."""
+    wb = card("Waterbolt")
+    s = position(hands={0: [wb]}, at={0: "d3", 1: "d3"})
+    modes = {a.mode for a in RULES.legal(s, 0) if isinstance(a, E.Cast) and a.card == wb}
+    assert {"0n", "0e", "0s", "0w"} <= modes
+    _, s = act(s, E.Cast(player=0, card=wb, target="w1", mode="0s"))
+    _, s = act(s, E.Allow(player=1))
+    assert s.pos[1] == sq("d3")  # a wall south of d3: no way round it

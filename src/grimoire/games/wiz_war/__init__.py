@@ -6,8 +6,8 @@ questions the rules ask of it), ``rules``, ``evolve``, ``notation``, ``render``,
 ``reasons``, and ``cards`` (each card's effect and targets).
 
 >>> from grimoire.games.wiz_war import RULES
->>> RULES.name, RULES.seats
-('wiz-war', (2, 3, 4))
+>>> RULES.name, RULES.version, RULES.seats
+('wiz-war', '2', (2, 3, 4))
 """
 
 from grimoire.core.rules import Game
@@ -15,13 +15,14 @@ from grimoire.games.wiz_war import evolve, notation, render, rules
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.events import Event
 from grimoire.games.wiz_war.reasons import REASONS
-from grimoire.games.wiz_war.state import Options, State
+from grimoire.games.wiz_war.state import RULES_1, Options, State
 
 RULES = Game.assemble(
-    name="wiz-war", version="1", seats=(2, 3, 4), default_players=T.SEAT_NAMES[:2],
+    name="wiz-war", version="2", seats=(2, 3, 4), default_players=T.SEAT_NAMES[:2],
     title="Wiz-War (Tom Jolly; 2011 edition): the first-game schools",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
+    older={"1": RULES_1},
 )
 
 __all__ = ["RULES"]

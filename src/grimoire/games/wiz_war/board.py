@@ -98,6 +98,12 @@ class Geometry:
         self.edge_squares: tuple[tuple[int, int], ...] = tuple(edge_squares)
         self.initial_edges: tuple[str, ...] = tuple(init)
         self.edge_sector: tuple[int, ...] = tuple(edge_sector)
+        # the borders on the line between each sector and its neighbours
+        self.sector_lines: tuple[tuple[int, ...], ...] = tuple(
+            tuple(e for e, (sq, d) in enumerate(edge_squares) if edge_sector[e] < 0
+                  and seat in (sector[sq], sector[self.neighbour(sq, d)]))
+            for seat in range(players)
+        )
         self.edge: tuple[tuple[int, ...], ...] = tuple(
             tuple(edge_of.get((sq, d), -1) for d in range(4)) for sq in range(n)
         )

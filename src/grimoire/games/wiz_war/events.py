@@ -95,6 +95,14 @@ class Throw(Action, frozen=True, tag="throw"):
     target: int
 
 
+class ThrowAt(Action, frozen=True, tag="throw-at"):
+    """Throw the carried thrown weapon ``card`` at the object ``at``: ``"e17"`` a wall or
+    door, ``"q12"`` the stone block on a square."""
+
+    card: int
+    at: str
+
+
 class EndSpell(Action, frozen=True, tag="end-spell"):
     """End a spell the player maintains."""
 
@@ -289,6 +297,14 @@ class Landed(Consequence, frozen=True, tag="landed"):
     square: int
 
 
+class Charged(Consequence, frozen=True, tag="charged"):
+    """The item ``card`` comes into play holding ``tokens`` energy tokens (Stone Spikes:
+    one spike each)."""
+
+    card: int
+    tokens: int
+
+
 class Dropped(Consequence, frozen=True, tag="dropped"):
     """``player``'s wizard drops ``what`` (``"t3"``/``"c40"``) in its square, made to."""
 
@@ -376,11 +392,11 @@ class Death(Consequence, frozen=True, tag="death"):
 
 Event = Union[  # noqa: UP007
     Start, Move, PickUp, Drop, Boost, Punch, Cast, Use, Throw, EndSpell, EndMove, Discard,
-    EndTurn, Counter, Allow,
+    EndTurn, Counter, Allow, ThrowAt,
     Roll, Shuffle,
     Deal, FirstPlayer, TurnBegins, Attack, Draw, Damage, Heal, Stunned, StunAdded, SpellBegins,
     TokenSpent, SpellEnds, Window, Bent, Projected, Cancelled, Reduced, Cracked,
     WallDestroyed, WallCreated, Landed, Dropped, StonesDestroyed, DoorPicked, Moved, UnitMoved,
-    Hit, LifeSet, Stolen, Discarded, Dissolved, Rotated, Death, GameOver,
+    Hit, LifeSet, Stolen, Discarded, Dissolved, Rotated, Death, GameOver, Charged,
 ]
 """Every event of the game: the tagged union a log's records decode to."""

@@ -104,8 +104,27 @@ def _move(s: State, e: E.Move) -> State:
         return replace(s, spells=_update_spell(s, e.unit, target=f"q{dest}", moves=sp.moves - 1))
     if e.dir == "r":  # out of a Dust Cloud: the roll and a `moved` follow
         return replace(s, mp=s.mp - 1, moved=True)
-    dest = destination(s, p, B.DIRS.index(e.dir))
-    return replace(s, pos=put(s.pos, p, dest), mp=s.mp - 1, moved=True)
+    d = B.DIRS.index(e.dir)
+    dest = destination(s, p, d)
+    picked = s.picked
+    if picked >= 0 and B.geometry(s.players).edge[s.pos[p]][d] == picked and (
+            not s.options.pick_lock_phase):
+        picked = -1  # "After a wizard passes through a door, it automatically re-locks"
+    return _door_closes(replace(s, pos=put(s.pos, p, dest), mp=s.mp - 1, moved=True,
+                                picked=picked))
+
+
+def _door_closes(s: State) -> State:
+    """"Once a wizard is no longer adjacent to a door, it immediately closes and
+    re-locks": a picked door closes once its picker is in neither of its squares (not with
+    ``pick_lock_phase``)."""
+    if s.picked < 0 or s.options.pick_lock_phase:
+        return s
+    g = B.geometry(s.players)
+    sq, d = g.edge_squares[s.picked]
+    if s.pos[s.active] in (sq, g.neighbour(sq, d)):
+        return s
+    return replace(s, picked=-1)
 
 
 def _pick_up(s: State, e: E.PickUp) -> State:
@@ -198,10 +217,27 @@ def _use(s: State, e: E.Use) -> State:
                    discard=(*s.discard, e.card))
 
 
-def _throw(s: State, e: E.Throw) -> State:
+def _throw(s: State, e: E.Throw | E.ThrowAt) -> State:
     p = e.player
+    tokens = _charges(s, e.card)
+    if tokens > 1:  # one spike of several is thrown: the item stays carried
+        return replace(s, charges=_set_charge(s, e.card, tokens - 1), attacked=True)
     return replace(s, carried=put(s.carried, p, without(s.carried[p], e.card)),
                    attacked=True)
+
+
+def _charges(s: State, card: int) -> int:
+    return next((k for c, k in s.charges if c == card), 1)
+
+
+def _set_charge(s: State, card: int, tokens: int) -> tuple[tuple[int, int], ...]:
+    """``charges`` with ``card`` holding ``tokens`` (one token is not recorded)."""
+    rest = tuple(x for x in s.charges if x[0] != card)
+    return (*rest, (card, tokens)) if tokens > 1 else rest
+
+
+def _charged(s: State, e: E.Charged) -> State:
+    return replace(s, charges=_set_charge(s, e.card, e.tokens))
 
 
 def _attack(s: State, e: E.Attack) -> State:
@@ -346,7 +382,7 @@ def _wall_created(s: State, e: E.WallCreated) -> State:
 
 def _landed(s: State, e: E.Landed) -> State:
     if e.square < 0:
-        return replace(s, discard=(*s.discard, e.card))
+        return replace(s, discard=(*s.discard, e.card), charges=_set_charge(s, e.card, 1))
     return replace(s, objects=(*s.objects, (e.card, e.square)))
 
 
@@ -361,7 +397,10 @@ def _door_picked(s: State, e: E.DoorPicked) -> State:
 
 
 def _moved(s: State, e: E.Moved) -> State:
-    return replace(s, pos=put(s.pos, e.player, e.square))
+    # the active wizard moved by his own spell has moved this turn (a stunned wizard who
+    # moves may not attack), unless the house rule says spells are not his move
+    moved = s.moved or (e.player == s.active and not s.options.stun_ignores_spells)
+    return _door_closes(replace(s, pos=put(s.pos, e.player, e.square), moved=moved))
 
 
 def _unit_moved(s: State, e: E.UnitMoved) -> State:
@@ -385,7 +424,8 @@ def _discarded(s: State, e: E.Discarded) -> State:
 
 def _dissolved(s: State, e: E.Dissolved) -> State:
     objects = tuple(o for o in s.objects if o[0] != e.card)
-    return replace(s, objects=objects, discard=(*s.discard, e.card))
+    return replace(s, objects=objects, discard=(*s.discard, e.card),
+                   charges=_set_charge(s, e.card, 1))
 
 
 def _rotated(s: State, e: E.Rotated) -> State:
@@ -397,6 +437,10 @@ def _rotated(s: State, e: E.Rotated) -> State:
     edges, cracks = list(s.edges), list(s.cracks)
     for a, b in borders.items():
         edges[b], cracks[b] = s.edges[a], s.cracks[a]
+    if not s.options.sector_lines_stay:  # the walls on the sector's edges are repaired
+        g = B.geometry(s.players)
+        for x in g.sector_lines[e.sector]:
+            edges[x], cracks[x] = g.initial_edges[x], 0
 
     def target(t: str) -> str:
         if t.startswith("q"):
@@ -405,7 +449,7 @@ def _rotated(s: State, e: E.Rotated) -> State:
             return f"e{borders.get(int(t[1:]), int(t[1:]))}"
         return t
 
-    return replace(
+    return _door_closes(replace(
         s,
         pos=tuple(sq(q) if q >= 0 else q for q in s.pos),
         treasures=tuple(sq(q) if q >= 0 else q for q in s.treasures),
@@ -414,7 +458,7 @@ def _rotated(s: State, e: E.Rotated) -> State:
         edges=tuple(edges), cracks=tuple(cracks),
         picked=borders.get(s.picked, s.picked),
         origin=sq(s.origin) if s.origin >= 0 else -1,
-    )
+    ))
 
 
 def _end_move(s: State, e: E.EndMove) -> State:
@@ -462,7 +506,8 @@ def _game_over(s: State, e: E.GameOver) -> State:
 
 _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     E.Start: _start, E.Move: _move, E.PickUp: _pick_up, E.Drop: _drop, E.Boost: _boost,
-    E.Punch: _punch, E.Cast: _cast, E.Use: _use, E.Throw: _throw, E.EndSpell: _same,
+    E.Punch: _punch, E.Cast: _cast, E.Use: _use, E.Throw: _throw, E.ThrowAt: _throw,
+    E.EndSpell: _same,
     E.EndMove: _end_move, E.Discard: _discard, E.EndTurn: _same, E.Counter: _counter,
     E.Allow: _allow, Roll: _same, Shuffle: _shuffle, E.Deal: _deal, E.FirstPlayer: _same,
     E.TurnBegins: _turn_begins, E.Attack: _attack, E.Window: _window, E.Draw: _draw,
@@ -474,4 +519,5 @@ _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     E.Dropped: _dropped, E.StonesDestroyed: _stones_destroyed, E.DoorPicked: _door_picked,
     E.Moved: _moved, E.UnitMoved: _unit_moved, E.Stolen: _stolen, E.Discarded: _discarded,
     E.Dissolved: _dissolved, E.Rotated: _rotated, E.Death: _death, E.GameOver: _game_over,
+    E.Charged: _charged,
 }

@@ -17,7 +17,14 @@ target square ``q12`` written ``@c2``), ``objects`` (``card@square``), ``treasur
 treasure: its square, ``w1`` carried by seat 1, ``-`` neither), ``edges`` (borders that
 differ from the starting layout: ``e17W``), ``cracks`` (``e17:2``), ``pending``
 (``field:value`` pairs; ``action:player.card.target.energy.mode.add.energy2``),
-``winners``, ``result``. Text values are percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
+``winners``, ``result``, ``charges`` (items holding more than one energy token:
+``card:tokens``). Text values are percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
+
+:func:`parse` trusts nothing: every number is read with ``kit.number`` within the game's
+limits, every list is counted before it is split, and the position it reads must be one a
+game can stand at when someone is to act (:func:`check`): cards, seats and squares in range,
+each card of the game in exactly one place (``?`` only in hands and the deck), every phase
+with what it needs, and a position that meets a victory condition already over.
 
 >>> s = setup(Options(), ("Callista", "Matt"))
 >>> notation(s)
@@ -27,6 +34,7 @@ differ from the starting layout: ``e17W``), ``cracks`` (``e17:2``), ``pending``
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,25 +44,44 @@ from urllib.parse import quote, unquote
 import msgspec
 
 from grimoire.core.errors import IllegalAction
+from grimoire.core.kit import number
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import tables as T
+from grimoire.games.wiz_war.board import CARD
+from grimoire.games.wiz_war.cards import Sight, targets
 from grimoire.games.wiz_war.events import Cast
 from grimoire.games.wiz_war.rules import setup
-from grimoire.games.wiz_war.state import Options, Pending, Spell, State
+from grimoire.games.wiz_war.state import (
+    Options,
+    Pending,
+    Spell,
+    State,
+    alive,
+    energy_value,
+    hand_count,
+    hand_limit,
+    points,
+)
 
 PREFIX = "wiz-war/1 "
 _SAFE = "-_:*!'"
 _FLAGS = ("boosted", "attacked", "moved", "stunned", "bend")
 _ALWAYS = ("players", "phase", "active")
-_INT = re.compile(r"-?[0-9]+\Z")
-_NAT = re.compile(r"[0-9]+\Z")
 _SQUARE_TARGET = re.compile(r"q([0-9]+)\Z")
+PHASES = ("start", "move", "draw", "respond", "over")
+RESULTS = ("last-alive", "no-survivors", "points")
+
+# The limits a position's numbers are read within.
+MAX_TEXT = 16_384  # characters: a real position is a few hundred
+MAX_TURNS = 100_000_000  # no more turns than a log holds records
+MAX_COUNT = 99  # movement, stun tokens, energy, damage, tokens on a card
+LIFE_LOW = -99  # a dead wizard's life (a living one has 1 to 20)
 
 HANDLED_STATE_FIELDS = frozenset({
     "players", "names", "options", "phase", "active", "turns", "pos", "life", "kills",
     "stun", "hands", "deck", "discard", "carried", "spells", "objects", "treasures",
     "bearer", "edges", "cracks", "mp", "boosted", "attacked", "moved", "stunned",
-    "picked", "origin", "bend", "pending", "winners", "result",
+    "picked", "origin", "bend", "pending", "winners", "result", "charges",
 })
 """The State fields the notation writes (``names`` and ``options`` are given to parse)."""
 
@@ -65,27 +92,35 @@ def _bad(where: str, why: str) -> IllegalAction:
 
 @dataclass(frozen=True)
 class _Ctx:
-    """What reading and writing a position needs: the board and the setup position."""
+    """What reading and writing a position needs: the board, the setup position and the
+    game's cards."""
 
     n: int
     g: B.Geometry
     ref: State
     cards: int  # card numbers are below this
+    game: frozenset[int]  # the cards of this game (its extra cards too)
 
 
 @lru_cache(maxsize=32)
 def _context(players: int, options: Options) -> _Ctx:
     ref = setup(options, tuple(f"P{i}" for i in range(players)))
-    return _Ctx(players, B.geometry(players), ref, len(B.DECK))
+    return _Ctx(players, B.geometry(players), ref, len(B.DECK), frozenset(ref.deck))
 
 
 # ---------------------------------------------------------------- values
 
 
-def _int(where: str, s: str) -> int:
-    if not _INT.match(s):
-        raise _bad(where, f"{s!r} is not a number")
-    return int(s)
+def _num(where: str, s: str, lo: int, hi: int, what: str = "number") -> int:
+    return number(where, s, lo, hi, what)
+
+
+def _items(where: str, s: str, sep: str, most: int) -> list[str]:
+    """``s`` split at ``sep``, counted first: more than ``most`` items is refused before
+    anything is allocated."""
+    if s.count(sep) >= most:
+        raise _bad(where, f"more than {most} items")
+    return s.split(sep)
 
 
 def _enc_none(v: int) -> str:
@@ -96,13 +131,12 @@ def _dec_index(where: str, s: str, limit: int, what: str) -> int:
     """A number in range(limit), or ``-`` / ``-1`` for none."""
     if s in ("-", "-1"):
         return -1
-    if not _NAT.match(s) or int(s) >= limit:
-        raise _bad(where, f"{s!r} is not a {what} (0-{limit - 1} or -)")
-    return int(s)
+    return _num(where, s, 0, limit - 1, what)
 
 
 def _enc_str(v: str) -> str:
-    return "%2D" if v == "-" else quote(v, safe=_SAFE)  # a lone "-" means none
+    # a lone "-" means none; "." separates the fields of a spell or a cast
+    return "%2D" if v == "-" else quote(v, safe=_SAFE).replace(".", "%2E")
 
 
 def _dec_str(where: str, s: str) -> str:
@@ -118,7 +152,7 @@ def _dec_sq(ctx: _Ctx, where: str, s: str) -> int:
         return -1
     q = ctx.g.square(s)
     if q < 0:
-        raise _bad(where, f"{s!r} is not a square of the {ctx.n}-player board")
+        raise _bad(where, f"{s[:20]!r} is not a square of the {ctx.n}-player board")
     return q
 
 
@@ -129,9 +163,9 @@ def _enc_edge(ctx: _Ctx, e: int) -> str:
 def _dec_edge(ctx: _Ctx, where: str, s: str) -> int:
     if s in ("-", "-1"):
         return -1
-    if s[:1] != "e" or not _NAT.match(s[1:]) or int(s[1:]) >= len(ctx.ref.edges):
-        raise _bad(where, f"{s!r} is not a border (e0-e{len(ctx.ref.edges) - 1})")
-    return int(s[1:])
+    if s[:1] != "e":
+        raise _bad(where, f"{s[:20]!r} is not a border (e0-e{len(ctx.ref.edges) - 1})")
+    return _num(where, s[1:], 0, len(ctx.ref.edges) - 1, "border")
 
 
 def _enc_target(ctx: _Ctx, t: str) -> str:
@@ -170,31 +204,27 @@ def _enc_cards(cards: Iterable[int]) -> str:
 
 
 def _dec_cards(ctx: _Ctx, where: str, s: str) -> tuple[int, ...]:
+    """A card list (``?`` hidden, ``?x5``, runs ``3-7``), never longer than the deck."""
     if s == "-":
         return ()
+    most = ctx.cards
     out: list[int] = []
-    for item in s.split(","):
-        if item.isdigit() and item.isascii() and int(item) < ctx.cards:
-            out.append(int(item))
-        elif item in ("?", "-1"):
-            out.append(-1)
+    for item in _items(where, s, ",", most):
+        if item in ("?", "-1"):
+            k, first = 1, -1
         elif item.startswith("?x"):
-            k = _int(where, item[2:])
-            if not 0 < k <= 10 * ctx.cards:
-                raise _bad(where, f"{item!r}: bad count of hidden cards")
-            out += [-1] * k
-        elif "-" in item:
+            k, first = _num(where, item[2:], 2, most, "count of hidden cards"), -1
+        elif "-" in item[1:]:
             lo, _, hi = item.partition("-")
-            a = _dec_index(where, lo, ctx.cards, "card")
-            b = _dec_index(where, hi, ctx.cards, "card")
-            if not 0 <= a < b:
-                raise _bad(where, f"{item!r} is not a run of cards")
-            out += range(a, b + 1)
+            first = _num(where, lo, 0, ctx.cards - 1, "card")
+            k = _num(where, hi, 0, ctx.cards - 1, "card") - first + 1
+            if k < 3:
+                raise _bad(where, f"{item!r} is not a run of three cards or more")
         else:
-            c = _dec_index(where, item, ctx.cards, "card")
-            if c < 0:
-                raise _bad(where, f"{item!r} is not a card")
-            out.append(c)
+            k, first = 1, _num(where, item, 0, ctx.cards - 1, "card")
+        if len(out) + k > most:
+            raise _bad(where, f"more than the {most} cards there are")
+        out += [-1] * k if first < 0 else range(first, first + k)
     return tuple(out)
 
 
@@ -205,11 +235,14 @@ def _enc_seats(seats: Iterable[int], sep: str) -> str:
 def _dec_seats(ctx: _Ctx, where: str, s: str, sep: str) -> tuple[int, ...]:
     if s == "-":
         return ()
-    return tuple(_dec_index(where, x, ctx.n, "seat") for x in s.split(sep))
+    seats = tuple(_num(where, x, 0, ctx.n - 1, "seat") for x in _items(where, s, sep, ctx.n))
+    if len(set(seats)) != len(seats):
+        raise _bad(where, f"{s!r} names a seat twice")
+    return seats
 
 
 def _per_seat(ctx: _Ctx, where: str, s: str) -> list[str]:
-    parts = s.split("/")
+    parts = _items(where, s, "/", ctx.n)
     if len(parts) != ctx.n:
         raise _bad(where, f"{len(parts)} values for {ctx.n} seats")
     return parts
@@ -221,8 +254,8 @@ _Enc = Callable[[_Ctx, Any], str]
 _Dec = Callable[[_Ctx, str, str], Any]
 
 
-def _c_int() -> tuple[_Enc, _Dec]:
-    return (lambda c, v: str(v)), (lambda c, w, s: _int(w, s))
+def _c_int(lo: int, hi: int) -> tuple[_Enc, _Dec]:
+    return (lambda c, v: str(v)), (lambda c, w, s: _num(w, s, lo, hi))
 
 
 def _c_card() -> tuple[_Enc, _Dec]:
@@ -244,7 +277,7 @@ def _c_target() -> tuple[_Enc, _Dec]:
 def _c_bool() -> tuple[_Enc, _Dec]:
     def dec(c: _Ctx, w: str, s: str) -> bool:
         if s not in ("0", "1"):
-            raise _bad(w, f"{s!r} is not 0 or 1")
+            raise _bad(w, f"{s[:20]!r} is not 0 or 1")
         return s == "1"
 
     return (lambda c, v: "1" if v else "0"), dec
@@ -268,8 +301,9 @@ _CAST: dict[str, tuple[_Enc, _Dec]] = {
     "mode": _c_str(), "add": _c_card(), "energy2": _c_card(),
 }
 _SPELL: dict[str, tuple[_Enc, _Dec]] = {
-    "card": _c_card(), "caster": _c_seat(), "target": _c_target(), "tokens": _c_int(),
-    "hits": _c_int(), "carry": _c_treasure(), "moves": _c_int(),
+    "card": _c_card(), "caster": _c_seat(), "target": _c_target(),
+    "tokens": _c_int(0, MAX_COUNT), "hits": _c_int(0, MAX_COUNT), "carry": _c_treasure(),
+    "moves": _c_int(-1, MAX_COUNT),
 }
 
 
@@ -283,9 +317,10 @@ def _dec_action(c: _Ctx, w: str, s: str) -> Cast | None:
 
 _PENDING: dict[str, tuple[_Enc, _Dec]] = {
     "attacker": _c_seat(), "target": _c_seat(), "card": _c_card(), "kind": _c_str(),
-    "damage": _c_int(), "dtype": _c_str(), "fire": _c_bool(), "energy": _c_int(),
-    "mode": _c_str(), "reduced": _c_int(), "origin": _c_square(), "rest": _c_seats(),
-    "responders": _c_seats(), "action": (_enc_action, _dec_action),
+    "damage": _c_int(0, MAX_COUNT), "dtype": _c_str(), "fire": _c_bool(),
+    "energy": _c_int(0, MAX_COUNT), "mode": _c_str(), "reduced": _c_int(0, MAX_COUNT),
+    "origin": _c_square(), "rest": _c_seats(), "responders": _c_seats(),
+    "action": (_enc_action, _dec_action),
 }
 
 HANDLED_SPELL_FIELDS = frozenset(_SPELL)
@@ -322,10 +357,11 @@ def _enc_positional(ctx: _Ctx, obj: Any, table: dict[str, tuple[_Enc, _Dec]],
 def _dec_positional(ctx: _Ctx, where: str, s: str, cls: type[Any],
                     table: dict[str, tuple[_Enc, _Dec]], sep: str) -> Any:
     fields = _defaults(cls)
-    parts = s.split(sep)
+    parts = _items(where, s, sep, len(fields))
     required = sum(d is msgspec.NODEFAULT for _, d in fields)
-    if not required <= len(parts) <= len(fields):
-        raise _bad(where, f"{s!r}: {len(parts)} fields, expected {required} to {len(fields)}")
+    if len(parts) < required:
+        raise _bad(where, f"{s[:40]!r}: {len(parts)} fields, expected {required} to "
+                   f"{len(fields)}")
     kw = {name: table[name][1](ctx, f"{where} ({name})", part)
           for (name, _), part in zip(fields, parts, strict=False)}
     return cls(**kw)
@@ -346,10 +382,11 @@ def _dec_pending(ctx: _Ctx, s: str) -> Pending | None:
     if s == "-":
         return None
     kw: dict[str, Any] = {}
-    for item in s.split(","):
+    for item in _items("pending", s, ",", len(_PENDING)):
         name, colon, value = item.partition(":")
         if not colon or name not in _PENDING:
-            raise _bad("pending", f"{item!r}: expected field:value with a field of Pending")
+            raise _bad("pending", f"{item[:40]!r}: expected field:value with a field of "
+                       "Pending")
         if name in kw:
             raise _bad("pending", f"{name} given twice")
         kw[name] = _PENDING[name][1](ctx, f"pending ({name})", value)
@@ -397,15 +434,26 @@ def _write(state: State, ctx: _Ctx) -> dict[str, str]:
         "pending": _enc_pending(ctx, state.pending),
         "winners": _enc_seats(state.winners, ","),
         "result": _enc_str(state.result) or "-",
+        "charges": ",".join(f"{c}:{k}" for c, k in state.charges) or "-",
     }
 
 
-def _read_int(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
-    return {key: _int(key, s)}
+def _read_num(lo: int, hi: int) -> Callable[[_Ctx, str, str], dict[str, Any]]:
+    def read(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
+        return {key: _num(key, s, lo, hi)}
+
+    return read
 
 
-def _read_seat_ints(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
-    return {key: tuple(_int(key, x) for x in _per_seat(ctx, key, s))}
+def _read_seat_nums(lo: int, hi: int) -> Callable[[_Ctx, str, str], dict[str, Any]]:
+    def read(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
+        return {key: tuple(_num(key, x, lo, hi) for x in _per_seat(ctx, key, s))}
+
+    return read
+
+
+def _read_kills(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
+    return {key: tuple(_num(key, x, 0, ctx.n - 1) for x in _per_seat(ctx, key, s))}
 
 
 def _read_seat_cards(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
@@ -417,23 +465,21 @@ def _read_cards(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
 
 
 def _read_phase(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
-    if not s:
-        raise _bad(key, "empty")
-    return {key: _dec_str(key, s)}
+    phase = _dec_str(key, s)
+    if phase not in PHASES:
+        raise _bad(key, f"{phase[:20]!r} is not one of {', '.join(PHASES)}")
+    return {key: phase}
 
 
 def _read_active(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
-    p = _dec_index(key, s, ctx.n, "seat")
-    if p < 0:
-        raise _bad(key, "a seat is needed")
-    return {key: p}
+    return {key: _num(key, s, 0, ctx.n - 1, "seat")}
 
 
 def _read_flags(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     out = dict.fromkeys(_FLAGS, False)
-    for f in [] if s == "-" else s.split(","):
+    for f in [] if s == "-" else _items(key, s, ",", len(_FLAGS)):
         if f not in out:
-            raise _bad(key, f"{f!r} is not one of {', '.join(_FLAGS)}")
+            raise _bad(key, f"{f[:20]!r} is not one of {', '.join(_FLAGS)}")
         out[f] = True
     return out
 
@@ -451,28 +497,28 @@ def _read_pos(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
 
 
 def _read_spells(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
-    items = [] if s == "-" else s.split(",")
+    items = [] if s == "-" else _items(key, s, ",", ctx.cards)
     return {key: tuple(_dec_positional(ctx, key, x, Spell, _SPELL, ".") for x in items)}
 
 
 def _read_objects(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     out = []
-    for item in [] if s == "-" else s.split(","):
+    for item in [] if s == "-" else _items(key, s, ",", ctx.cards):
         card, at, sq = item.partition("@")
         if not at:
-            raise _bad(key, f"{item!r}: expected card@square")
-        out.append((_dec_index(key, card, ctx.cards, "card"), _dec_sq(ctx, key, sq)))
+            raise _bad(key, f"{item[:40]!r}: expected card@square")
+        out.append((_num(key, card, 0, ctx.cards - 1, "card"), _dec_sq(ctx, key, sq)))
     return {key: tuple(out)}
 
 
 def _read_treasures(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
-    items = s.split(",")
+    items = _items(key, s, ",", len(ctx.ref.treasures))
     if len(items) != len(ctx.ref.treasures):
         raise _bad(key, f"{len(items)} treasures, expected {len(ctx.ref.treasures)}")
     squares, bearers = [], []
     for item in items:
         where, w, who = item.partition("w")
-        bearers.append(_dec_index(key, who, ctx.n, "seat") if w else -1)
+        bearers.append(_num(key, who, 0, ctx.n - 1, "seat") if w else -1)
         squares.append(-1 if w and not where else _dec_sq(ctx, key, where))
     return {"treasures": tuple(squares), "bearer": tuple(bearers)}
 
@@ -480,22 +526,20 @@ def _read_treasures(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
 def _read_edges(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     edges = list(ctx.ref.edges)
     kinds = "." + "".join(sorted(B.BLOCKING))
-    for item in [] if s == "-" else s.split(","):
-        e = _dec_edge(ctx, key, item[:-1])
-        if e < 0 or len(item) < 3 or item[-1] not in kinds:
-            raise _bad(key, f"{item!r}: expected e<border><kind>, a kind one of {kinds}")
-        edges[e] = item[-1]
+    for item in [] if s == "-" else _items(key, s, ",", len(edges)):
+        if len(item) < 3 or item[-1] not in kinds:
+            raise _bad(key, f"{item[:20]!r}: expected e<border><kind>, a kind one of {kinds}")
+        edges[_dec_edge(ctx, key, item[:-1])] = item[-1]
     return {key: tuple(edges)}
 
 
 def _read_cracks(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     cracks = [0] * len(ctx.ref.cracks)
-    for item in [] if s == "-" else s.split(","):
+    for item in [] if s == "-" else _items(key, s, ",", len(cracks)):
         edge, colon, k = item.partition(":")
-        e = _dec_edge(ctx, key, edge)
-        if not colon or e < 0:
-            raise _bad(key, f"{item!r}: expected e<border>:<cracks>")
-        cracks[e] = _int(key, k)
+        if not colon or edge in ("-", "-1"):
+            raise _bad(key, f"{item[:20]!r}: expected e<border>:<cracks>")
+        cracks[_dec_edge(ctx, key, edge)] = _num(key, k, 1, MAX_COUNT, "cracks")
     return {key: tuple(cracks)}
 
 
@@ -508,18 +552,32 @@ def _read_winners(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
 
 
 def _read_result(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
-    return {key: "" if s == "-" else _dec_str(key, s)}
+    result = "" if s == "-" else _dec_str(key, s)
+    if result and result not in RESULTS:
+        raise _bad(key, f"{result[:20]!r} is not one of {', '.join(RESULTS)}")
+    return {key: result}
+
+
+def _read_charges(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
+    out = []
+    for item in [] if s == "-" else _items(key, s, ",", ctx.cards):
+        card, colon, k = item.partition(":")
+        if not colon:
+            raise _bad(key, f"{item[:20]!r}: expected card:tokens")
+        out.append((_num(key, card, 0, ctx.cards - 1, "card"), _num(key, k, 2, MAX_COUNT)))
+    return {key: tuple(out)}
 
 
 _READERS: dict[str, Callable[[_Ctx, str, str], dict[str, Any]]] = {
-    "players": _read_int, "phase": _read_phase, "active": _read_active, "mp": _read_int,
-    "flags": _read_flags, "picked": _read_picked, "origin": _read_origin,
-    "turns": _read_seat_ints, "pos": _read_pos, "life": _read_seat_ints,
-    "kills": _read_seat_ints, "stun": _read_seat_ints, "hands": _read_seat_cards,
+    "players": _read_num(2, 4), "phase": _read_phase, "active": _read_active,
+    "mp": _read_num(-MAX_COUNT, MAX_COUNT), "flags": _read_flags, "picked": _read_picked,
+    "origin": _read_origin, "turns": _read_seat_nums(0, MAX_TURNS), "pos": _read_pos,
+    "life": _read_seat_nums(LIFE_LOW, T.LIFE_MAX), "kills": _read_kills,
+    "stun": _read_seat_nums(0, MAX_COUNT), "hands": _read_seat_cards,
     "carried": _read_seat_cards, "deck": _read_cards, "discard": _read_cards,
     "spells": _read_spells, "objects": _read_objects, "treasures": _read_treasures,
     "edges": _read_edges, "cracks": _read_cracks, "pending": _read_pending,
-    "winners": _read_winners, "result": _read_result,
+    "winners": _read_winners, "result": _read_result, "charges": _read_charges,
 }
 
 
@@ -548,33 +606,56 @@ def notation(state: State) -> str:
 
 
 def parse(text: str, options: Options, players: Sequence[str]) -> State:
-    """The state a :func:`notation` text describes, for these options and player names.
+    """The state a :func:`notation` text describes, for these options and player names:
+    :func:`read`, then :func:`check`.
 
     Sections left out take their setup value. Raises ``IllegalAction`` with
-    ``position/invalid`` (naming the bad section) or ``position/players``.
+    ``position/invalid`` (naming the bad section, or what the position lacks) or
+    ``position/players``, and nothing else, whatever the text.
 
-    >>> s = parse("wiz-war/1 players=2 phase=move active=1 mp=2", Options(), ("A", "B"))
+    >>> s = parse("wiz-war/1 players=2 phase=move active=1 mp=2 turns=2/1", Options(),
+    ...           ("A", "B"))
     >>> s.phase, s.active, s.mp, s.names
     ('move', 1, 2, ('A', 'B'))
+    >>> parse("wiz-war/1 players=2 phase=respond active=0 turns=1/0", Options(), ("A", "B"))
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    grimoire.core.errors.IllegalAction: position/invalid: pending: phase respond needs ...
+    """
+    state = read(text, options, players)
+    check(state)
+    return state
+
+
+def read(text: str, options: Options, players: Sequence[str]) -> State:
+    """The state a text describes, section by section, within the game's limits, but not
+    checked to be a position a game can reach (:func:`parse` checks it): for tests and
+    tools that build odd states on purpose.
+
+    >>> read("wiz-war/1 players=2 phase=respond active=0", Options(), ("A", "B")).pending
     """
     if not isinstance(text, str) or not text.startswith(PREFIX):
         raise _bad("prefix", f"{str(text)[:40]!r}: expected {PREFIX!r}...")
+    if len(text) > MAX_TEXT:
+        raise _bad("text", f"{len(text)} characters (a position has at most {MAX_TEXT})")
     raw: dict[str, str] = {}
-    for token in text[len(PREFIX):].split():
+    body = text[len(PREFIX):]
+    if len(body.split(maxsplit=len(_READERS))) > len(_READERS):
+        raise _bad("text", f"more than the {len(_READERS)} sections there are")
+    for token in body.split():
         key, eq, value = token.partition("=")
         if not eq:
-            raise _bad(key, f"{token!r}: expected key=value")
+            raise _bad(key[:20], f"{token[:40]!r}: expected key=value")
         if key not in _READERS:
-            raise _bad(key, "unknown section")
+            raise _bad(key[:20], "unknown section")
         if key in raw:
             raise _bad(key, "given twice")
         raw[key] = value
     if "players" not in raw:
         raise _bad("players", "missing")
-    n = _int("players", raw["players"][:3])  # no huge numbers
-    if n != len(players) or len(raw["players"]) > 3:
-        raise IllegalAction("position/players",
-                            f"position is for {raw['players'][:9]} players, not {len(players)}")
+    n = _num("players", raw["players"], 0, 99, "player count")
+    if n != len(players):
+        raise IllegalAction("position/players", f"position is for {n} players, not {len(players)}")
     if n not in T.LAYOUTS:
         raise IllegalAction("position/players", f"Wiz-War is for 2-4 players, not {n}")
     ctx = _context(n, options)
@@ -582,8 +663,285 @@ def parse(text: str, options: Options, players: Sequence[str]) -> State:
     for key, value in raw.items():
         try:
             fields.update(_READERS[key](ctx, key, value))
-        except (ValueError, TypeError) as exc:  # odd digits, bad escapes
-            raise _bad(key, str(exc)) from None
+        except (ValueError, TypeError, UnicodeError) as exc:  # odd digits, bad escapes
+            raise _bad(key, str(exc)[:80]) from None
     state: State = msgspec.structs.replace(ctx.ref, names=tuple(players), options=options,
                                            **fields)
     return state
+
+
+# ---------------------------------------------------------------- positions a game can reach
+
+# Where a spell in play is aimed, by its card's targeting rule: a border, a square, the
+# whole board, a sector, an enemy wizard, or the caster's own wizard.
+_AIMS = {"open-border": "e", "empty-square": "q", "beside": "q", "global": "*",
+         "own-sector": "sector", "enemy": "w", "form": "self", "self-once": "self"}
+# The modes an attack waiting for counters may carry, by its effect (others: none).
+_MODES = {"zot": r"(stun)?", "acid-bath": r"curse", "brain-burn": r"brain",
+          "lightning-bolt": r"bolt(:[nesw])?", "waterbolt": r"(knock[nesw][0-9]{1,2})?"}
+
+
+def check(s: State) -> None:
+    """Refuse (``position/invalid``) a state no game stands at when someone is to act:
+    its cards, wizards, treasures, spells, borders, phase, waiting attack or spell and
+    outcome must fit together, so ``legal`` and ``decide`` can trust it.
+
+    >>> check(setup(Options(), ("A", "B")))
+    """
+    ctx = _context(s.players, s.options)
+    _check_wizards(s)
+    _check_cards(s, ctx)
+    _check_treasures(s)
+    _check_spells(s, ctx)
+    _check_board(s, ctx)
+    _check_phase(s)
+    if s.phase == "respond":
+        _check_pending(s)
+    _check_outcome(s)
+
+
+def _check_wizards(s: State) -> None:
+    for p in range(s.players):
+        if s.pos[p] >= 0 and s.life[p] < 1:
+            raise _bad("life", f"seat {p}'s wizard has {s.life[p]} life and is still alive")
+        if s.pos[p] < 0 and (s.hands[p] or s.carried[p] or s.stun[p]):
+            raise _bad("pos", f"seat {p}'s wizard is dead yet holds cards, items or stun "
+                       "tokens")
+        if sum(who == p for who in s.bearer) > 1:
+            raise _bad("treasures", f"seat {p}'s wizard carries more than one treasure")
+
+
+def _in_flight(s: State) -> int:
+    """The card of the attack or spell waiting for counters that is in no pile yet (an
+    instant spell is already in the discard pile; a thrown weapon or a lasting spell is
+    not), or -1."""
+    pd = s.pending
+    if pd is None or s.phase != "respond":
+        return -1
+    c = pd.action.card if pd.kind == "neutral" and pd.action is not None else pd.card
+    if c < 0 or (pd.kind == "throw" and pd.mode == "spare"):
+        return -1
+    return c if pd.kind == "throw" or CARD[c].duration != "instant" else -1
+
+
+def _check_cards(s: State, ctx: _Ctx) -> None:
+    known = [c for h in (*s.hands, s.deck) for c in h if c >= 0]
+    hidden = sum(h.count(-1) for h in (*s.hands, s.deck))
+    for zone, cards in (("discard", s.discard), ("carried", [c for h in s.carried for c in h]),
+                        ("spells", [sp.card for sp in s.spells]),
+                        ("objects", [c for c, _ in s.objects])):
+        if -1 in cards:
+            raise _bad(zone, "a hidden card (?) may only be in a hand or the deck")
+        known += cards
+    if (c := _in_flight(s)) >= 0:
+        known.append(c)
+    twice = [c for c, k in Counter(known).items() if k > 1]
+    if twice:
+        raise _bad("cards", f"card {twice[0]} ({B.DECK[twice[0]]}) is in two places")
+    stray = sorted(set(known) - ctx.game)
+    if stray:
+        raise _bad("cards", f"card {stray[0]} ({B.DECK[stray[0]]}) is not in this game")
+    if len(known) + hidden != len(ctx.game):
+        raise _bad("cards", f"{len(known) + hidden} cards in the position, the game has "
+                   f"{len(ctx.game)}")
+    for p, items in enumerate(s.carried):
+        if any(CARD[c].kind != "item" for c in items):
+            raise _bad("carried", f"seat {p} carries a card that is not an item")
+    for c, q in s.objects:
+        if CARD[c].kind != "item" or q < 0:
+            raise _bad("objects", f"{c}@{q}: only items lie on squares")
+    seen = set()
+    for c, _ in s.charges:
+        thrown = CARD[c].thrown
+        if c in seen or thrown is None or not thrown.tokens:
+            raise _bad("charges", f"card {c} holds no energy tokens")
+        if not any(c in h for h in s.carried) and all(o != c for o, _ in s.objects):
+            raise _bad("charges", f"card {c} is neither carried nor lying on a square")
+        seen.add(c)
+
+
+def _check_treasures(s: State) -> None:
+    carriers = {sp.carry: sp for sp in s.spells if sp.carry >= 0}
+    for t, (q, who) in enumerate(zip(s.treasures, s.bearer, strict=True)):
+        if who >= 0 and (q >= 0 or s.pos[who] < 0 or t in carriers):
+            raise _bad("treasures", f"treasure {t} is carried by seat {who} and lies elsewhere, "
+                       "or its bearer is dead")
+        if who < 0 and (q < 0) != (t in carriers):
+            raise _bad("treasures", f"treasure {t} lies nowhere and no creature carries it, or "
+                       "both")
+
+
+def _check_spells(s: State, ctx: _Ctx) -> None:
+    g = ctx.g
+    forms: set[int] = set()
+    aimed: set[str] = set()
+    for sp in s.spells:
+        card = CARD[sp.card]
+        what = f"spell {sp.card} ({B.DECK[sp.card]})"
+        if card.kind in ("item", "energy") or card.duration == "instant":
+            raise _bad("spells", f"{what} does not stay in play")
+        if s.pos[sp.caster] < 0:
+            raise _bad("spells", f"{what}: its caster is dead")
+        aim, t = _AIMS.get(card.targets, ""), sp.target
+        if aim == "e":
+            e = _target_number(t, "e", len(s.edges))
+            ok = e >= 0 and s.edges[e] == ("W" if "wall" in card.traits else ".")
+        elif aim == "q":
+            q = _target_number(t, "q", g.size)  # a creature may walk into a home base
+            ok = q >= 0 and g.valid[q] and ("creature" in card.traits or q not in g.home)
+        elif aim == "sector":
+            ok = _target_number(t, "sector", s.players) >= 0
+        elif aim == "w":
+            q = _target_number(t, "w", s.players)
+            ok = q >= 0 and q != sp.caster and s.pos[q] >= 0
+        else:
+            ok = t == ("*" if aim == "*" else f"w{sp.caster}") and aim != ""
+        if not ok or (aim in "eq" and t in aimed):
+            raise _bad("spells", f"{what} cannot be on {t[:20]!r}")
+        aimed.add(t)
+        if card.form is not None:
+            if sp.caster in forms:
+                raise _bad("spells", f"{what}: a wizard has one transformation at a time")
+            forms.add(sp.caster)
+        temporary = card.duration == "temporary"
+        if (sp.tokens > 0) != temporary:
+            raise _bad("spells", f"{what}: a temporary spell has energy tokens, others none")
+        creature = "creature" in card.traits
+        if not (0 <= sp.hits < card.amount or sp.hits == 0) or (
+                not creature and (sp.carry >= 0 or sp.moves != 0)) or sp.moves > card.speed:
+            raise _bad("spells", f"{what}: cracks, carried treasure or moves out of range")
+    walls = {int(sp.target[1:]) for sp in s.spells if "wall" in CARD[sp.card].traits}
+    if any(k == "W" and e not in walls for e, k in enumerate(s.edges)):
+        raise _bad("edges", "a created wall (W) with no spell holding it")
+
+
+def _target_number(t: str, prefix: str, limit: int) -> int:
+    """The number after ``prefix`` in a target (``e17``), or -1 if it is not one below
+    ``limit`` written plainly."""
+    digits = t[len(prefix):]
+    if not t.startswith(prefix) or not digits.isascii() or not digits.isdigit() or (
+            len(digits) > len(str(limit)) or str(int(digits)) != digits):
+        return -1
+    return int(digits) if int(digits) < limit else -1
+
+
+def _check_board(s: State, ctx: _Ctx) -> None:
+    for e, (k, c) in enumerate(zip(s.edges, s.cracks, strict=True)):
+        if c and (k == "." or c >= (T.DOOR_CRACKS if k == "D" else T.WALL_CRACKS)):
+            raise _bad("cracks", f"e{e}:{c} on a border of kind {k!r}")
+    if s.picked >= 0:
+        sq, d = ctx.g.edge_squares[s.picked]
+        beside = s.pos[s.active] in (sq, ctx.g.neighbour(sq, d))
+        if s.phase not in ("move", "respond") or s.edges[s.picked] not in "D." or not (
+                beside or s.options.pick_lock_phase):
+            raise _bad("picked", f"e{s.picked} is not a door open beside the active wizard")
+    if s.origin >= 0 and s.phase not in ("move", "respond"):
+        raise _bad("origin", "a cast-from square only lasts the Move and Cast phase")
+
+
+def _check_phase(s: State) -> None:
+    p = s.active
+    if s.phase == "start":
+        busy = (any(s.hands) or any(s.carried) or s.spells or s.objects or s.discard
+                or s.charges or any(s.turns) or any(s.kills) or any(s.stun)
+                or -1 in s.pos or s.pending is not None or s.result)
+        if busy:
+            raise _bad("phase", "before the start every card is in the deck, every wizard "
+                       "alive, no turn played")
+        return
+    if s.phase == "over":
+        if not s.result or s.pending is not None:
+            raise _bad("result", "phase over needs a result and nothing waiting")
+        return
+    if s.result or s.winners:
+        raise _bad("result", f"a result or winners in phase {s.phase}")
+    if s.pos[p] < 0 or s.turns[p] < 1:
+        raise _bad("active", f"seat {p} is dead or has not begun a turn")
+    if s.phase == "respond" and s.pending is None:
+        raise _bad("pending", "phase respond needs an attack or spell waiting")
+    if s.phase != "respond" and s.pending is not None:
+        raise _bad("pending", f"an attack or spell waits in phase {s.phase}")
+    if s.phase == "draw" and (s.bend or s.picked >= 0 or s.origin >= 0):
+        raise _bad("flags", "Around the Corner, a picked door or a cast-from square "
+                   "after Move and Cast")
+    if s.phase in ("move", "draw") and -1 in s.hands[p] and (
+            hand_count(s, p) > hand_limit(s, p)):
+        raise _bad("hands", f"seat {p} must discard down to the hand size but its hand is "
+                   "hidden")
+
+
+def _check_pending(s: State) -> None:
+    pd = s.pending
+    assert pd is not None
+    living = alive(s)
+    if pd.attacker != s.active or pd.kind not in ("punch", "spell", "throw", "neutral"):
+        raise _bad("pending", "the attack or spell of someone other than the active player")
+    if pd.kind == "neutral":
+        a = pd.action
+        if (a is None or a.player != pd.attacker or a.card != pd.card
+                or CARD[pd.card].kind != "neutral" or "mundane" in CARD[pd.card].traits
+                or not pd.responders or pd.target != pd.responders[0] or pd.rest
+                or pd.attacker in pd.responders or any(q not in living for q in pd.responders)
+                or (pd.damage, pd.dtype, pd.fire, pd.energy, pd.mode, pd.reduced, pd.origin)
+                != (0, "", False, 0, "", 0, -1)):
+            raise _bad("pending", "a neutral spell waits with its cast and the living "
+                       "players still to answer it")
+        _check_cast(s, a)
+        return
+    card = pd.card
+    effect = CARD[card].effect if card >= 0 else ""
+    right = {"punch": card == -1,
+             "throw": card >= 0 and CARD[card].thrown is not None,
+             "spell": card >= 0 and CARD[card].kind == "attack"}[pd.kind]
+    modes = {"punch": r"", "throw": r"(spare)?"}.get(pd.kind, _MODES.get(effect, r""))
+    itself = pd.target == pd.attacker and card >= 0 and "area" in CARD[card].traits
+    if (not right or not re.fullmatch(modes, pd.mode) or pd.target not in living
+            or (pd.target == pd.attacker and not itself) or pd.responders
+            or pd.action is not None or pd.dtype not in ("physical", "magical")
+            or pd.origin < 0 or pd.energy < 1 or pd.target in pd.rest):
+        raise _bad("pending", "an attack waits with its card, kind, mode, target and origin")
+    if pd.mode == "spare" and card not in s.carried[pd.attacker]:
+        raise _bad("pending", "a spare spike is thrown from an item its thrower carries")
+
+
+def _check_cast(s: State, a: Cast) -> None:
+    """The neutral spell waiting for counters is one ``legal`` could have offered: its
+    energy cards and its target and mode (seen as if Around the Corner still bent it)."""
+    fuel = (a.energy, a.add, a.energy2)
+    ev = B.EV
+    if not ((a.energy < 0 or ev[a.energy] > 0) and (a.add < 0) == (a.energy2 < 0)
+            and (a.add < 0 or (a.energy >= 0 and "companion" in CARD[a.add].traits
+                               and ev[a.energy2] > 0))
+            and (fuel == (-1, -1, -1) or B.USES_ENERGY[a.card])):
+        raise _bad("pending", f"{a!r}: not a way to fuel {B.DECK[a.card]}")
+    value = energy_value(s, a.player, a.energy, a.energy2)
+    for bend in (s.bend, not s.bend):
+        seen = msgspec.structs.replace(s, bend=bend)
+        if (a.target, a.mode) in targets(seen, a.player, a.card, value, Sight(seen, a.player)):
+            return
+    raise _bad("pending", f"{a!r}: not a target or mode {B.DECK[a.card]} could have")
+
+
+def _check_outcome(s: State) -> None:
+    """A position that meets a victory condition is over, with exactly that result."""
+    living = alive(s)
+    if s.options.deadly_treasures and s.phase != "start":
+        homes = B.geometry(s.players).home
+        for o in living:
+            others = {homes[q] for q in range(s.players) if q != o}
+            if all(s.treasures[t] in others and s.bearer[t] < 0 for t in (2 * o, 2 * o + 1)):
+                raise _bad("treasures", f"both of seat {o}'s treasures lie in enemy home "
+                           "bases (Deadly Treasures) and its wizard lives")
+    outcome: tuple[str, tuple[int, ...]] | None = None
+    if len(living) <= 1:
+        outcome = ("last-alive" if living else "no-survivors", living)
+    else:
+        winners = tuple(p for p in living if points(s, p) >= s.options.victory_points)
+        if winners:
+            outcome = ("points", winners)
+    if s.phase == "over" and (s.result, s.winners) != outcome:
+        raise _bad("result", f"result {s.result!r} won by {s.winners} does not fit the "
+                   f"position ({outcome or 'nobody has won'})")
+    if s.phase != "over" and outcome is not None:
+        raise _bad("result", f"the game is already over ({outcome[0]}, won by "
+                   f"{list(outcome[1])}): write phase=over with that result and winners")

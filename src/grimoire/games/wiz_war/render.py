@@ -79,7 +79,9 @@ def board(state: State, player: int | None = None) -> str:
             continue
         hand = state.hands[p]
         shown = ", ".join(_card(c) for c in hand) if player == p else f"{len(hand)} cards"
-        carried = ", ".join(_card(c) for c in state.carried[p]) or "-"
+        tokens = dict(state.charges)
+        carried = ", ".join(_card(c) + (f" x{tokens[c]}" if c in tokens else "")
+                            for c in state.carried[p]) or "-"
         treasure = [f"t{t}" for t, who in enumerate(state.bearer) if who == p]
         lines.append(
             f" {p} {name} on {g.name(state.pos[p])}: life {state.life[p]}, "
@@ -121,6 +123,8 @@ def describe(event: Event) -> str:
         return f"seat {event.player} {tag} {_card(event.card)}"
     if isinstance(event, E.Throw):
         return f"seat {event.player} throws {_card(event.card)} at seat {event.target}"
+    if isinstance(event, E.ThrowAt):
+        return f"seat {event.player} throws {_card(event.card)} at {event.at}"
     if isinstance(event, E.Damage):
         return f"seat {event.player} takes {event.amount} damage from {event.source}"
     if isinstance(event, E.Death):
@@ -148,6 +152,8 @@ def describe(event: Event) -> str:
         return f"seat {event.player}'s wizard is moved to square {event.square}"
     if isinstance(event, E.Stolen):
         return f"seat {event.thief} takes {len(event.cards)} cards from seat {event.victim}"
+    if isinstance(event, E.Charged):
+        return f"{_card(event.card)} comes into play with {event.tokens} energy tokens"
     if isinstance(event, E.Rotated):
         return f"sector {event.sector} turns {90 * event.quarter}° clockwise"
     if isinstance(event, (E.SpellBegins, E.SpellEnds, E.TokenSpent, E.Hit)):

@@ -34,6 +34,7 @@ from grimoire.games.wiz_war.board import CARD, DECK, EV
 from grimoire.games.wiz_war.cards import Sight, effect_of, targets
 from grimoire.games.wiz_war.cards.base import (
     Build,
+    batter,
     cancel,
     crossed,
     destroy_wall,
@@ -47,6 +48,7 @@ from grimoire.games.wiz_war.events import (
     Attack,
     Boost,
     Cast,
+    Charged,
     Counter,
     Deal,
     Death,
@@ -61,6 +63,7 @@ from grimoire.games.wiz_war.events import (
     FirstPlayer,
     GameOver,
     Heal,
+    Landed,
     Move,
     Moved,
     PickUp,
@@ -70,6 +73,7 @@ from grimoire.games.wiz_war.events import (
     Stolen,
     Stunned,
     Throw,
+    ThrowAt,
     TokenSpent,
     TurnBegins,
     Use,
@@ -83,6 +87,7 @@ from grimoire.games.wiz_war.state import (
     aimed_at,
     alive,
     carried,
+    charge,
     clouds,
     creatures,
     crossed_edge,
@@ -95,14 +100,18 @@ from grimoire.games.wiz_war.state import (
     global_with,
     hand_count,
     hand_limit,
+    landing,
+    looking,
     others_in_turn_order,
     over_limit,
     passage,
     points,
     sight,
+    sight_edges,
     speed,
     spell_of,
     square_of,
+    stone_blocks,
     treasure_of,
 )
 
@@ -115,8 +124,11 @@ def setup(options: Options, players: Sequence[str]) -> State:
     n = len(players)
     if n not in (2, 3, 4):
         raise UsageError("setup/players", f"Wiz-War is for 2-4 players, got {n}")
-    if options.victory_points < 1:
-        raise UsageError("setup/victory-points", f"{options.victory_points} < 1")
+    if options.victory_points not in T.EXTENDED_PLAY and not (
+            options.any_victory_points and options.victory_points >= 1):
+        raise UsageError("setup/victory-points",
+                         f"{options.victory_points}: play to {T.VICTORY_POINTS}, or 3 or 4 "
+                         "(Extended Play)")
     if options.counter_neutral not in ("anyone", "target"):
         raise UsageError("setup/counter-neutral",
                          f"{options.counter_neutral!r}: use 'anyone' or 'target'")
@@ -177,6 +189,14 @@ OBJECT = (
 )
 
 
+def rooted(s: State, p: int) -> bool:
+    """Is seat ``p`` the active wizard, stunned, who chose to attack? He "cannot
+    voluntarily leave the square he's in that turn for any reason (including by casting a
+    spell that would move him out of that square)" (not with ``stun_ignores_spells``)."""
+    return (p == s.active and s.stunned and s.attacked
+            and not s.options.stun_ignores_spells)
+
+
 def shut(guards: Sequence[Guard], s: State, p: int) -> Guard | None:
     """The first guard that does not hold (None: all do)."""
     for g in guards:
@@ -216,10 +236,16 @@ def legal(s: State, p: PlayerId) -> Sequence[Event]:
         return draw_options(s, p)
     view = Sight(s, p)
     return [*walks(s, p), *creature_options(s, p), *treasure_pick_ups(s, p),
-            *object_pick_ups(s, p), *drops(s, p), *boosts(s, p), *punches(s, p),
-            *throws(s, p), *uses(s, p),
-            *(a for c in s.hands[p] for a in casts(s, p, c, view)),
+            *object_pick_ups(s, p), *room_discards(s, p), *drops(s, p), *boosts(s, p),
+            *punches(s, p), *throws(s, p), *uses(s, p),
+            *(a for c in known(s, p) for a in casts(s, p, c, view)),
             *end_spells(s, p), EndMove(player=p)]
+
+
+def known(s: State, p: int) -> list[int]:
+    """The cards of seat ``p``'s hand that are known: a position read from a view holds
+    hidden ones (-1), which are never offered."""
+    return [c for c in s.hands[p] if c >= 0]
 
 
 def respond_options(s: State, p: int) -> list[Event]:
@@ -228,27 +254,31 @@ def respond_options(s: State, p: int) -> list[Event]:
     pd = s.pending
     assert pd is not None
     out: list[Event] = []
-    for c in s.hands[p]:
+    for c in known(s, p):
         out += effect_of(c).counters(s, p, c, pd)
     if pd.mode == "brain":
-        out += [Discard(player=p, card=c) for c in s.hands[p]]
+        out += [Discard(player=p, card=c) for c in known(s, p)]
     for c in s.carried[p]:
         out += effect_of(c).carried_counters(s, p, c, pd)
+    if rooted(s, p):
+        out = [a for a in out if not isinstance(a, Counter) or effect_of(a.card).relocates(a) != p]
     out.append(Allow(player=p))
     return out
 
 
 def limit_options(s: State, p: int) -> list[Event]:
     """Ways down to the hand size: discard, end a spell, drop an item."""
-    out: list[Event] = [Discard(player=p, card=c) for c in s.hands[p]]
+    out: list[Event] = [Discard(player=p, card=c) for c in known(s, p)]
     out += [EndSpell(player=p, card=sp.card) for sp in s.spells if sp.caster == p]
     out += [Drop(player=p, what=f"c{c}") for c in s.carried[p]]
     return out
 
 
 def draw_options(s: State, p: int) -> list[Event]:
-    """Discard and Draw: discards, then drawing up to two (never above the hand size)."""
-    out: list[Event] = [Discard(player=p, card=c) for c in s.hands[p]]
+    """Discard and Draw: discards (and, "at any time during his turn", ending spells and
+    dropping items), then drawing up to two (never above the hand size)."""
+    out: list[Event] = [Discard(player=p, card=c) for c in known(s, p)]
+    out += end_spells(s, p) + item_drops(s, p)
     room = hand_limit(s, p) - hand_count(s, p)
     most = min(T.DRAW_PER_TURN + carried(s, p, _draws), room, len(s.deck) + len(s.discard))
     out += [EndTurn(player=p, draw=k) for k in range(max(most, 0), -1, -1)]
@@ -296,16 +326,30 @@ def object_pick_ups(s: State, p: int) -> list[Event]:
     return [PickUp(player=p, what=f"c{c}") for c, where in s.objects if where == s.pos[p]]
 
 
+def room_discards(s: State, p: int) -> list[Event]:
+    """Discards that make room for an object lying in the wizard's square: "he must first
+    discard a card, end a maintained spell, or drop a carried item to make room"."""
+    here = s.pos[p]
+    if (s.mp < 1 or hand_count(s, p) < hand_limit(s, p)
+            or not any(where == here for _, where in s.objects)):
+        return []
+    return [Discard(player=p, card=c) for c in known(s, p)]
+
+
+def item_drops(s: State, p: int) -> list[Event]:
+    return [Drop(player=p, what=f"c{c}") for c in s.carried[p]]
+
+
 def drops(s: State, p: int) -> list[Event]:
     t = treasure_of(s, p)
     out: list[Event] = [Drop(player=p, what=f"t{t}")] if t >= 0 else []
-    return out + [Drop(player=p, what=f"c{c}") for c in s.carried[p]]
+    return out + item_drops(s, p)
 
 
 def boosts(s: State, p: int) -> list[Event]:
     if shut(BOOST, s, p):
         return []
-    return [Boost(player=p, card=c) for c in s.hands[p] if EV[c] > 0]
+    return [Boost(player=p, card=c) for c in known(s, p) if EV[c] > 0]
 
 
 def punches(s: State, p: int) -> list[Event]:
@@ -313,16 +357,21 @@ def punches(s: State, p: int) -> list[Event]:
         return []
     sq = s.pos[p]
     return [Punch(player=p, target=q) for q in range(s.players)
-            if q != p and s.pos[q] >= 0 and B.adjacent(s.players, s.edges, sq, s.pos[q])]
+            if q != p and s.pos[q] >= 0 and B.adjacent(s.players, looking(s), sq, s.pos[q])]
 
 
 def throws(s: State, p: int) -> list[Event]:
+    """Thrown weapons at an enemy wizard in sight, or at a wall, door or stone block seen
+    ("a physical attack (by using an item ...) against another wizard or an object")."""
     throwable = [c for c in s.carried[p] if CARD[c].thrown is not None]
     if not throwable or shut(ATTACK, s, p):
         return []
     seen = sight(s, p, spell=False)
     enemies = [q for q in alive(s) if q != p and s.pos[q] in seen]
-    return [Throw(player=p, card=c, target=q) for c in throwable for q in enemies]
+    objects = [f"e{e}" for e in sight_edges(s, p, B.WALL_KINDS, spell=False)]
+    objects += [f"q{q}" for q in sorted(stone_blocks(s)) if q in seen]
+    return [*(Throw(player=p, card=c, target=q) for c in throwable for q in enemies),
+            *(ThrowAt(player=p, card=c, at=t) for c in throwable for t in objects)]
 
 
 def uses(s: State, p: int) -> list[Event]:
@@ -335,7 +384,8 @@ def casts(s: State, p: int, c: int, view: Sight) -> list[Event]:
     the player may attack) or a neutral spell with each choice of energy and target."""
     card = CARD[c]
     if card.kind == "item":
-        return [Cast(player=p, card=c, target="s")]
+        return [Cast(player=p, card=c, target="s", energy=e, add=add, energy2=e2)
+                for e, add, e2 in energies(s, p, c)]
     if castable(s, p, c) or (card.kind == "attack" and shut(ATTACK, s, p)):
         return []
     out: list[Event] = []
@@ -346,6 +396,8 @@ def casts(s: State, p: int, c: int, view: Sight) -> list[Event]:
             by_value[value] = targets(s, p, c, value, view)
         out += [Cast(player=p, card=c, target=t, energy=e, mode=m, add=add, energy2=e2)
                 for t, m in by_value[value]]
+    if rooted(s, p):
+        out = [a for a in out if not (isinstance(a, Cast) and effect_of(c).relocates(a) == p)]
     return out
 
 
@@ -388,10 +440,12 @@ def options_like(s: State, a: Any) -> Sequence[Event]:
     if kind is Drop:
         return creature_options(s, p) + drops(s, p)
     if kind is Cast:
-        in_hand = a.card in s.hands[p]
+        in_hand = a.card >= 0 and a.card in s.hands[p]
         return casts(s, p, a.card, Sight(s, p)) if in_hand else []
     pieces: dict[type, Callable[[State, int], list[Event]]] = {
-        Boost: boosts, Punch: punches, Throw: throws, Use: uses, EndSpell: end_spells,
+        Boost: boosts, Punch: punches, Throw: throws, ThrowAt: throws, Use: uses,
+        EndSpell: end_spells,
+        Discard: room_discards,
     }
     if kind in pieces:
         return pieces[kind](s, p)
@@ -405,7 +459,7 @@ _CARD_REASONS: dict[type, tuple[str, str]] = {
     Counter: ("counter/unknown-card", "counter/not-in-hand"),
     Use: ("use/unknown-card", "use/not-carried"),
 }
-_MOVE_PHASE = (Move, PickUp, Drop, Boost, Punch, Cast, Throw, EndSpell, EndMove, Use)
+_MOVE_PHASE = (Move, PickUp, Drop, Boost, Punch, Cast, Throw, ThrowAt, EndSpell, EndMove, Use)
 
 
 def refuse(s: State, a: Any) -> NoReturn:
@@ -434,12 +488,19 @@ def refuse(s: State, a: Any) -> NoReturn:
         elif card not in s.hands[a.player] and not (
                 isinstance(a, Counter) and card in s.carried[a.player]):
             raise IllegalAction(missing, f"{detail}: {DECK[card]} is not in your hand")
-    if s.phase == "draw" and isinstance(a, _MOVE_PHASE):
+    if s.phase == "draw" and isinstance(a, _MOVE_PHASE) and not _any_time(a):
         raise IllegalAction("phase/discard-and-draw", f"{detail}: the Move and Cast phase is over")
     if s.phase == "move" and isinstance(a, (EndTurn, Discard)):
-        raise IllegalAction("phase/move-and-cast", f"{detail}: end the Move and Cast phase first")
+        raise IllegalAction("phase/move-and-cast", f"{detail}: end the Move and Cast phase "
+                            "first (a discard now only makes room for an object here)")
     _REFUSALS.get(type(a), _refuse_other)(s, a, detail)
     raise IllegalAction("action/illegal", detail)
+
+
+def _any_time(a: Any) -> bool:
+    """Ending a spell or dropping an item: "at any time during his turn"."""
+    return isinstance(a, EndSpell) or (isinstance(a, Drop) and a.unit < 0
+                                       and a.what.startswith("c"))
 
 
 def _refuse_end_turn(s: State, a: EndTurn, detail: str) -> None:
@@ -466,7 +527,7 @@ def _refuse_punch(s: State, a: Punch, detail: str) -> None:
                         "square")
 
 
-def _refuse_throw(s: State, a: Throw, detail: str) -> None:
+def _refuse_throw(s: State, a: Throw | ThrowAt, detail: str) -> None:
     _refuse_shut(ATTACK, s, a)
     if a.card not in s.carried[a.player]:
         raise IllegalAction("throw/not-carried", f"{detail}: you carry no such item")
@@ -480,6 +541,7 @@ def _refuse_use(s: State, a: Use, detail: str) -> None:
 def _refuse_cast(s: State, a: Cast, detail: str) -> None:
     if CARD[a.card].kind == "attack":
         _refuse_shut(ATTACK, s, a)
+    _refuse_rooted(s, a, detail)
     why = castable(s, a.player, a.card)
     if why:
         raise IllegalAction(why[0], f"{detail}: {why[1]}")
@@ -509,7 +571,14 @@ def _refuse_end_spell(s: State, a: EndSpell, detail: str) -> None:
     raise IllegalAction("end-spell/not-yours", f"{detail}: you maintain no such spell")
 
 
+def _refuse_rooted(s: State, a: Cast | Counter, detail: str) -> None:
+    if rooted(s, a.player) and effect_of(a.card).relocates(a) == a.player:
+        raise IllegalAction("move/stunned", f"{detail}: a stunned wizard who attacked may "
+                            "not leave his square, not even by a spell")
+
+
 def _refuse_counter(s: State, a: Counter, detail: str) -> None:
+    _refuse_rooted(s, a, detail)
     bad = _bad_energy(s, a.player, a.card, a.energy, a.add, a.energy2)
     if bad:
         raise IllegalAction("counter/energy", f"{detail}: {bad}")
@@ -523,7 +592,8 @@ def _refuse_other(s: State, a: Any, detail: str) -> None:
 
 _REFUSALS: dict[type, Callable[[State, Any, str], None]] = {
     EndTurn: _refuse_end_turn, Move: _refuse_move, Punch: _refuse_punch,
-    Throw: _refuse_throw, Use: _refuse_use, Cast: _refuse_cast, Boost: _refuse_boost,
+    Throw: _refuse_throw, ThrowAt: _refuse_throw, Use: _refuse_use, Cast: _refuse_cast,
+    Boost: _refuse_boost,
     PickUp: _refuse_pick_up, Drop: _refuse_drop, EndSpell: _refuse_end_spell,
     Counter: _refuse_counter,
 }
@@ -631,13 +701,21 @@ def _punch_dice(item: T.Carried) -> int:
     return item.punch
 
 
-def _throw(b: Build, a: Throw) -> None:
+def _throw(b: Build, a: Throw | ThrowAt) -> None:
+    spare = charge(b.state, a.card) > 1  # one of several: the item stays carried
+    thrower = b.state.pos[a.player]
     b.emit(a)
     thrown = CARD[a.card].thrown
     assert thrown is not None
+    if isinstance(a, ThrowAt):  # at an object: no window; it falls short of what it strikes
+        if not spare:
+            fall = -1 if thrown.used_up else landing(b.state, thrower, a.at)
+            b.emit(Landed(card=a.card, square=fall))
+        batter(b, a.at, thrown.damage // T.DAMAGE_PER_CRACK)
+        return
     b.emit(Attack(attacker=a.player, target=a.target, card=a.card, kind="throw",
                   damage=thrown.damage, dtype=thrown.kind, fire=thrown.fire,
-                  origin=b.state.pos[a.player]))
+                  mode="spare" if spare else "", origin=b.state.pos[a.player]))
 
 
 def _use(b: Build, a: Use) -> None:
@@ -657,6 +735,10 @@ def _cast(b: Build, a: Cast) -> None:
     b.emit(a)
     card = CARD[c]
     if card.kind == "item":
+        tokens = energy_value(s0, p, a.energy, a.energy2)
+        if card.thrown is not None and card.thrown.tokens and tokens > 1 and (
+                not s0.options.single_spike):
+            b.emit(Charged(card=c, tokens=tokens))
         effect_of(c).carry(b, p, c)
         return
     if card.kind == "attack":
@@ -721,7 +803,8 @@ def _allow(b: Build, a: Allow) -> None:
 
 _HANDLERS: dict[type, Callable[[Build, Any], None]] = {
     Start: _start, Move: _move, PickUp: _pick_up, Drop: _drop, Boost: _plain, Punch: _punch,
-    Cast: _cast, Use: _use, Throw: _throw, EndSpell: _end_spell, EndMove: _plain,
+    Cast: _cast, Use: _use, Throw: _throw, ThrowAt: _throw, EndSpell: _end_spell,
+    EndMove: _plain,
     Discard: _plain, EndTurn: _end_turn, Counter: _counter, Allow: _allow,
 }
 

@@ -21,18 +21,41 @@ from grimoire.games.wiz_war.events import Cast
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Variant options (all optional rules of the rulebook; off by default).
+    """Variant options: the rulebook's optional rules (Custom Spellbook, which splits the
+    players into two decks, is not offered), and the readings of ruleset ``"1"`` kept as
+    house rules (off by default; a log recorded under rules ``"1"`` replays with them on).
+
+    The rulebook's optional rules:
 
     - ``victory_points``: points to win (2; Extended Play: 3 or 4).
     - ``uncluttered_minds``: maintained spells do not count toward the hand size.
     - ``deadly_treasures``: a wizard both of whose treasures lie in other players' home
       bases dies (nobody scores).
+
+    How the cards are played:
+
     - ``counter_neutral``: who may answer a neutral spell with a counter (Negate Neutral,
       Null Powder...): ``"anyone"`` (every other living player, in turn order; the
       card's own reading) or ``"target"`` (only a wizard the spell is aimed at).
     - ``extra_cards``: cards from outside the first-game schools shuffled in, one copy
       each (``EXTRA_CARDS`` in the tables: the rulebook examples' Gnome Form, Golem Form
       and Dust Cloud).
+
+    House rules (ruleset ``"1"`` played this way):
+
+    - ``any_victory_points``: ``victory_points`` may be any whole number from 1.
+    - ``stun_ignores_spells``: a stunned wizard's own spells that move him (Teleport,
+      Windrider, Mental Force on himself) are not his move: he may cast them after his
+      attack, and attack after them.
+    - ``pick_lock_phase``: a picked door stays passable for its picker for the rest of the
+      Move and Cast phase, however often he passes it, and never lets spells through.
+    - ``earth_stops_bolt``: Wall of Earth cancels a Lightning Bolt at the wizard who plays
+      it, instead of turning the bolt back.
+    - ``rotate_270``: Rotate Sector may also turn a sector 270 degrees (90 the other way).
+    - ``sector_lines_stay``: walls on the edges of a rotated sector stay as they are
+      (a created wall stands, a damaged or destroyed wall is not repaired).
+    - ``single_spike``: Stone Spikes takes no energy: one spike, thrown and picked up
+      again like a rock.
 
     >>> Options().victory_points
     2
@@ -43,6 +66,22 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     deadly_treasures: bool = False
     counter_neutral: str = "anyone"
     extra_cards: tuple[str, ...] = ()
+    any_victory_points: bool = False
+    stun_ignores_spells: bool = False
+    pick_lock_phase: bool = False
+    earth_stops_bolt: bool = False
+    rotate_270: bool = False
+    sector_lines_stay: bool = False
+    single_spike: bool = False
+
+
+RULES_1: dict[str, bool] = {
+    "any_victory_points": True, "stun_ignores_spells": True, "pick_lock_phase": True,
+    "earth_stops_bolt": True, "rotate_270": True, "sector_lines_stay": True,
+    "single_spike": True,
+}
+"""The option values that replay a log recorded under ruleset ``"1"`` exactly as it was
+played (``older`` in the game's ``RULES``)."""
 
 
 class Spell(msgspec.Struct, frozen=True, gc=False):
@@ -100,7 +139,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     ``pending`` may counter), ``over``. ``mp``: movement points left; ``boosted``,
     ``attacked``, ``moved``, ``stunned``: this turn's flags; ``picked``: a door opened by
     Pick Lock this phase (-1); ``origin``: the square an Astral Projection casts from this
-    phase (-1); ``bend``: Around the Corner waits for the next spell.
+    phase (-1); ``bend``: Around the Corner waits for the next spell. ``charges``: items
+    holding more than one energy token, as (card, tokens), wherever the card is (Stone
+    Spikes: one spike a token).
     """
 
     players: int
@@ -134,6 +175,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     pending: Pending | None = None
     winners: tuple[int, ...] = ()
     result: str = ""
+    charges: tuple[tuple[int, int], ...] = ()
 
 
 # ------------------------------------------------------------------ spells in play
@@ -261,6 +303,14 @@ def energy_value(s: State, p: int, energy: int, energy2: int = -1) -> int:
     if energy2 >= 0:
         base += EV[energy2]
     return base + carried(s, p, _energy)
+
+
+def charge(s: State, card: int) -> int:
+    """The energy tokens on the item ``card`` (1 unless it holds more)."""
+    for c, k in s.charges:
+        if c == card:
+            return k
+    return 1
 
 
 def treasure_of(s: State, p: int) -> int:
@@ -398,7 +448,7 @@ def within(s: State, start: int, most: int, walls: bool) -> set[int]:
 
     def across(q: int, d: int) -> int:
         if walls:
-            return B.step(s.players, s.edges, q, d)[0]
+            return B.step(s.players, looking(s), q, d)[0]
         r = g.neighbour(q, d)
         if r < 0:
             lk = g.link[q][d]
@@ -418,6 +468,16 @@ def jump_squares(s: State, p: int, most: int) -> list[int]:
 # ------------------------------------------------------------------ sight
 
 
+def looking(s: State) -> tuple[str, ...]:
+    """The borders as sight and reach see them: a door Pick Lock has opened is open while
+    it stays open ("A wizard may cast a spell through an open door"); with
+    ``pick_lock_phase`` it never lets sight through."""
+    e = s.picked
+    if e < 0 or s.options.pick_lock_phase:
+        return s.edges
+    return (*s.edges[:e], ".", *s.edges[e + 1:])
+
+
 def eye(s: State, p: int) -> int:
     """Where seat ``p`` casts from: an Astral Projection's square, else the wizard's."""
     return s.origin if s.origin >= 0 and p == s.active else s.pos[p]
@@ -427,7 +487,7 @@ def sight(s: State, p: int, spell: bool = True) -> frozenset[int]:
     """The squares seat ``p`` may target: line of sight from where it casts (``spell``)
     or stands; fog limits it to the square and its neighbours; an item may let spells see
     through one wall or door; a bend (Around the Corner) bends a spell's line once."""
-    n, edges = s.players, s.edges
+    n, edges = s.players, looking(s)
     a = eye(s, p) if spell else s.pos[p]
     if a < 0:
         return frozenset()
@@ -444,7 +504,7 @@ def sight(s: State, p: int, spell: bool = True) -> frozenset[int]:
 def bent(s: State, a: int) -> set[int]:
     """Squares a spell reaches from ``a`` bending once round a corner: along a straight
     line, then 90° to either side, or 180° back along the far side of the wall's end."""
-    n, edges = s.players, s.edges
+    n, edges = s.players, looking(s)
     blocks = filled(s)
     out: set[int] = set()
     for d in range(4):
@@ -458,13 +518,56 @@ def bent(s: State, a: int) -> set[int]:
     return out
 
 
-def sight_edges(s: State, p: int, kinds: str) -> tuple[int, ...]:
-    """Borders of the given kinds seat ``p`` sees (in Fog: its own square's)."""
-    a = eye(s, p)
+def sight_edges(s: State, p: int, kinds: str, spell: bool = True) -> tuple[int, ...]:
+    """Borders of the given kinds seat ``p`` sees from where it casts (``spell``) or
+    stands (in Fog: that square's own)."""
+    a = eye(s, p) if spell else s.pos[p]
+    edges = looking(s)
     if global_with(s, "fog"):
         g = B.geometry(s.players)
-        return tuple(e for d in range(4) if (e := g.edge[a][d]) >= 0 and s.edges[e] in kinds)
-    return B.visible_edges(s.players, s.edges, a, kinds, filled(s))
+        return tuple(e for d in range(4) if (e := g.edge[a][d]) >= 0 and edges[e] in kinds)
+    return B.visible_edges(s.players, edges, a, kinds, filled(s))
+
+
+def landing(s: State, a: int, at: str) -> int:
+    """Where a thrown object from square ``a`` falls when it strikes the object ``at``
+    (``e17`` a border, ``q12`` a filled square): "in the last square it passed through
+    before striking the barrier or target" - along a straight sight line (through exits),
+    or else along the straight line between the centres."""
+    g = B.geometry(s.players)
+    edges, blocks = looking(s), filled(s)
+    goal = int(at[1:])
+    rays: list[tuple[int, int]] = []  # (squares passed, the last of them)
+    for d in range(4):
+        last, dd = a, d
+        path = B.line(s.players, edges, a, d, blocks)
+        for i, (q, heading) in enumerate(path):
+            if at[0] == "q" and q == goal:
+                rays.append((i, last))
+                break
+            last, dd = q, heading
+        else:
+            if at[0] == "e" and g.edge[last][dd] == goal:
+                rays.append((len(path), last))
+    if rays:  # the shortest straight line (through exits) that reaches it
+        return min(rays)[1]
+    r, c = divmod(a, g.width)
+    px, py = 2 * c + 1, 2 * r + 1
+    if at[0] == "e":
+        x0, y0, x1, y1 = B.border_segment(g.width, *g.edge_squares[goal])
+        qx, qy = (x0 + x1) // 2, (y0 + y1) // 2
+    else:
+        gr, gc = divmod(goal, g.width)
+        qx, qy = 2 * gc + 1, 2 * gr + 1
+    steps = 8 * max(abs(qx - px), abs(qy - py), 1)
+    last = a
+    for k in range(1, steps):  # points strictly between the two ends, exactly
+        x, y = px * steps + k * (qx - px), py * steps + k * (qy - py)
+        q = (y // (2 * steps)) * g.width + x // (2 * steps)
+        if at[0] == "q" and q == goal:
+            break
+        last = q
+    return last
 
 
 def over_limit(s: State) -> bool:
@@ -481,9 +584,9 @@ NO_ENERGY = (-1, -1, -1)
 def energies(s: State, p: int, card: int) -> list[tuple[int, int, int]]:
     """(energy, companion, energy2) choices for ``card``: none, one energy card, or two
     combined with a companion (an Add)."""
-    if not B.USES_ENERGY[card]:
+    if not B.USES_ENERGY[card] or (s.options.single_spike and CARD[card].kind == "item"):
         return [NO_ENERGY]
-    hand = s.hands[p]
+    hand = [c for c in s.hands[p] if c >= 0]  # a view's hidden cards are not offered
     fuel = [e for e in hand if e != card and EV[e] > 0]
     out = [NO_ENERGY] + [(e, -1, -1) for e in fuel]
     adds = [c for c in hand if c != card and "companion" in CARD[c].traits]

@@ -20,6 +20,7 @@ HAND_MAX = 7
 BASE_SPEED = 3
 DRAW_PER_TURN = 2
 VICTORY_POINTS = 2
+EXTENDED_PLAY = (2, 3, 4)  # "play to 3 or even 4 victory points (instead of 2)"
 DOOR_CRACKS = 3
 WALL_CRACKS = 5
 DAMAGE_PER_CRACK = 3
@@ -124,12 +125,15 @@ class Carried(NamedTuple):
 
 
 class Thrown(NamedTuple):
-    """A thrown weapon: its damage, ``physical`` or ``magical``, fire, used up once thrown."""
+    """A thrown weapon: its damage, ``physical`` or ``magical``, fire, used up once thrown;
+    ``tokens``: it holds as many energy tokens as its energy, one throw each, the item
+    itself going with the last."""
 
     damage: int
     kind: str
     fire: bool = False
     used_up: bool = False
+    tokens: bool = False
 
 
 class Form(NamedTuple):
@@ -266,8 +270,8 @@ CARDS: dict[str, Card] = {
     "Stone Block": Card("elemental", "neutral", 0, "los", "permanent",
                         ("creation", "fills", "solid"), targets="empty-square", effect="create",
                         amount=8, mark="#"),
-    "Stone Spikes": Card("elemental", "item", 2, "los", "permanent", ("thrown-weapon",),
-                         thrown=Thrown(3, "physical")),
+    "Stone Spikes": Card("elemental", "item", 2, "los", "permanent",
+                         ("thrown-weapon", "energy"), thrown=Thrown(3, "physical", tokens=True)),
     "Windrider": Card("elemental", "neutral", 0, "caster", "instant", ("energy",),
                       targets="flight", effect="windrider"),
     "Fire Cloak": Card("elemental", "neutral", 2, "caster", "temporary",

@@ -21,7 +21,7 @@ from grimoire.games.wiz_war.cards.base import (
     strike,
 )
 from grimoire.games.wiz_war.events import Cast, Counter, Discarded, Event, SpellEnds
-from grimoire.games.wiz_war.state import Pending, Spell, State, spell_of, square_of
+from grimoire.games.wiz_war.state import Pending, Spell, State, looking, spell_of, square_of
 
 
 class AcidBath(Effect):
@@ -79,7 +79,8 @@ class UniversalSolvent(Effect):
     def use_targets(self, s: State, p: int, card: int) -> list[str]:
         g = B.geometry(s.players)
         sq = s.pos[p]
-        near = {sq} | {q for d in range(4) if (q := B.step(s.players, s.edges, sq, d)[0]) >= 0}
+        edges = looking(s)
+        near = {sq} | {q for d in range(4) if (q := B.step(s.players, edges, sq, d)[0]) >= 0}
         out = [f"e{e}" for d in range(4) if (e := g.edge[sq][d]) >= 0
                and s.edges[e] in WALL_KINDS]
         for sp in s.spells:

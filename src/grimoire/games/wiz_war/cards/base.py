@@ -93,6 +93,16 @@ class Effect:
         """Seat ``p`` has picked up a treasure; True if the spell ``sp`` answered it."""
         return False
 
+    def walled(self, s: State, pd: Pending, p: int) -> tuple[int, ...] | None:
+        """The attack ``pd`` meets a wall put up in front of seat ``p`` (Wall of Earth):
+        the wizards it goes on to strike instead (it turns back), or None: it stops."""
+        return None
+
+    def relocates(self, a: Cast | Counter) -> int:
+        """The seat whose wizard the spell or counter ``a`` moves to another square (-1:
+        none): a stunned wizard who attacked may not cast one that moves himself."""
+        return -1
+
 
 EFFECTS: dict[str, Effect] = {"": Effect()}
 """Every card effect by name (the school modules register theirs)."""
@@ -234,7 +244,7 @@ def strike(b: Build, a: Cast, energy: int, origin: int, targets: list[int],
 def hit(b: Build, pd: Pending) -> None:
     """The attack ``pd`` strikes its target (no counter stopped it)."""
     q, by = pd.target, pd.attacker
-    if pd.kind == "throw":
+    if pd.kind == "throw" and pd.mode != "spare":
         thrown = CARD[pd.card].thrown
         used_up = thrown is not None and thrown.used_up
         b.emit(Landed(card=pd.card, square=-1 if used_up else b.state.pos[q]))
@@ -251,7 +261,7 @@ def hit(b: Build, pd: Pending) -> None:
     dealt = damage(b, q, amount, by, source, pd.fire)
     if b.state.pos[q] < 0:
         return
-    if pd.mode == "bolt" and dealt:
+    if pd.mode.startswith("bolt") and dealt:
         b.emit(StunAdded(player=q, count=T.LIGHTNING_STUN))
     if pd.card >= 0 and "water" in CARD[pd.card].traits:
         for sp in b.state.spells:
@@ -288,7 +298,7 @@ def cancel(b: Build, pd: Pending, how: str, landing: int = -1) -> None:
     in the target's square if the target evaded it (``landing``: where the target stood),
     in the thrower's if a wall or shield stopped it."""
     b.emit(Cancelled(how=how))
-    if pd.kind == "throw":
+    if pd.kind == "throw" and pd.mode != "spare":  # a spare spike is gone either way
         thrown = CARD[pd.card].thrown
         if thrown is not None and thrown.used_up:
             square = -1

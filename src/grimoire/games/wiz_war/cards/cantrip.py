@@ -130,10 +130,18 @@ class PickLock(Effect):
 
 
 class RotateSector(Effect):
-    """Turn a sector clockwise with everything on it."""
+    """Turn a sector clockwise with everything on it. A created wall on a line between
+    the sector and its neighbours is destroyed (its spell ends); a damaged or destroyed
+    wall there is repaired (as the sector turns; not with ``sector_lines_stay``)."""
 
     def resolve(self, b: Build, a: Cast, energy: int) -> None:
-        b.emit(Rotated(sector=int(a.target[6:]), quarter=int(a.mode) // 90))
+        k = int(a.target[6:])
+        if not b.state.options.sector_lines_stay:
+            lines = {f"e{e}" for e in B.geometry(b.state.players).sector_lines[k]}
+            for sp in b.state.spells:
+                if sp.target in lines:
+                    b.emit(SpellEnds(card=sp.card))
+        b.emit(Rotated(sector=k, quarter=int(a.mode) // 90))
 
 
 EFFECTS.update({

@@ -8,6 +8,8 @@ True
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD
@@ -19,6 +21,7 @@ from grimoire.games.wiz_war.cards.base import (
     batter,
     cancel,
     crossed,
+    effect_of,
     fuelled,
     hit_unit,
     strike,
@@ -30,6 +33,7 @@ from grimoire.games.wiz_war.state import (
     alive,
     creatures,
     global_on,
+    looking,
     square_of,
     stone_blocks,
     walk,
@@ -37,7 +41,8 @@ from grimoire.games.wiz_war.state import (
 
 
 class WallOfEarth(Effect):
-    """Cancel an attack coming from another square (no wall stops an area attack)."""
+    """Cancel an attack coming from another square (no wall stops an area attack); an
+    attack that turns back at walls (Lightning Bolt) turns back at this one instead."""
 
     def counters(self, s: State, p: int, card: int, pd: Pending) -> list[Event]:
         if pd.kind == "neutral" or pd.origin == s.pos[p]:
@@ -47,7 +52,8 @@ class WallOfEarth(Effect):
         return [Counter(player=p, card=card)]
 
     def counter(self, b: Build, a: Counter, pd: Pending, energy: int) -> None:
-        cancel(b, pd, "")
+        rest = effect_of(pd.card).walled(b.state, pd, a.player) if pd.card >= 0 else None
+        cancel(b, pd if rest is None else replace(pd, rest=rest), "")
 
 
 class Fireball(Effect):
@@ -62,41 +68,67 @@ class Fireball(Effect):
         strike(b, a, energy, origin, [int(a.target[1:])], damage=amount, fire=True)
 
 
+def bolt_run(s: State, caster: int, origin: int, d: int, energy: int,
+             earth: int = -2) -> tuple[list[int], list[int]]:
+    """The wizards (not the caster) and creatures a bolt from ``origin`` heading ``d``
+    passes in ``energy`` squares, in order, turning back at walls, stone blocks and the
+    edge of the board; ``earth``: a square it meets a wall in front of (Wall of Earth)."""
+    n, edges = s.players, looking(s)
+    blocks = stone_blocks(s)
+    hit: list[int] = []
+    units: list[int] = []
+    cur = origin
+
+    def stopped(q: int) -> bool:
+        return q < 0 or q in blocks or q == earth
+
+    for _ in range(energy):
+        nxt, e = B.step(n, edges, cur, d)
+        if stopped(nxt):
+            if nxt == earth:
+                earth = -2  # the Wall of Earth falls once it has turned the bolt
+            d = B.OPP[d]
+            nxt, e = B.step(n, edges, cur, d)
+            if stopped(nxt):
+                break
+        if e < 0:  # through an exit: a portal may turn the bolt
+            lk = B.geometry(n).link[cur][d]
+            if lk is not None:
+                d = lk[1]
+        cur = nxt
+        for q in alive(s):
+            if q != caster and s.pos[q] == cur and q not in hit:
+                hit.append(q)
+        for sp in creatures(s):
+            if square_of(sp) == cur and sp.card not in units:
+                units.append(sp.card)
+    return hit, units
+
+
 class LightningBolt(Effect):
     """Runs its energy in squares from the caster, turning back at walls: the card's
     amount of damage (and stun) to each wizard it passes but the caster, and to
-    creatures at once."""
+    creatures at once. A Wall of Earth turns it back too: it goes on from there to the
+    wizards it has not struck yet (its mode carries its heading, ``bolt:e``)."""
 
     def declare(self, b: Build, a: Cast, energy: int, origin: int) -> None:
         s = b.state
-        n, edges = s.players, s.edges
-        blocks = stone_blocks(s)
         d = B.DIRS.index(a.mode)
-        hit: list[int] = []
-        units: list[int] = []
-        cur = origin
-        for _ in range(energy):
-            nxt, e = B.step(n, edges, cur, d)
-            if nxt < 0 or nxt in blocks:
-                d = B.OPP[d]
-                nxt, e = B.step(n, edges, cur, d)
-                if nxt < 0 or nxt in blocks:
-                    break
-            if e < 0:  # through an exit: a portal may turn the bolt
-                lk = B.geometry(n).link[cur][d]
-                if lk is not None:
-                    d = lk[1]
-            cur = nxt
-            for q in alive(s):
-                if q != a.player and s.pos[q] == cur and q not in hit:
-                    hit.append(q)
-            for sp in creatures(s):
-                if square_of(sp) == cur and sp.card not in units:
-                    units.append(sp.card)
+        hit, units = bolt_run(s, a.player, origin, d, energy)
         amount = CARD[a.card].amount
         for u in units:
             hit_unit(b, u, amount)
-        strike(b, a, energy, origin, hit, damage=amount, mode="bolt")
+        mode = "bolt" if s.options.earth_stops_bolt else f"bolt:{a.mode}"
+        strike(b, a, energy, origin, hit, damage=amount, mode=mode)
+
+    def walled(self, s: State, pd: Pending, p: int) -> tuple[int, ...] | None:
+        if not pd.mode.startswith("bolt:"):
+            return None
+        d = B.DIRS.index(pd.mode[5:])
+        before, _ = bolt_run(s, pd.attacker, pd.origin, d, pd.energy)
+        struck = set(before[:before.index(p)]) if p in before else set(before) - set(pd.rest)
+        after, _ = bolt_run(s, pd.attacker, pd.origin, d, pd.energy, earth=s.pos[p])
+        return tuple(q for q in after if q != p and q not in struck)
 
 
 class Waterbolt(Effect):
@@ -155,6 +187,9 @@ class WallOfFire(Maintain):
 
 class Windrider(Effect):
     """Fly straight up to its energy in squares (free movement)."""
+
+    def relocates(self, a: Cast | Counter) -> int:
+        return a.player
 
     def resolve(self, b: Build, a: Cast, energy: int) -> None:
         s, p = b.state, a.player

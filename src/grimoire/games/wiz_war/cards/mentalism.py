@@ -85,6 +85,9 @@ class BrainBurn(Effect):
 class MentalForce(Effect):
     """Move a wizard by its own ways up to its energy plus the card's amount in steps."""
 
+    def relocates(self, a: Cast | Counter) -> int:
+        return int(a.target[1:]) if isinstance(a, Cast) and a.target.startswith("w") else -1
+
     def resolve(self, b: Build, a: Cast, energy: int) -> None:
         s = b.state
         q, dest = int(a.target[1:]), int(a.mode)
@@ -146,6 +149,9 @@ class PainLink(Maintain):
 class Teleport(Effect):
     """Move up to the card's amount in steps, walls ignored; as a counter it evades the
     attack."""
+
+    def relocates(self, a: Cast | Counter) -> int:
+        return a.player
 
     def resolve(self, b: Build, a: Cast, energy: int) -> None:
         b.emit(Moved(player=a.player, square=int(a.target[1:])))

@@ -22,6 +22,7 @@ from grimoire.games.wiz_war.state import (
     form,
     global_on,
     jump_squares,
+    looking,
     occupied,
     on_wizard,
     reach,
@@ -76,7 +77,7 @@ def knock_dirs(s: State, a: int, b: int) -> list[int]:
     if a == b:
         return [0, 1, 2, 3]
     for d in range(4):
-        if any(q == b for q, _ in B.line(s.players, s.edges, a, d, filled(s))):
+        if any(q == b for q, _ in B.line(s.players, looking(s), a, d, filled(s))):
             return [d]
     w = B.geometry(s.players).width
     (ar, ac), (br, bc) = divmod(a, w), divmod(b, w)
@@ -164,7 +165,7 @@ def beside_enemy(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """An enemy wizard in or next to the caster's square."""
     a = eye(s, p)
     return [(f"w{q}", "") for q in view.enemies
-            if B.adjacent(s.players, s.edges, a, s.pos[q])]
+            if B.adjacent(s.players, looking(s), a, s.pos[q])]
 
 
 def enemy_hand(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
@@ -188,8 +189,9 @@ def bend(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
 
 
 def sector(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
-    """A sector and a quarter turn clockwise."""
-    return [(f"sector{k}", m) for k in range(s.players) for m in ("90", "180", "270")]
+    """A sector and a turn clockwise: 90 or 180 degrees (270 too with ``rotate_270``)."""
+    turns = ("90", "180", "270") if s.options.rotate_270 else ("90", "180")
+    return [(f"sector{k}", m) for k in range(s.players) for m in turns]
 
 
 def global_(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
@@ -213,7 +215,7 @@ def beside(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """An empty square next to the caster, not a home base."""
     g = B.geometry(s.players)
     a = eye(s, p)
-    near = {B.step(s.players, s.edges, a, d)[0] for d in range(4)}
+    near = {B.step(s.players, looking(s), a, d)[0] for d in range(4)}
     return [(f"q{q}", "") for q in sorted(near)
             if q >= 0 and q not in g.home and not occupied(s, q)]
 
