@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from grimoire.core.events import Action, Consequence
+from grimoire.core.events import Action, Consequence, Seat
 from grimoire.core.events import Roll as Roll
 from grimoire.core.events import Shuffle as Shuffle
 from grimoire.core.kit import GameOver as GameOver
@@ -63,7 +63,7 @@ class Boost(Action, frozen=True, tag="boost"):
 class Punch(Action, frozen=True, tag="punch"):
     """Punch the wizard of seat ``target`` (same or adjacent square)."""
 
-    target: int
+    target: Seat
 
 
 class Cast(Action, frozen=True, tag="cast"):
@@ -92,7 +92,7 @@ class Throw(Action, frozen=True, tag="throw"):
     """Throw the carried thrown weapon ``card`` at the wizard of seat ``target``."""
 
     card: int
-    target: int
+    target: Seat
 
 
 class ThrowAt(Action, frozen=True, tag="throw-at"):
@@ -154,20 +154,20 @@ class Deal(Consequence, frozen=True, tag="deal"):
 class FirstPlayer(Consequence, frozen=True, tag="first-player"):
     """Seat ``player`` takes the first turn."""
 
-    player: int
+    player: Seat
 
 
 class TurnBegins(Consequence, frozen=True, tag="turn-begins"):
     """Seat ``player``'s turn begins with ``movement`` points."""
 
-    player: int
+    player: Seat
     movement: int
 
 
 class Draw(Consequence, frozen=True, tag="draw"):
     """``player`` draws ``cards`` from the top of the deck (``-1`` where redacted)."""
 
-    player: int
+    player: Seat
     cards: tuple[int, ...]
 
 
@@ -175,7 +175,7 @@ class Damage(Consequence, frozen=True, tag="damage"):
     """``player``'s wizard takes ``amount`` damage (``by``: the attacking seat, -1 for an
     indirect source) from ``source`` (a card name or ``"punch"``)."""
 
-    player: int
+    player: Seat
     amount: int
     by: int
     source: str
@@ -184,20 +184,20 @@ class Damage(Consequence, frozen=True, tag="damage"):
 class Heal(Consequence, frozen=True, tag="heal"):
     """``player``'s wizard gains ``amount`` life (never above 20)."""
 
-    player: int
+    player: Seat
     amount: int
 
 
 class Stunned(Consequence, frozen=True, tag="stunned"):
     """``player`` discards a stun token: stunned for this turn."""
 
-    player: int
+    player: Seat
 
 
 class StunAdded(Consequence, frozen=True, tag="stun-added"):
     """``player`` receives ``count`` stun tokens."""
 
-    player: int
+    player: Seat
     count: int
 
 
@@ -205,7 +205,7 @@ class SpellBegins(Consequence, frozen=True, tag="spell-begins"):
     """``card`` is maintained by ``caster`` on ``target`` with ``tokens`` energy tokens."""
 
     card: int
-    caster: int
+    caster: Seat
     target: str
     tokens: int
 
@@ -226,8 +226,8 @@ class Attack(Consequence, frozen=True, tag="attack"):
     """An attack on the wizard of seat ``target`` is declared: the target may now play
     counter spells. Fields as in :class:`~grimoire.games.wiz_war.state.Pending`."""
 
-    attacker: int
-    target: int
+    attacker: Seat
+    target: Seat
     card: int
     kind: str
     damage: int
@@ -236,14 +236,14 @@ class Attack(Consequence, frozen=True, tag="attack"):
     energy: int = 1
     mode: str = ""
     origin: int = -1
-    rest: tuple[int, ...] = ()
+    rest: tuple[Seat, ...] = ()
 
 
 class Window(Consequence, frozen=True, tag="window"):
     """The neutral spell ``cast`` waits: ``responders`` (in this order) may counter it."""
 
     cast: Cast
-    responders: tuple[int, ...]
+    responders: tuple[Seat, ...]
 
 
 class Bent(Consequence, frozen=True, tag="bent"):
@@ -308,14 +308,14 @@ class Charged(Consequence, frozen=True, tag="charged"):
 class Dropped(Consequence, frozen=True, tag="dropped"):
     """``player``'s wizard drops ``what`` (``"t3"``/``"c40"``) in its square, made to."""
 
-    player: int
+    player: Seat
     what: str
 
 
 class StonesDestroyed(Consequence, frozen=True, tag="stones-destroyed"):
     """Fire destroys the magic stones ``cards`` carried by ``player``."""
 
-    player: int
+    player: Seat
     cards: tuple[int, ...]
 
 
@@ -328,7 +328,7 @@ class DoorPicked(Consequence, frozen=True, tag="door-picked"):
 class Moved(Consequence, frozen=True, tag="moved"):
     """``player``'s wizard is moved to ``square`` by a spell (not by its own steps)."""
 
-    player: int
+    player: Seat
     square: int
 
 
@@ -350,22 +350,22 @@ class Hit(Consequence, frozen=True, tag="hit"):
 class LifeSet(Consequence, frozen=True, tag="life-set"):
     """``player``'s life becomes ``life`` (Share Life)."""
 
-    player: int
+    player: Seat
     life: int
 
 
 class Stolen(Consequence, frozen=True, tag="stolen"):
     """``thief`` takes ``cards`` from ``victim``'s hand (``-1`` where redacted)."""
 
-    thief: int
-    victim: int
+    thief: Seat
+    victim: Seat
     cards: tuple[int, ...]
 
 
 class Discarded(Consequence, frozen=True, tag="discarded"):
     """``player`` discards ``cards`` from the hand, made to."""
 
-    player: int
+    player: Seat
     cards: tuple[int, ...]
 
 
@@ -385,7 +385,7 @@ class Rotated(Consequence, frozen=True, tag="rotated"):
 class Death(Consequence, frozen=True, tag="death"):
     """``player``'s wizard dies on ``square``; ``by`` scores for the kill (-1: nobody)."""
 
-    player: int
+    player: Seat
     by: int
     square: int
 
