@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from grimoire.core.kit import ended, put, put_many
+from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.board import EMPTY, INDEX, KIND_INDEX, PIECE, UNKNOWN, letter
 from grimoire.games.swords_wizardry.events import (
     Advance,
@@ -85,6 +86,8 @@ def _reveal(state: State, ev: Reveal) -> State:
 
 def _eliminate(state: State, ev: Eliminate) -> State:
     sq = INDEX[ev.square]
+    if len(state.lost[ev.owner]) >= T.PIECES_PER_SIDE:  # only a forged log gets here
+        raise ValueError(f"every piece of seat {ev.owner} is already lost")
     gone = state.lost[ev.owner] + letter(ev.owner, KIND_INDEX[ev.piece])
     return _replace(
         state,

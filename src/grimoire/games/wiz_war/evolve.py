@@ -323,6 +323,8 @@ def _stun_added(s: State, e: E.StunAdded) -> State:
 
 
 def _spell_begins(s: State, e: E.SpellBegins) -> State:
+    if any(sp.card == e.card for sp in s.spells):  # only a forged log gets here
+        raise ValueError(f"card {e.card} is already a spell in play")
     moves = max(CARD[e.card].speed - 1, 0)
     after = replace(s, spells=(*s.spells, Spell(e.card, e.caster, e.target, e.tokens,
                                                 moves=moves)))
