@@ -36,7 +36,8 @@ SHAPE = {
     "rules.py",  # setup, to_act, legal, decide, and what each seat may see
     "evolve.py",  # evolve
     "notation.py",  # the position notation: write and parse
-    "render.py",  # the text board and one-line event descriptions
+    "render.py",  # the text board and one-sentence event descriptions
+    "svg.py",  # the board as an SVG picture
     "reasons.py",  # REASONS: every reason code and its meaning
 }
 CODE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*")

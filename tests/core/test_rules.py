@@ -69,7 +69,7 @@ def taps_parts() -> dict[str, Any]:
         name="taps", version="1", seats=(2,), default_players=("A", "B"), Options=Opts,
         State=St, Event=Ev, reasons={}, setup=lambda o, p: St(taps=o.taps), to_act=_to_act,
         legal=lambda s, p: (Tap(player=p),), decide=_decide, evolve=_evolve,
-        render=lambda s, p: f"{s.taps} taps", describe=lambda e: "tap",
+        render=lambda s, p: f"{s.taps} taps", describe=lambda e, s=None: "tap",
         notation=lambda s: str(s.taps), parse=lambda t, o, p: St(taps=int(t)),
     )
 

@@ -341,8 +341,13 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+MEMORY_STEP_MB = 40.0
+"""A case that raises the process's peak memory by more than this is reported."""
+
+
 def _timed(seconds: float, label: str, fn: Callable[[], None], found: list[str],
            payload: bytes) -> float:
+    before = peak_mb()
     t0 = time.perf_counter()
     try:
         fn()
@@ -354,6 +359,10 @@ def _timed(seconds: float, label: str, fn: Callable[[], None], found: list[str],
     took = time.perf_counter() - t0
     if took > seconds:
         found.append(f"{label}: took {took:.1f} s")
+        _keep(label, payload)
+    grew = peak_mb() - before
+    if grew > MEMORY_STEP_MB:
+        found.append(f"{label}: peak memory grew by {grew:.0f} MiB")
         _keep(label, payload)
     return took
 

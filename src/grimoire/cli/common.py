@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import os
 import sys
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -107,6 +108,15 @@ def internal(exc: BaseException) -> dict[str, Any]:
     """
     return {"error": "InternalError", "reason": INTERNAL, "line": None, "seq": None,
             "detail": f"internal error: {type(exc).__name__}: {exc}"}
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to a new file at ``path`` (refusing to overwrite one)."""
+    try:
+        with open(path, "x", encoding="utf-8") as f:
+            f.write(text)
+    except FileExistsError:
+        raise UsageError("io/exists", f"{path} exists; choose another name") from None
 
 
 def print_json(obj: Any) -> None:

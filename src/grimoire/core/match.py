@@ -28,7 +28,7 @@ from grimoire.core.errors import GrimoireError, IllegalAction, LogError, UsageEr
 from grimoire.core.events import Chance, Event, Header
 from grimoire.core.logfile import Log, LogWriter, read_log, write_log
 from grimoire.core.replay import Replay, draws_in, fold, initial_state
-from grimoire.core.rules import AnyRules, Outcome, PlayerId
+from grimoire.core.rules import AnyRules, Outcome, PlayerId, draw
 
 
 class _NoSeed(NoDice):
@@ -249,6 +249,21 @@ class Match:
 
     def notation(self) -> str:
         return self.rules.notation(self.state)
+
+    def svg(self, player: PlayerId | None = None) -> str:
+        """The board as an SVG picture, as ``player`` may see it (``None``: everything),
+        the last event marked."""
+        last = self._events[-1] if self._events else None
+        state = self.state
+        if player is not None:
+            state = self.rules.view(state, player)
+            last = None if last is None else self.rules.redact(last, player)
+        return draw(self.rules, state, player, last)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a match as its board (everything: the notebook's owner is the
+        auditor; use ``display(SVG(match.svg(seat)))`` for a seat's view)."""
+        return self.svg()
 
     def replay(self, *, every: int = 1024) -> Replay:
         return Replay(self.rules, self.header, self._events, every=every)

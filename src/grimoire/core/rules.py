@@ -26,6 +26,7 @@ import msgspec
 from grimoire.core.dice import Dice
 from grimoire.core.errors import IllegalAction
 from grimoire.core.events import Action
+from grimoire.core.svg import text_picture
 
 PlayerId = int
 """A seat index: 0 for the first name in the header's ``players``, 1 for the next…"""
@@ -45,15 +46,17 @@ CORE_REASONS: Mapping[str, str] = MappingProxyType({
 """Reason codes the core itself refuses an action with, before the game looks at it."""
 
 
-class Outcome(msgspec.Struct, frozen=True):
-    """How a game ended: the winning seats (empty for a draw) and a reason code.
+class Outcome(msgspec.Struct, frozen=True, omit_defaults=True):
+    """How a game ended: the winning seats (empty for a draw), a reason code, and the
+    winners' names when the state knows them.
 
     >>> Outcome(winners=(0,), reason="throne")
-    Outcome(winners=(0,), reason='throne')
+    Outcome(winners=(0,), reason='throne', names=())
     """
 
     winners: tuple[PlayerId, ...]
     reason: str
+    names: tuple[str, ...] = ()
 
 
 @runtime_checkable
@@ -131,9 +134,46 @@ def require_turn(rules: AnyRules, state: Any, action: Any) -> PlayerId:
 
 def finished(state: Any) -> Outcome | None:
     """The default outcome: a state whose ``result`` is set (by
-    :func:`grimoire.core.kit.ended`) is over, won by its ``winners``."""
+    :func:`grimoire.core.kit.ended`) is over, won by its ``winners`` (named from the
+    state's ``names`` when it has them)."""
     result: str = state.result
-    return Outcome(state.winners, result) if result else None
+    if not result:
+        return None
+    names: tuple[str, ...] = getattr(state, "names", ())
+    winners: tuple[int, ...] = state.winners
+    return Outcome(winners, result,
+                   tuple(names[w] for w in winners if 0 <= w < len(names)) if names else ())
+
+
+def draw(rules: AnyRules, state: Any, player: PlayerId | None = None, last: Any = None) -> str:
+    """``state`` as an SVG picture (as ``player`` sees it, ``last`` marked): the game's own
+    drawing (:meth:`Game.svg`), or a picture of its text board for a game written as a
+    class.
+
+    >>> from grimoire import registry
+    >>> rules = registry.get("vicious-circle")
+    >>> draw(rules, rules.setup(rules.Options(), ("Ann", "Ben")))[:4]
+    '<svg'
+    """
+    if isinstance(rules, Game):
+        return rules.svg(state, player, last)
+    return text_picture(rules.render(state, player), title=rules.name)
+
+
+def describe(rules: AnyRules, event: Any, state: Any = None) -> str:
+    """``event`` in one sentence for people. A kit game (:class:`Game`) also gets the state
+    the event happens in (names, squares, cards); a game written as a class gets the event
+    only.
+
+    >>> from grimoire import registry
+    >>> rules = registry.get("vicious-circle")
+    >>> from grimoire.games.vicious_circle.events import Pass
+    >>> describe(rules, Pass(player=1))
+    'Twilight passes'
+    """
+    if isinstance(rules, Game):
+        return rules.describe(event, state)
+    return rules.describe(event)
 
 
 def options_for(rules: AnyRules, version: str, options: Mapping[str, Any]) -> Any:
@@ -202,10 +242,18 @@ class Notation(Protocol[S, O_in]):
 
 
 class Text(Protocol[S_in, E_in]):
-    """A game's ``render`` module: the text board and one-line event descriptions."""
+    """A game's ``render`` module: the text board and one-sentence event descriptions
+    (``state``: the state the event happens in, or ``None``)."""
 
     def board(self, state: S_in, player: PlayerId | None, /) -> str: ...
-    def describe(self, event: E_in, /) -> str: ...
+    def describe(self, event: E_in, state: S_in | None, /) -> str: ...
+
+
+class Drawing(Protocol[S_in, E_in]):
+    """A game's ``svg`` module: the board as an SVG picture, as ``player`` may see it
+    (``None``: everything), with ``last`` (the event just played) marked."""
+
+    def board(self, state: S_in, player: PlayerId | None, last: E_in | None, /) -> str: ...
 
 
 class Game(Generic[S, E, O]):
@@ -242,7 +290,7 @@ class Game(Generic[S, E, O]):
         decide: Callable[[S, E, Dice], tuple[E, ...]],
         evolve: Callable[[S, E], S],
         render: Callable[[S, PlayerId | None], str],
-        describe: Callable[[E], str],
+        describe: Callable[[E, S | None], str],
         notation: Callable[[S], str],
         parse: Callable[[str, O, Sequence[str]], S],
         outcome: Callable[[S], Outcome | None] = finished,
@@ -251,6 +299,7 @@ class Game(Generic[S, E, O]):
         disguise: Callable[[S, PlayerId, random.Random], S] = _disguised,
         title: str = "",
         older: Mapping[str, Mapping[str, Any]] | None = None,
+        svg: Callable[[S, PlayerId | None, E | None], str] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -273,7 +322,8 @@ class Game(Generic[S, E, O]):
         self.redact = redact
         self.disguise = disguise
         self._render = render
-        self.describe = describe
+        self._describe = describe
+        self._svg = svg
         self.notation = notation
         self.parse = parse
 
@@ -296,11 +346,13 @@ class Game(Generic[S, E, O]):
         render: Text[S, E],
         secrets: Secrets[S, E] | None = None,
         older: Mapping[str, Mapping[str, Any]] | None = None,
+        svg: Drawing[S, E] | None = None,
     ) -> Self:
         """The game from its folder's parts, each read by its role: ``rules`` (setup,
         to_act, legal, decide; and ``secrets``, usually the same module, for view, redact
-        and disguise), ``evolve``, ``notation`` (notation, parse) and ``render`` (board,
-        describe). mypy checks every part against ``State``, ``Event`` and ``Options``.
+        and disguise), ``evolve``, ``notation`` (notation, parse), ``render`` (board,
+        describe) and ``svg`` (board, the picture). mypy checks every part against
+        ``State``, ``Event`` and ``Options``.
         ``older`` lists the earlier ruleset versions the game still replays (see
         :func:`options_for`).
 
@@ -321,7 +373,8 @@ class Game(Generic[S, E, O]):
             title=title, Options=Options, State=State, Event=Event, reasons=reasons,
             setup=rules.setup, to_act=rules.to_act, legal=rules.legal, decide=rules.decide,
             evolve=evolve, notation=notation.notation, parse=notation.parse,
-            render=render.board, describe=render.describe, older=older, **hidden,
+            render=render.board, describe=render.describe, older=older,
+            svg=None if svg is None else svg.board, **hidden,
         )
 
     def __repr__(self) -> str:
@@ -349,6 +402,18 @@ class Game(Generic[S, E, O]):
     def render(self, state: S, player: PlayerId | None = None) -> str:
         """A text board (of a state as ``player`` sees it)."""
         return self._render(state, player)
+
+    def describe(self, event: E, state: S | None = None) -> str:
+        """``event`` in one sentence, with names and squares from ``state`` (the state it
+        happens in) when given."""
+        return self._describe(event, state)
+
+    def svg(self, state: S, player: PlayerId | None = None, last: E | None = None) -> str:
+        """The board as an SVG picture (of a state as ``player`` sees it), ``last`` marked;
+        a picture of the text board for a game without a drawing of its own."""
+        if self._svg is not None:
+            return self._svg(state, player, last)
+        return text_picture(self._render(state, player), title=self.title)
 
 
 class BaseRules(Generic[S, E, O]):

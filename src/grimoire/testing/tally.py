@@ -137,7 +137,7 @@ def render(state: State, player: PlayerId | None = None) -> str:
     return f"total {state.total} of {state.target}; seat {state.turn} to act"
 
 
-def describe(event: Event) -> str:
+def describe(event: Event, state: State | None = None) -> str:
     if isinstance(event, Roll):
         return f"roll {event.values}"
     return type(event).__name__.lower()

@@ -13,6 +13,7 @@ import msgspec
 from grimoire.core.errors import UsageError
 from grimoire.core.events import canonical
 from grimoire.core.replay import Replay, shown
+from grimoire.core.rules import describe
 
 
 class DiffReport(msgspec.Struct, kw_only=True):
@@ -90,10 +91,12 @@ def diff(a_path: str | os.PathLike[str], b_path: str | os.PathLike[str]) -> Diff
         )
         if first_a is not None:
             report.a = {"seq": common, "event": msgspec.to_builtins(first_a),
-                        "describe": shown("describe this event", rules.describe, first_a)}
+                        "describe": shown("describe this event", describe, rules, first_a,
+                                          ra.seek(common))}
         if first_b is not None:
             report.b = {"seq": common, "event": msgspec.to_builtins(first_b),
-                        "describe": shown("describe this event", rules.describe, first_b)}
+                        "describe": shown("describe this event", describe, rules, first_b,
+                                          rb.seek(common))}
         if first_a is not None or first_b is not None:
             sa = msgspec.to_builtins(ra.seek(common + (first_a is not None)))
             sb = msgspec.to_builtins(rb.seek(common + (first_b is not None)))

@@ -22,6 +22,7 @@ from grimoire.core import registry
 from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.events import Event
 from grimoire.core.match import Match
+from grimoire.core.rules import describe
 
 PAGE = 40
 HELP = ("type a number to act, text to filter the list, 'r' for a random action, "
@@ -32,13 +33,15 @@ def _choose(
     match: Match, seat: int, actions: Sequence[Event], ask: Callable[[str], str],
     say: Callable[[str], None], bot: RandomBot,
 ) -> Event | None:
-    describe = match.rules.describe
+    def label(action: Event) -> str:
+        return describe(match.rules, action, match.state)
+
     shown = list(range(len(actions)))
     listing = True
     while True:
         if listing:
             for i in shown[:PAGE]:
-                say(f"  {i + 1:>4}. {describe(actions[i])}")
+                say(f"  {i + 1:>4}. {label(actions[i])}")
             if len(shown) > PAGE:
                 say(f"  … {len(shown) - PAGE} more: type text to narrow the list")
             listing = False
@@ -54,7 +57,7 @@ def _choose(
         if answer.isdigit() and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
         needle = answer.lower()
-        shown = [i for i in range(len(actions)) if needle in describe(actions[i]).lower()]
+        shown = [i for i in range(len(actions)) if needle in label(actions[i]).lower()]
         if not shown:
             say(f"nothing matches {answer!r}; {HELP}")
             shown = list(range(len(actions)))
@@ -114,6 +117,7 @@ def play(
         # one person sees their own seat's events; a table of several sees what a
         # spectator may (nobody's secrets), as everyone reads the same screen
         viewer = next(iter(humans)) if len(humans) == 1 else None
+        before = match.state
         try:
             values = dice(seat) if dice is not None and match.header.dice == "recorded" else None
             events = match.act(action, values)
@@ -122,8 +126,8 @@ def play(
             continue
         for event in events:
             shown = rules.redact(event, viewer) if humans else event
-            say(f"  {match.header.players[seat] if event is action else ' '} "
-                f"{rules.describe(shown)}")
+            say(f"  {describe(rules, shown, before)}")
+            before = rules.evolve(before, event)
     say(match.render(None))
     return "over"
 

@@ -15,7 +15,7 @@ from typing import Any
 from grimoire.core.errors import UsageError
 from grimoire.core.events import Event
 from grimoire.core.replay import Replay, shown
-from grimoire.core.rules import AnyRules
+from grimoire.core.rules import AnyRules, describe, draw
 
 SPECTATOR = "spectator"
 
@@ -72,12 +72,31 @@ def _check(replay: Replay, n: int) -> int:
 
 
 def render(
-    path: str | os.PathLike[str], at: int | None = None, player: str | int | None = None
+    path: str | os.PathLike[str], at: int | None = None, player: str | int | None = None,
+    *, svg: bool = False,
 ) -> str:
-    """The board after ``at`` events (default: the end) from ``player``'s perspective."""
+    """The board after ``at`` events (default: the end) from ``player``'s perspective:
+    text, or with ``svg`` an SVG picture with the last event marked."""
     with Replay.open(path) as replay:
-        draw, _ = _perspective(replay, player)
-        return draw(replay.seek(_check(replay, len(replay) if at is None else at)))
+        n = _check(replay, len(replay) if at is None else at)
+        if not svg:
+            draw, _ = _perspective(replay, player)
+            return draw(replay.seek(n))
+        return picture(replay, n, player)
+
+
+def picture(replay: Replay, n: int, player: str | int | None = None) -> str:
+    """The SVG picture after ``n`` events of ``replay`` as ``player`` may see it, the
+    last event (as that player may see it) marked."""
+    rules: AnyRules = replay.rules
+    seat = None if player is None else resolve_seat(replay.header.players, player)
+    state = replay.seek(n)
+    last = next(iter(replay.events(n - 1, n)), None) if n else None
+    if seat is not None or player == SPECTATOR:
+        state = shown("show this position", rules.view, state, seat)
+        if last is not None:
+            last = shown("show this event", rules.redact, last, seat)
+    return shown("draw this position", draw, rules, state, seat, last)
 
 
 def replay_lines(
@@ -86,13 +105,16 @@ def replay_lines(
     """Each event in one line followed by the board after it; with ``at``, only the board
     after ``at`` events."""
     with Replay.open(path) as replay:
-        draw, redact = _perspective(replay, player)
+        show, redact = _perspective(replay, player)
         rules = replay.rules
         if at is not None:
             yield f"after {_check(replay, at)} events:"
-            yield draw(replay.seek(at))
+            yield show(replay.seek(at))
             return
-        yield draw(replay.seek(0))
+        before = replay.seek(0)
+        yield show(before)
         for seq, event, state in replay.states():
-            yield f"[{seq}] {shown('describe this event', rules.describe, redact(event))}"
-            yield draw(state)
+            line = shown("describe this event", describe, rules, redact(event), before)
+            yield f"[{seq}] {line}"
+            yield show(state)
+            before = state

@@ -109,7 +109,7 @@ def board(state: State, player: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def describe(event: Event | AnyEvent) -> str:
+def describe(event: Event | AnyEvent, state: State | None = None) -> str:
     """One line per event, for ``grimoire replay``."""
     actor = NAMES[event.player] if hasattr(event, "player") and isinstance(
         event.player, int) else ""

@@ -116,7 +116,7 @@ _PHRASES: dict[type, str] = {
 _SEATS = ("player", "first", "owner", "by")
 
 
-def describe(event: Event | AnyEvent) -> str:
+def describe(event: Event | AnyEvent, state: State | None = None) -> str:
     """One line per event, for ``grimoire replay``."""
     if isinstance(event, Place):
         return f"{T.SEAT_NAMES[event.player]} places {event.piece or 'a piece'} on {event.square}"

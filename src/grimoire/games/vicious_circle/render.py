@@ -92,7 +92,7 @@ def setup_status(state: State) -> str:
             f"waiting for {who(T.SEAT_NAMES, waiting)}")
 
 
-def describe(event: Event | AnyEvent) -> str:
+def describe(event: Event | AnyEvent, state: State | None = None) -> str:
     """One line per event, for ``grimoire replay``."""
     if isinstance(event, Move):
         return f"{T.SEAT_NAMES[event.player]} moves {event.from_}-{event.to}"

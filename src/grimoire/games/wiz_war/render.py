@@ -109,7 +109,7 @@ def board(state: State, player: int | None = None) -> str:
     return "\n".join(lines)
 
 
-def describe(event: Event) -> str:
+def describe(event: Event, state: State | None = None) -> str:
     """One line per event, for ``grimoire replay``."""
     tag = type(event).__struct_config__.tag
     if isinstance(event, E.Cast):

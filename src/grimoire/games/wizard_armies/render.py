@@ -161,7 +161,7 @@ def _next_battle(state: State) -> str:
     return "the battle is over: the round ends"
 
 
-def describe(event: E.Event | AnyEvent) -> str:
+def describe(event: E.Event | AnyEvent, state: State | None = None) -> str:
     """One line per event, for ``grimoire replay`` and action menus."""
     line = _LINES.get(type(event))
     return repr(event) if line is None else line(event)
