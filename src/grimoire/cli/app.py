@@ -26,6 +26,7 @@ from grimoire.cli import (
     seal,
     simulate,
     validate,
+    view,
 )
 from grimoire.cli.common import configure_logging
 
@@ -64,6 +65,7 @@ app.command("odds")(odds.command)
 app.command("schema")(schema.command)
 app.command("seal")(seal.command)
 app.command("repair")(repair.command)
+app.command("view")(view.command)
 
 
 def main() -> None:

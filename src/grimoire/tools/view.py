@@ -1,0 +1,307 @@
+"""``grimoire view``: one self-contained HTML file to watch a whole match.
+
+The file holds the board after every event as an SVG picture, every event described in
+one sentence, the outcome and the header's facts, and a little script to step through
+them (a slider, the arrow keys, play and pause, a click on an event). It needs nothing
+else: no network, no fonts or scripts from elsewhere; it opens from ``file://``.
+
+Written for a seat (``player``), it holds only what that seat may know: every picture is
+drawn from ``view(state, seat)``, every event is described from ``redact(event, seat)``
+in the viewed state, and the header's seed appears only once revealed. Written for
+``"spectator"``, it holds what the public may know; with no player, everything (the
+auditor's file).
+
+Pictures of consecutive positions differ in a few lines, so each is stored as the lines
+that changed since the one before (with a whole picture every :data:`KEYFRAME` events),
+and the data is gzip-compressed and unpacked by the browser (``DecompressionStream``).
+
+>>> # view("match.jsonl", "match.html", player="Ann")
+"""
+
+from __future__ import annotations
+
+import base64
+import difflib
+import gzip
+import html
+import json
+import os
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from grimoire.core.events import Event
+from grimoire.core.replay import Replay, shown
+from grimoire.core.rules import AnyRules, describe, draw
+from grimoire.tools.render import resolve_seat
+
+KEYFRAME = 200
+"""Every this many events the file holds a whole picture (seeking stays quick)."""
+
+
+class ViewReport(msgspec.Struct, frozen=True, kw_only=True):
+    """What :func:`view` wrote: the file, for whom, how many events and bytes."""
+
+    path: str
+    out: str
+    perspective: str
+    events: int
+    bytes: int
+
+    def summary(self) -> str:
+        """One line for people."""
+        return (f"{self.out}: {self.events} events of {os.path.basename(self.path)} as "
+                f"{self.perspective} sees them ({self.bytes:,} bytes)")
+
+
+def _patch(before: list[str], after: list[str]) -> list[Any]:
+    """``after`` as edits of ``before``: ``[start, stop, [new lines]]`` in order."""
+    ops: list[Any] = []
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            ops.append([i1, i2, after[j1:j2]])
+    return ops
+
+
+def frames_of(replay: Replay, seat: int | None, public: bool,
+              progress: Callable[[int], None] | None = None) -> tuple[list[Any], list[str]]:
+    """The pictures (as key frames and patches) and the event lines of ``replay`` as
+    ``seat`` sees it (``public``: any view at all, else the auditor's)."""
+    rules: AnyRules = replay.rules
+
+    def seen(state: Any) -> Any:
+        return shown("show this position", rules.view, state, seat) if public else state
+
+    def redacted(event: Event) -> Event:
+        return shown("show this event", rules.redact, event, seat) if public else event
+
+    before = seen(replay.seek(0))
+    picture = shown("draw this position", draw, rules, before, seat, None).split("\n")
+    frames: list[Any] = [picture]
+    lines: list[str] = []
+    for seq, event, state in replay.states():
+        told = redacted(event)
+        lines.append(shown("describe this event", describe, rules, told, before))
+        after = seen(state)
+        new = shown("draw this position", draw, rules, after, seat, told).split("\n")
+        frames.append(new if (seq + 1) % KEYFRAME == 0 else _patch(picture, new))
+        picture, before = new, after
+        if progress is not None:
+            progress(seq + 1)
+    return frames, lines
+
+
+def page(data: dict[str, Any], title: str) -> str:
+    """The HTML document around ``data`` (gzip and base64: about a tenth of the JSON)."""
+    packed = base64.b64encode(gzip.compress(
+        json.dumps(data, separators=(",", ":")).encode(), mtime=0)).decode()
+    return (_TEMPLATE.replace("%TITLE%", html.escape(title))
+            .replace("%DATA%", packed))
+
+
+def view(
+    path: str | os.PathLike[str],
+    out: str | os.PathLike[str] | None = None,
+    *,
+    player: str | int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> str | ViewReport:
+    """The HTML file of the log at ``path`` as ``player`` may see it (a name or seat
+    number, ``"spectator"``, or ``None`` for everything). Returns the HTML text, or writes
+    it to ``out`` (a new file) and returns a :class:`ViewReport`."""
+    if out is not None and os.path.exists(out):
+        from grimoire.core.errors import UsageError
+
+        raise UsageError("io/exists", f"{out} exists; choose another name")
+    with Replay.open(path) as replay:
+        header = replay.header
+        public = player is not None
+        seat = None if player is None else resolve_seat(header.players, player)
+        who = ("everyone (the auditor's file)" if player is None else
+               "the spectator" if seat is None else header.players[seat])
+        frames, lines = frames_of(replay, seat, public, progress)
+        outcome = replay.rules.outcome(replay.seek(len(replay)))
+        names = header.players
+        ending = ""
+        if outcome is not None:
+            winners = ", ".join(names[w] for w in outcome.winners if 0 <= w < len(names))
+            ending = (f"won by {winners} ({outcome.reason})" if winners else
+                      f"drawn ({outcome.reason})")
+        facts = [
+            ["game", f"{replay.rules.title or header.game} (rules {header.rules})"],
+            ["players", ", ".join(names)],
+            ["options", ", ".join(f"{k}={json.dumps(v)}" for k, v in header.options.items())
+             or "none"],
+            ["dice", "physical dice (recorded)" if header.dice == "recorded" else
+             "seeded, seed revealed" if header.seed else "seeded, seed not revealed"],
+            ["seen as", who],
+        ]
+        if header.position:
+            facts.append(["starts from", header.position])
+        data = {"facts": facts, "events": lines, "frames": frames, "keyframe": KEYFRAME,
+                "outcome": ending or "unfinished", "game": header.game}
+        text = page(data, f"{header.game}: {' vs '.join(names)}")
+        n = len(replay)
+    if out is None:
+        return text
+    with open(out, "x", encoding="utf-8") as f:
+        f.write(text)
+    return ViewReport(path=os.fspath(path), out=os.fspath(out), perspective=who, events=n,
+                      bytes=len(text.encode()))
+
+
+_TEMPLATE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>%TITLE%</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;background:#faf7f0;color:#222}
+header{padding:.6em 1em;background:#2c3e50;color:#fff}
+header h1{font-size:1.1em;margin:0}
+#facts{font-size:.85em;margin:.3em 0 0;display:flex;flex-wrap:wrap;gap:.2em 1.5em}
+#facts span b{font-weight:600;color:#f1c40f;margin-right:.3em}
+main{display:flex;flex-wrap:wrap;gap:1em;padding:1em}
+#board{flex:0 0 auto;background:#fff;border:1px solid #ccc;padding:.5em;min-width:300px}
+#board svg{max-width:100%;height:auto}
+#side{flex:1 1 320px;min-width:280px;display:flex;flex-direction:column;gap:.5em}
+#controls{display:flex;gap:.3em;align-items:center;flex-wrap:wrap}
+#controls button{font-size:1em;padding:.2em .6em}
+#slider{flex:1 1 200px}
+#where{font-variant-numeric:tabular-nums;min-width:9em}
+#now{background:#fff;border:1px solid #ccc;padding:.5em;min-height:2.5em}
+#outcome{font-weight:600}
+ol#events{position:relative;margin:0;padding:0 0 0 3.5em;max-height:60vh;overflow:auto;
+background:#fff;border:1px solid #ccc;font-size:.9em}
+ol#events li{cursor:pointer;padding:.1em .3em}
+ol#events li:hover{background:#eef}
+ol#events li.current{background:#fdebd0;font-weight:600}
+ol#events li.future{color:#999}
+#error{color:#b03a2e}
+</style>
+</head>
+<body>
+<header><h1>%TITLE%</h1><div id="facts"></div></header>
+<main>
+<div id="board" aria-live="polite"></div>
+<div id="side">
+<div id="controls">
+<button id="first" title="the start (Home)">|&lt;</button>
+<button id="prev" title="one event back (left arrow)">&lt;</button>
+<button id="play" title="play or pause (space)">play</button>
+<button id="next" title="one event forward (right arrow)">&gt;</button>
+<button id="last" title="the end (End)">&gt;|</button>
+<input id="slider" type="range" min="0" max="0" value="0" aria-label="event">
+<span id="where"></span>
+</div>
+<div id="now"></div>
+<div id="outcome"></div>
+<ol id="events" start="0"></ol>
+<div id="error"></div>
+</div>
+</main>
+<script id="grimoire-data" type="application/octet-stream">%DATA%</script>
+<script>
+"use strict";
+(async function () {
+  const $ = (id) => document.getElementById(id);
+  let data;
+  try {
+    const b64 = $("grimoire-data").textContent.trim();
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    data = JSON.parse(await new Response(stream).text());
+  } catch (err) {
+    $("error").textContent = "This browser cannot unpack the match (" + err + ").";
+    return;
+  }
+  const frames = data.frames, events = data.events, K = data.keyframe;
+  const n = events.length;
+  for (const [k, v] of data.facts) {
+    const span = document.createElement("span");
+    const b = document.createElement("b");
+    b.textContent = k;
+    span.append(b, document.createTextNode(v));
+    $("facts").append(span);
+  }
+  $("outcome").textContent = "Outcome: " + data.outcome;
+  const list = $("events");
+  events.forEach((text, i) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    li.dataset.at = String(i + 1);
+    li.addEventListener("click", () => show(i + 1));
+    list.append(li);
+  });
+  const cache = new Map();
+  // Patches apply to the picture before them: rebuild forward from the nearest key frame.
+  function pictureAt(at) {
+    const base = at - (at % K);
+    if (cache.has(at)) return cache.get(at);
+    let lines = cache.has(at - 1) && at - 1 >= base ? cache.get(at - 1).slice()
+      : frames[base].slice();
+    const from = cache.has(at - 1) && at - 1 >= base ? at : base + 1;
+    for (let k = from; k <= at; k++) {
+      const ops = frames[k];
+      for (let j = ops.length - 1; j >= 0; j--) {
+        const [i1, i2, repl] = ops[j];
+        lines.splice(i1, i2 - i1, ...repl);
+      }
+    }
+    if (cache.size > 64) cache.clear();
+    cache.set(at, lines);
+    return lines;
+  }
+  let at = 0, timer = null;
+  const slider = $("slider");
+  slider.max = String(n);
+  function show(i) {
+    at = Math.max(0, Math.min(n, i));
+    $("board").innerHTML = pictureAt(at).join("\\n");
+    slider.value = String(at);
+    $("where").textContent = "event " + at + " of " + n;
+    $("now").textContent = at === 0 ? "Before the first event." : events[at - 1];
+    for (const li of list.children) {
+      const k = Number(li.dataset.at);
+      li.className = k === at ? "current" : k > at ? "future" : "";
+    }
+    const cur = list.children[at - 1];
+    if (cur) {
+      const top = cur.offsetTop;
+      if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top - list.clientHeight / 2;
+      }
+    }
+    document.body.dataset.at = String(at);
+  }
+  function playing(on) {
+    if (on && !timer) {
+      if (at >= n) show(0);
+      timer = setInterval(() => { if (at >= n) playing(false); else show(at + 1); }, 700);
+    } else if (!on && timer) { clearInterval(timer); timer = null; }
+    $("play").textContent = timer ? "pause" : "play";
+  }
+  $("first").onclick = () => show(0);
+  $("prev").onclick = () => show(at - 1);
+  $("next").onclick = () => show(at + 1);
+  $("last").onclick = () => show(n);
+  $("play").onclick = () => playing(!timer);
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  document.addEventListener("keydown", (e) => {
+    if (e.target === slider && (e.key === "ArrowLeft" || e.key === "ArrowRight")) return;
+    if (e.key === "ArrowRight") { show(at + 1); e.preventDefault(); }
+    else if (e.key === "ArrowLeft") { show(at - 1); e.preventDefault(); }
+    else if (e.key === "Home") { show(0); e.preventDefault(); }
+    else if (e.key === "End") { show(n); e.preventDefault(); }
+    else if (e.key === " ") { playing(!timer); e.preventDefault(); }
+  });
+  show(0);
+  document.body.dataset.ready = "yes";
+})();
+</script>
+</body>
+</html>
+"""

@@ -1,0 +1,202 @@
+"""``grimoire view``: one self-contained HTML file per match, leaking nothing a seat may not
+know, that a real browser (headless Chromium) opens and steps through."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from helpers import bot_match
+
+from grimoire.core.events import Event
+from grimoire.core.match import Match
+from grimoire.core.rules import describe
+from grimoire.tools.view import KEYFRAME, ViewReport, view
+
+GAMES = ["vicious-circle", "wizard-armies", "swords-wizardry", "magery", "wiz-war"]
+
+
+def data_of(text: str) -> dict:  # type: ignore[type-arg]
+    packed = re.search(r'<script id="grimoire-data"[^>]*>([^<]*)</script>', text)
+    assert packed is not None
+    return json.loads(gzip.decompress(base64.b64decode(packed.group(1))))  # type: ignore[no-any-return]
+
+
+def pictures(data: dict) -> Iterator[str]:  # type: ignore[type-arg]
+    """Every picture the file holds, rebuilt as the page's script does."""
+    lines: list[str] = []
+    for k, frame in enumerate(data["frames"]):
+        if k % data["keyframe"] == 0:
+            lines = list(frame)
+        else:
+            for i1, i2, repl in reversed(frame):
+                lines[i1:i2] = repl
+        yield "\n".join(lines)
+
+
+def saved(tmp_path: Path, game: str, seed: int = 3, actions: int = 300) -> tuple[Match, Path]:
+    match = bot_match(game, seed=seed, max_actions=actions)
+    path = tmp_path / f"{game}.jsonl"
+    match.save(path)
+    return match, path
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_file_is_self_contained_and_holds_every_event(game: str, tmp_path: Path) -> None:
+    match, path = saved(tmp_path, game)
+    report = view(path, tmp_path / "m.html")
+    assert isinstance(report, ViewReport) and report.events == len(match.events)
+    text = (tmp_path / "m.html").read_text()
+    assert "<link" not in text and " src=" not in text
+    assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text), "nothing from the net"
+    data = data_of(text)
+    assert len(data["events"]) == len(match.events)
+    assert len(data["frames"]) == len(match.events) + 1
+    final = list(pictures(data))[-1]
+    assert final == match.rules.svg(match.state, None, match.events[-1])
+
+
+def test_pictures_rebuild_exactly_across_key_frames(tmp_path: Path) -> None:
+    """The stored patches rebuild every picture exactly, key frames included."""
+    match, path = saved(tmp_path, "magery", actions=KEYFRAME + 60)
+    data = data_of(view(path))  # type: ignore[arg-type]
+    replay = match.replay()
+    rules = match.rules
+    for n, picture in enumerate(pictures(data)):
+        last = match.events[n - 1] if n else None
+        assert picture == rules.svg(replay.seek(n), None, last), n
+
+
+def hidden_words(match: Match, seat: int) -> set[str]:
+    """Words the auditor's event lines hold that none of ``seat``'s lines or pictures
+    hold: facts the seat may not know."""
+    rules = match.rules
+    replay = match.replay()
+    theirs: set[str] = set()
+    mine: set[str] = set()
+    state = replay.seek(0)
+    for event in match.events:
+        theirs.update(re.findall(r"[A-Za-z][A-Za-z'-]{3,}", describe(rules, event, state)))
+        told: Event = rules.redact(event, seat)
+        seen = rules.view(state, seat)
+        mine.update(re.findall(r"[A-Za-z][A-Za-z'-]{3,}", describe(rules, told, seen)))
+        mine.update(re.findall(r"[A-Za-z][A-Za-z'-]{3,}", rules.svg(seen, seat, told)))
+        state = rules.evolve(state, event)
+    return theirs - mine
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_seats_file_holds_nothing_hidden_from_that_seat(game: str, tmp_path: Path) -> None:
+    """Generated for one seat, the file holds only what that seat may know: no word of an
+    event line only the auditor sees (a card in another hand, a secret setup), and no
+    seed while the match is live."""
+    short = {"vicious-circle": 1, "wizard-armies": 3}  # stop inside their secret setups
+    match, path = saved(tmp_path, game, seed=5, actions=short.get(game, 120))
+    assert match.outcome is None and match.seed is not None
+    everything = json.dumps(data_of(view(path)))  # type: ignore[arg-type]
+    for seat in range(len(match.header.players)):
+        text = view(path, player=seat)
+        assert isinstance(text, str)
+        data = json.dumps(data_of(text))
+        hidden = hidden_words(match, seat)
+        leaked = sorted(w for w in hidden if w in data)
+        assert not leaked, f"seat {seat} sees {leaked}"
+        assert not hidden or any(w in everything for w in hidden), "the search can find them"
+        assert match.seed not in text
+
+
+# ---------------------------------------------------------------- a real browser
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    if not (CHROMIUM and DRIVER):
+        pytest.skip("headless Chromium is not installed (Debian: apt-get install chromium "
+                    "chromium-driver; `make test` installs it when it can)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking", "--disable-sync",
+                "--disable-component-update", "--disable-dev-shm-usage",
+                "--window-size=1280,900"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def ready(driver: object) -> None:
+    from selenium.webdriver.common.by import By
+
+    for _ in range(100):
+        if driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "yes":  # type: ignore[attr-defined]
+            return
+        time.sleep(0.05)
+    raise AssertionError("the page never got ready")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_browser_opens_the_file_and_steps_through_the_match(
+    browser: object, game: str, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    match, path = saved(tmp_path, game)
+    html = tmp_path / "m.html"
+    view(path, html)
+    data = data_of(html.read_text())
+    rebuilt = list(pictures(data))
+    driver = browser
+    driver.get(html.resolve().as_uri())  # type: ignore[attr-defined]
+    ready(driver)
+
+    def element(id_: str):  # type: ignore[no-untyped-def]
+        return driver.find_element(By.ID, id_)  # type: ignore[attr-defined]
+
+    def board_is(n: int) -> None:
+        at = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-at"))  # type: ignore[attr-defined]
+        assert at == n
+        svg = element("board").get_attribute("innerHTML")
+        expected = driver.execute_script(  # type: ignore[attr-defined]
+            "const d = document.createElement('div'); d.innerHTML = arguments[0];"
+            " return d.innerHTML;", rebuilt[n])
+        assert svg == expected, f"the board after {n} events differs"
+
+    n = len(match.events)
+    assert element("error").text == ""
+    assert element("where").text == f"event 0 of {n}"
+    board_is(0)
+    body = driver.find_element(By.TAG_NAME, "body")  # type: ignore[attr-defined]
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT)
+    board_is(2)
+    assert element("now").text == data["events"][1]
+    body.send_keys(Keys.ARROW_LEFT)
+    board_is(1)
+    target = min(n, 40)
+    driver.find_element(By.CSS_SELECTOR, f"ol#events li:nth-child({target})").click()  # type: ignore[attr-defined]
+    board_is(target)
+    assert "current" in driver.find_element(  # type: ignore[attr-defined]
+        By.CSS_SELECTOR, f"ol#events li:nth-child({target})").get_attribute("class")
+    body.send_keys(Keys.END)
+    board_is(n)
+    assert element("outcome").text.startswith("Outcome:")
+    body.send_keys(Keys.HOME)
+    board_is(0)
+    shot = tmp_path / f"{game}.png"
+    assert driver.save_screenshot(str(shot)) and shot.stat().st_size > 5_000  # type: ignore[attr-defined]
