@@ -7,6 +7,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sys
+from importlib.metadata import version as package_version
 from typing import Annotated
 
 import typer
@@ -28,7 +32,7 @@ from grimoire.cli import (
     validate,
     view,
 )
-from grimoire.cli.common import configure_logging
+from grimoire.cli.common import configure_logging, say
 
 app = typer.Typer(
     name="grimoire",
@@ -39,14 +43,26 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        say(f"grimoire {package_version('grimoire')}")
+        raise typer.Exit()
+
+
 @app.callback()
 def _main(
-    log_json: Annotated[bool, typer.Option("--log-json", help="Structured logs as JSON on stderr.")]
+    log_json: Annotated[bool, typer.Option(
+        "--log-json", metavar="", help="Structured logs as JSON on stderr.")]
     = False,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Log progress to stderr.")]
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", "-v", metavar="", help="Log progress to stderr.")]
     = False,
+    version: Annotated[bool, typer.Option(
+        "--version", metavar="", help="Print grimoire's version and exit.",
+        callback=_version, is_eager=True)] = False,
     debug: Annotated[bool, typer.Option(
-        "--debug", help="Show the traceback of an internal error (exit code 3).")] = False,
+        "--debug", metavar="",
+        help="Show the traceback of an internal error (exit code 3).")] = False,
 ) -> None:
     configure_logging(log_json, verbose)
     common.debug = debug
@@ -69,5 +85,10 @@ app.command("view")(view.command)
 
 
 def main() -> None:
-    """Console-script entry point."""
-    app()
+    """Console-script entry point (a closed pipe, ``| head``, ends it quietly)."""
+    try:
+        app()
+    except BrokenPipeError:
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)

@@ -9,7 +9,7 @@ import os
 import sys
 import unicodedata
 from collections.abc import Callable, Mapping
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import msgspec
 import structlog
@@ -21,7 +21,8 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
-_IO_REASONS = {"log/unreadable", "log/unwritable", "log/empty", "log/not-a-file"}
+_IO_REASONS = {"log/unreadable", "log/unwritable", "log/empty", "log/not-a-file",
+               "log/not-a-log"}
 INTERNAL = "internal/error"
 """The reason of an error grimoire did not expect (a bug): exit code 3."""
 
@@ -80,24 +81,48 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        as_json = bool(kwargs.get("json_out"))
         try:
             return func(*args, **kwargs)
         except GrimoireError as exc:
-            say(f"grimoire: {exc}", err=True)
-            raise typer.Exit(exit_code(exc)) from None
+            fail(exc.to_dict(), str(exc), exit_code(exc), as_json)
+        except BrokenPipeError:
+            quiet_pipe()
         except OSError as exc:
-            say(f"grimoire: io/error: {exc}", err=True)
-            raise typer.Exit(EXIT_USAGE) from None
+            fail({"error": "OSError", "reason": "io/error", "line": None, "seq": None,
+                  "detail": str(exc)}, f"io/error: {exc}", EXIT_USAGE, as_json)
         except (typer.Exit, typer.Abort, typer.BadParameter, typer.TyperException):
             raise
         except Exception as exc:
             if debug:
                 raise
-            say(f"grimoire: {internal(exc)['detail']} (run with --debug for the traceback)",
-                err=True)
-            raise typer.Exit(EXIT_INTERNAL) from None
+            error = internal(exc)
+            fail(error, f"{error['detail']} (run with --debug for the traceback)",
+                 EXIT_INTERNAL, as_json)
+        raise AssertionError("unreachable")  # pragma: no cover
 
     return wrapper
+
+
+def fail(error: Mapping[str, Any], text: str, code: int, as_json: bool) -> NoReturn:
+    """Report ``error`` (as ``{"error": ...}`` JSON on stdout under ``--json``, else one
+    line on stderr) and exit with ``code``."""
+    if as_json:
+        print_json({"error": dict(error)})
+    else:
+        say(f"grimoire: {text}", err=True)
+    raise typer.Exit(code)
+
+
+def quiet_pipe() -> NoReturn:
+    """The reader of our output went away (``grimoire replay LOG | head``): stop quietly,
+    as command-line tools do."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except OSError:
+        pass
+    raise typer.Exit(EXIT_OK)
 
 
 def internal(exc: BaseException) -> dict[str, Any]:

@@ -13,9 +13,10 @@ from grimoire.tools.diff import diff
 
 @handle_errors
 def command(
-    a: Annotated[Path, typer.Argument(help="First log.")],
-    b: Annotated[Path, typer.Argument(help="Second log.")],
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    a: Annotated[Path, typer.Argument(metavar="LOG", help="First log.")],
+    b: Annotated[Path, typer.Argument(metavar="LOG", help="Second log.")],
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
     """Compare two logs; exit 0 when identical, 1 when they differ."""
     report = diff(a, b)

@@ -12,7 +12,8 @@ from grimoire.tools.games import games
 
 @handle_errors
 def command(
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
     """List the registered games (name, rules version, player counts)."""
     report = games()

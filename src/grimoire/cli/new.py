@@ -10,23 +10,32 @@ import typer
 from grimoire.cli.common import handle_errors, parse_options, print_json, say
 from grimoire.tools.new import new
 
+SEED_HELP = ("A seed: a whole number (the dice of `simulate --seed N`'s first match) or "
+             "16+ hex digits.")
 OPTION_HELP = "A game option KEY=VALUE (repeatable); see `grimoire schema GAME`."
 
 
 @handle_errors
 def command(
-    game: Annotated[str, typer.Argument(help="A registered game.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="The new log file.")],
-    player: Annotated[list[str] | None, typer.Option("--player", "-p", help="Seat names.")]
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A registered game.")],
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="The new log file.")],
+    player: Annotated[list[str] | None, typer.Option(
+        "--player", "-p", metavar="NAME", help="Seat names.")]
     = None,
-    option: Annotated[list[str] | None, typer.Option("--option", help=OPTION_HELP)] = None,
-    dice: Annotated[str, typer.Option(help="'seeded' or 'recorded' (physical dice).")]
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", metavar="KEY=VALUE", help=OPTION_HELP)] = None,
+    dice: Annotated[str, typer.Option(
+        metavar="KIND", help="'seeded' or 'recorded' (physical dice).")]
     = "seeded",
-    seed: Annotated[str | None, typer.Option(help="Dice seed as hex (default: random).")]
+    seed: Annotated[str | None, typer.Option(
+        metavar="SEED", help=SEED_HELP + " (default: random)")]
     = None,
-    position: Annotated[str | None, typer.Option(help="Start from this position.")] = None,
-    reveal: Annotated[bool, typer.Option(help="Write the seed into the header now.")] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    position: Annotated[str | None, typer.Option(
+        metavar="POSITION", help="Start from this position.")] = None,
+    reveal: Annotated[bool, typer.Option(
+        "--reveal", metavar="", help="Write the seed into the header now.")] = False,
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
     """Create a log; for seeded dice the seed is printed once: keep it until the end."""
     header, secret = new(game, out, players=player, options=parse_options(option), seed=seed,

@@ -14,10 +14,12 @@ from grimoire.tools.odds import odds
 
 @handle_errors
 def command(
-    log: Annotated[Path, typer.Argument(help="A Wizard Armies log.")],
-    at: Annotated[int | None, typer.Option("--at", help="After N events (default: the end).")]
+    log: Annotated[Path, typer.Argument(metavar="LOG", help="A Wizard Armies log.")],
+    at: Annotated[int | None, typer.Option(
+        "--at", metavar="N", help="After N events (default: the end).")]
     = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
     """Print the probability that each side wins the battle in progress."""
     report = odds(str(log), at)

@@ -8,24 +8,31 @@ from typing import Annotated
 import typer
 
 from grimoire.cli.common import handle_errors, parse_options, say
-from grimoire.cli.new import OPTION_HELP
+from grimoire.cli.new import OPTION_HELP, SEED_HELP
 from grimoire.tools.play import new_match, play, save_seed
 
 
 @handle_errors
 def command(
-    game: Annotated[str, typer.Argument(help="A registered game.")],
-    seat: Annotated[list[int] | None, typer.Option("--seat", help="Seat(s) played by people.")]
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A registered game.")],
+    seat: Annotated[list[int] | None, typer.Option(
+        "--seat", metavar="N", help="Seat(s) played by people.")]
     = None,
-    hotseat: Annotated[bool, typer.Option(help="Every seat is a person at this terminal.")]
+    hotseat: Annotated[bool, typer.Option(
+        "--hotseat", metavar="", help="Every seat is a person at this terminal.")]
     = False,
-    players: Annotated[int | None, typer.Option(help="Number of seats (games for 2-4).")]
+    players: Annotated[int | None, typer.Option(
+        metavar="N", help="Number of seats (games for 2-4).")]
     = None,
-    option: Annotated[list[str] | None, typer.Option("--option", help=OPTION_HELP)] = None,
-    seed: Annotated[str | None, typer.Option(help="Dice seed as hex (default: random).")]
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", metavar="KEY=VALUE", help=OPTION_HELP)] = None,
+    seed: Annotated[str | None, typer.Option(
+        metavar="SEED", help=SEED_HELP + " (default: random)")]
     = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Save the log here.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", metavar="FILE", help="Save the log here.")] = None,
     reveal: Annotated[bool, typer.Option(
+        "--reveal", metavar="",
         help="Reveal the seed in the log even if the game is not over.")] = False,
 ) -> None:
     """Legal actions are offered by number; the log is saved at the end, its seed revealed

@@ -7,25 +7,34 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors, say, write_text
+from grimoire.cli.common import handle_errors, print_json, say, write_text
 from grimoire.cli.replay import AS_HELP, SEAT_HELP, perspective
-from grimoire.tools.render import render
+from grimoire.tools.render import outcome_of, render
 
 
 @handle_errors
 def command(
-    log: Annotated[Path, typer.Argument(help="The log to render.")],
-    at: Annotated[int | None, typer.Option("--at", help="After N events (default: the end).")]
+    log: Annotated[Path, typer.Argument(metavar="LOG", help="The log to render.")],
+    at: Annotated[int | None, typer.Option(
+        "--at", metavar="N", help="After N events (default: the end).")]
     = None,
-    as_: Annotated[str | None, typer.Option("--as", help=AS_HELP)] = None,
-    seat: Annotated[int | None, typer.Option("--seat", help=SEAT_HELP)] = None,
-    svg: Annotated[bool, typer.Option("--svg", help="An SVG picture instead of text.")]
+    as_: Annotated[str | None, typer.Option("--as", metavar="NAME", help=AS_HELP)] = None,
+    seat: Annotated[int | None, typer.Option("--seat", metavar="N", help=SEAT_HELP)] = None,
+    svg: Annotated[bool, typer.Option("--svg", metavar="", help="An SVG picture instead of text.")]
     = False,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write it to this file.")]
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", metavar="FILE", help="Write it to this file.")]
     = None,
 ) -> None:
     """Print one board (or write it: ``--svg -o board.svg``)."""
-    text = render(log, at, perspective(as_, seat), svg=svg)
+    who = perspective(as_, seat)
+    text = render(log, at, who, svg=svg)
+    if json_out and out is None:
+        print_json({"path": str(log), "at": at, "as": who, "format": "svg" if svg else "text",
+                    "board": text, "outcome": outcome_of(log, at)})
+        return
     if out is None:
         say(text, nl=not text.endswith("\n"))
         return

@@ -13,9 +13,10 @@ from grimoire.tools.repair import repair
 
 @handle_errors
 def command(
-    log: Annotated[Path, typer.Argument(help="The log a crash left damaged.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="The repaired copy.")],
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    log: Annotated[Path, typer.Argument(metavar="LOG", help="The log a crash left damaged.")],
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="The repaired copy.")],
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
     """Drop a torn last line and a last decision cut short (the original is never
     rewritten); any other damage stays an error."""

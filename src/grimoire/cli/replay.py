@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Annotated
 
@@ -9,7 +10,7 @@ import typer
 
 from grimoire import UsageError
 from grimoire.cli.common import handle_errors, say
-from grimoire.tools.render import replay_lines
+from grimoire.tools.render import replay_lines, replay_records
 
 AS_HELP = ("Perspective: a player's name (or seat number, when no player has that name), "
            "or 'spectator' (default: everything).")
@@ -25,12 +26,21 @@ def perspective(as_: str | None, seat: int | None) -> str | int | None:
 
 @handle_errors
 def command(
-    log: Annotated[Path, typer.Argument(help="The log to replay.")],
-    at: Annotated[int | None, typer.Option("--at", help="Only the board after N events.")]
+    log: Annotated[Path, typer.Argument(metavar="LOG", help="The log to replay.")],
+    at: Annotated[int | None, typer.Option(
+        "--at", metavar="N", help="Only the board after N events.")]
     = None,
-    as_: Annotated[str | None, typer.Option("--as", help=AS_HELP)] = None,
-    seat: Annotated[int | None, typer.Option("--seat", help=SEAT_HELP)] = None,
+    as_: Annotated[str | None, typer.Option("--as", metavar="NAME", help=AS_HELP)] = None,
+    seat: Annotated[int | None, typer.Option("--seat", metavar="N", help=SEAT_HELP)] = None,
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="JSON Lines: one object per event.")] = False,
 ) -> None:
     """Print the board after each event, each event described in one line."""
-    for line in replay_lines(log, at, perspective(as_, seat)):
+    who = perspective(as_, seat)
+    if json_out:
+        for record in replay_records(log, who):
+            if at is None or record["at"] == at:
+                typer.echo(json.dumps(record))
+        return
+    for line in replay_lines(log, at, who):
         say(line)

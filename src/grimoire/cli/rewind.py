@@ -13,10 +13,11 @@ from grimoire.tools.rewind import rewind
 
 @handle_errors
 def command(
-    log: Annotated[Path, typer.Argument(help="The log to fork.")],
-    to: Annotated[int, typer.Option("--to", help="Keep this many records.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="The new log file.")],
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    log: Annotated[Path, typer.Argument(metavar="LOG", help="The log to fork.")],
+    to: Annotated[int, typer.Option("--to", metavar="N", help="Keep this many records.")],
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="The new log file.")],
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
     """Write a new log holding the first N records; its header names the origin."""
     header = rewind(log, to, out)

@@ -13,9 +13,11 @@ from grimoire.tools.schema import dumps, schemas, write_schemas
 
 @handle_errors
 def command(
-    game: Annotated[str | None, typer.Argument(help="A game (default: the log envelope).")]
+    game: Annotated[str | None, typer.Argument(
+        metavar="GAME", help="A game (default: the log envelope).")]
     = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write every schema here.")]
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", metavar="DIR", help="Write every schema here.")]
     = None,
 ) -> None:
     """Print a schema as JSON, or write all of them into a folder."""

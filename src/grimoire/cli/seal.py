@@ -13,11 +13,13 @@ from grimoire.tools.seal import seal
 
 @handle_errors
 def command(
-    log: Annotated[Path, typer.Argument(help="The log to seal.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="The sealed copy.")],
-    seed: Annotated[str | None, typer.Option(help="Reveal this seed (hex) in the header.")]
+    log: Annotated[Path, typer.Argument(metavar="LOG", help="The log to seal.")],
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="The sealed copy.")],
+    seed: Annotated[str | None, typer.Option(
+        metavar="SEED", help="Reveal this seed (hex) in the header.")]
     = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
     """Write a sealed copy (the original is never rewritten)."""
     n = seal(log, out, seed=seed)

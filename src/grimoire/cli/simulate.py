@@ -9,24 +9,31 @@ from typing import Annotated
 import typer
 
 from grimoire.cli.common import handle_errors, parse_options, print_json, say
-from grimoire.cli.new import OPTION_HELP
+from grimoire.cli.new import OPTION_HELP, SEED_HELP
 from grimoire.tools.simulate import simulate
 
 
 @handle_errors
 def command(
-    game: Annotated[str, typer.Argument(help="A registered game.")],
-    games: Annotated[int, typer.Option("--games", "-n", help="How many matches.")] = 10,
-    seed: Annotated[int, typer.Option(help="Seed for dice and bots.")] = 0,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="Write logs here.")] = None,
-    option: Annotated[list[str] | None, typer.Option("--option", help=OPTION_HELP)] = None,
-    player: Annotated[list[str] | None, typer.Option("--player", "-p", help="Seat names.")]
+    game: Annotated[str, typer.Argument(metavar="GAME", help="A registered game.")],
+    games: Annotated[int, typer.Option(
+        "--games", "-n", metavar="N", help="How many matches.")] = 10,
+    seed: Annotated[str, typer.Option(metavar="SEED", help=SEED_HELP)] = "0",
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", metavar="DIR", help="Write logs here.")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", metavar="KEY=VALUE", help=OPTION_HELP)] = None,
+    player: Annotated[list[str] | None, typer.Option(
+        "--player", "-p", metavar="NAME", help="Seat names.")]
     = None,
-    max_actions: Annotated[int, typer.Option(help="Stop a match after this many actions.")]
+    max_actions: Annotated[int, typer.Option(
+        metavar="N", help="Stop a match after this many actions.")]
     = 5_000,
     reveal: Annotated[bool, typer.Option(
+        "--reveal", metavar="",
         help="Reveal the seed of unfinished matches too (finished ones always do).")] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
     """Play seeded random-bot matches and summarise wins by seat and mean length."""
     kwargs = dict(games=games, seed=seed, out=out, options=parse_options(option),

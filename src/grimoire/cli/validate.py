@@ -14,9 +14,11 @@ from grimoire.tools.validate import DEFAULT_LIMITS, Limits, expand, validate
 
 @handle_errors
 def command(
-    logs: Annotated[list[Path], typer.Argument(help="Log files or folders of logs.")],
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
-    max_line: Annotated[int, typer.Option(help="Longest accepted line, bytes.")]
+    logs: Annotated[list[Path], typer.Argument(
+        metavar="LOG", help="Log files or folders of logs.")],
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
+    max_line: Annotated[int, typer.Option(metavar="N", help="Longest accepted line, bytes.")]
     = DEFAULT_LIMITS.max_line,
 ) -> None:
     """Check header, seq, chain; re-decide every action; re-derive every roll and
@@ -26,9 +28,9 @@ def command(
     show_bar = len(paths) > 1 and sys.stderr.isatty() and not json_out
     if show_bar:
         with typer.progressbar(length=len(paths), label="validating", file=sys.stderr) as bar:
-            reports = validate(paths, limits=limits, progress=lambda _: bar.update(1))
+            reports = validate(logs, limits=limits, progress=lambda _: bar.update(1))
     else:
-        reports = validate(paths, limits=limits)
+        reports = validate(logs, limits=limits)
     if json_out:
         print_json({"valid": all(r.ok for r in reports), "logs": reports})
     else:

@@ -15,11 +15,13 @@ from grimoire.tools.view import ViewReport, view
 
 @handle_errors
 def command(
-    log: Annotated[Path, typer.Argument(help="The log to watch.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="The HTML file to write.")],
-    as_: Annotated[str | None, typer.Option("--as", help=AS_HELP)] = None,
-    seat: Annotated[int | None, typer.Option("--seat", help=SEAT_HELP)] = None,
-    json_out: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    log: Annotated[Path, typer.Argument(metavar="LOG", help="The log to watch.")],
+    out: Annotated[Path, typer.Option(
+        "--out", "-o", metavar="FILE", help="The HTML file to write.")],
+    as_: Annotated[str | None, typer.Option("--as", metavar="NAME", help=AS_HELP)] = None,
+    seat: Annotated[int | None, typer.Option("--seat", metavar="N", help=SEAT_HELP)] = None,
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
     """Write one self-contained HTML file (no network needed) showing the board after
     every event, with a slider, the arrow keys, play and pause, and the event list. For a

@@ -255,6 +255,7 @@ def audit_records(
     return state
 
 
+
 def last_decision(events: Sequence[Event]) -> int:
     """Where the last decision of ``events`` begins: the index of the last player action
     (``len(events)`` when there is none)."""

@@ -39,14 +39,47 @@ def parse_seed(seed: str | bytes) -> bytes:
         raise UsageError("dice/bad-seed", f"seed must be hex, got {seed!r}") from None
 
 
-def match_seed(seed: int, index: int) -> bytes:
+def match_seed(seed: int | bytes, index: int) -> bytes:
     """The dice seed of match ``index`` of a series seeded with ``seed`` (what
     ``grimoire simulate`` and playthroughs use, so a series replays exactly).
 
     >>> len(match_seed(1, 0)), match_seed(1, 0) == match_seed(1, 1)
     (32, False)
     """
-    return hashlib.blake2b(f"grimoire-sim:{seed}:{index}".encode(), digest_size=32).digest()
+    text = f"{seed}" if isinstance(seed, int) else f"x{seed.hex()}"
+    return hashlib.blake2b(f"grimoire-sim:{text}:{index}".encode(), digest_size=32).digest()
+
+
+def seed_option(text: str) -> int | bytes:
+    """A ``--seed`` as people type it, the same in every command: a whole number of up to
+    15 digits (``--seed 7``), or hex bytes (16 hex digits or more, ``--seed 0f0f…``).
+
+    >>> seed_option("7"), seed_option("00ff" * 4)
+    (7, b'\\x00\\xff\\x00\\xff\\x00\\xff\\x00\\xff')
+    """
+    text = text.strip()
+    if text.isascii() and text.lstrip("-").isdigit() and len(text) <= 15:
+        return int(text)
+    if len(text) >= 16 and len(text) % 2 == 0:
+        try:
+            return bytes.fromhex(text)
+        except ValueError:
+            pass
+    raise UsageError("dice/bad-seed", f"a seed is a whole number (up to 15 digits) or at "
+                     f"least 16 hex digits, not {text[:40]!r}")
+
+
+def dice_seed(text: str | bytes) -> bytes:
+    """The dice seed a ``--seed`` names: its bytes, or for a number ``N`` the seed of the
+    first match of ``grimoire simulate --seed N`` (so both replay the same dice).
+
+    >>> dice_seed("3") == match_seed(3, 0)
+    True
+    """
+    if isinstance(text, bytes):
+        return text
+    value = seed_option(text)
+    return match_seed(value, 0) if isinstance(value, int) else value
 
 
 def seed_key(seed: bytes) -> bytes:

@@ -303,8 +303,14 @@ def _decode_header(data: bytes, encoding: Encoding, complete: bool,
     try:
         header = (_header_json if encoding == "json" else _header_mp).decode(data)
     except msgspec.ValidationError as exc:
+        if encoding == "json" and b'"format"' not in data:
+            raise LogError("log/not-a-log", "line 1 is not a grimoire log header (no "
+                           "\"format\")", line=1) from None
         raise LogError("log/bad-header", str(exc), line=1) from None
     except (msgspec.DecodeError, UnicodeDecodeError) as exc:
+        if complete and encoding == "json" and not data.lstrip().startswith(b"{"):
+            raise LogError("log/not-a-log", "line 1 is not a grimoire log header (not a "
+                           "JSON object)", line=1) from None
         reason = "log/torn-line" if not complete else "log/bad-json"
         raise LogError(reason, f"header: {exc}", line=1) from None
     except RecursionError:

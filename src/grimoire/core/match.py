@@ -232,6 +232,7 @@ class Match:
 
     @property
     def outcome(self) -> Outcome | None:
+        """How the match ended (winners as seats and names, and why), or ``None``."""
         return self.rules.outcome(self.state)
 
     def legal(self, player: PlayerId) -> Sequence[Event]:

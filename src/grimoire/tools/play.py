@@ -19,6 +19,7 @@ from typing import Any
 
 from grimoire.bots.random import RandomBot
 from grimoire.core import registry
+from grimoire.core.dice import dice_seed
 from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.events import Event
 from grimoire.core.match import Match
@@ -76,7 +77,8 @@ def new_match(game: str, *, players: int | None = None,
     count = players or rules.seats[0]
     names = rules.default_players[:count] if len(rules.default_players) >= count else tuple(
         f"Player {i + 1}" for i in range(count))
-    return Match.new(rules, players=names, options=options, seed=seed)
+    return Match.new(rules, players=names, options=options,
+                     seed=None if seed is None else dice_seed(seed))
 
 
 def play(

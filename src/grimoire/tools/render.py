@@ -12,6 +12,8 @@ import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import msgspec
+
 from grimoire.core.errors import UsageError
 from grimoire.core.events import Event
 from grimoire.core.replay import Replay, shown
@@ -118,3 +120,46 @@ def replay_lines(
             yield f"[{seq}] {line}"
             yield show(state)
             before = state
+
+
+def replay_records(
+    path: str | os.PathLike[str], player: str | int | None = None
+) -> Iterator[dict[str, Any]]:
+    """The replay as data: first ``{"at": 0, "board": ...}``, then for every event
+    ``{"at": n, "seq": n - 1, "event": ..., "text": ..., "board": ...}`` (the event as
+    ``player`` may see it, its sentence, and the text board after it)."""
+    with Replay.open(path) as replay:
+        show, redact = _perspective(replay, player)
+        rules = replay.rules
+        before = replay.seek(0)
+        yield {"at": 0, "board": show(before)}
+        for seq, event, state in replay.states():
+            told = redact(event)
+            yield {"at": seq + 1, "seq": seq, "event": msgspec.to_builtins(told),
+                   "text": shown("describe this event", describe, rules, told, before),
+                   "board": show(state)}
+            before = state
+
+
+def outcome_of(path: str | os.PathLike[str], at: int | None = None) -> dict[str, Any] | None:
+    """How the match stands after ``at`` events (default: the end): ``None`` while it is
+    unfinished, else the winners as seats and names and the reason (the shape every
+    command's ``--json`` uses)."""
+    with Replay.open(path) as replay:
+        state = replay.seek(_check(replay, len(replay) if at is None else at))
+        outcome = shown("judge this position", replay.rules.outcome, state)
+        return outcome_dict(outcome, replay.header.players)
+
+
+def outcome_dict(outcome: Any, players: tuple[str, ...]) -> dict[str, Any] | None:
+    """``{"winners": [seats], "names": [names], "reason": ...}`` or ``None``.
+
+    >>> from grimoire.core.rules import Outcome
+    >>> outcome_dict(Outcome((1,), "throne"), ("Ann", "Ben"))
+    {'winners': [1], 'names': ['Ben'], 'reason': 'throne'}
+    """
+    if outcome is None:
+        return None
+    return {"winners": list(outcome.winners),
+            "names": [players[w] for w in outcome.winners if 0 <= w < len(players)],
+            "reason": outcome.reason}

@@ -16,7 +16,7 @@ import msgspec
 
 from grimoire.bots.random import RandomBot, play_out
 from grimoire.core import registry
-from grimoire.core.dice import match_seed
+from grimoire.core.dice import match_seed, seed_option
 from grimoire.core.errors import UsageError
 from grimoire.core.events import Action
 from grimoire.core.match import Match
@@ -33,7 +33,7 @@ class SimulationSummary(msgspec.Struct, kw_only=True):
 
     game: str
     games: int
-    seed: int
+    seed: int | str
     wins: dict[str, int]
     draws: int
     unfinished: int
@@ -50,7 +50,7 @@ class SimulationSummary(msgspec.Struct, kw_only=True):
 
 def bot_match(
     rules: AnyRules,
-    seed: int,
+    seed: int | bytes,
     index: int = 0,
     *,
     options: Mapping[str, Any] | None = None,
@@ -59,7 +59,8 @@ def bot_match(
 ) -> Match:
     """One seeded random-bot match, played out."""
     match = Match.new(rules, options=options, seed=match_seed(seed, index), players=players)
-    play_out(match, RandomBot(f"{seed}:{index}"), max_actions=max_actions)
+    bot = f"{seed}:{index}" if isinstance(seed, int) else f"{seed.hex()}:{index}"
+    play_out(match, RandomBot(bot), max_actions=max_actions)
     return match
 
 
@@ -67,7 +68,7 @@ def simulate(
     game: str,
     *,
     games: int = 10,
-    seed: int = 0,
+    seed: int | str = 0,
     out: str | os.PathLike[str] | None = None,
     options: Mapping[str, Any] | None = None,
     players: tuple[str, ...] | None = None,
@@ -78,6 +79,7 @@ def simulate(
     """Play ``games`` random-bot matches; write each log to ``out`` if given. A finished
     match's log reveals its seed; one stopped by ``max_actions`` keeps only the commitment
     unless ``reveal``."""
+    series = seed_option(seed) if isinstance(seed, str) else seed
     if games < 0 or max_actions < 1:
         raise UsageError("simulate/invalid", f"games must be >= 0 and max_actions >= 1, not "
                          f"{games} and {max_actions}")
@@ -89,7 +91,7 @@ def simulate(
     if out is not None:
         Path(out).mkdir(parents=True, exist_ok=True)
     for i in range(games):
-        match = bot_match(rules, seed, i, options=options, players=players,
+        match = bot_match(rules, series, i, options=options, players=players,
                           max_actions=max_actions)
         outcome = match.outcome
         if outcome is None:
@@ -101,7 +103,7 @@ def simulate(
         total_events += len(match.events)
         total_actions += sum(1 for e in match.events if isinstance(e, Action))
         if out is not None:
-            path = os.path.join(out, f"{game}-{seed}-{i:04d}.jsonl")
+            path = os.path.join(out, f"{game}-{str(seed)[:16]}-{i:04d}.jsonl")
             match.save(path, reveal=True if reveal else None)
             paths.append(path)
         log.info("simulated", game=game, index=i, events=len(match.events),

@@ -9,6 +9,7 @@ import os
 from collections.abc import Callable, Iterable
 
 from grimoire.core.audit import AuditReport, audit
+from grimoire.core.errors import UsageError
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits
 from grimoire.tools._log import get_logger
 
@@ -27,7 +28,12 @@ def validate(
     gets its own report whatever happens to the others: an unexpected exception (a bug)
     becomes that log's ``internal/error``."""
     reports = []
-    for path in expand(paths):
+    given = [os.fspath(p) for p in paths]
+    found = expand(given)
+    empty = [p for p in given if os.path.isdir(p) and not expand([p])]
+    if empty:
+        raise UsageError("validate/no-logs", f"{empty[0]} holds no logs (*.jsonl, *.msgpack)")
+    for path in found:
         try:
             report = audit(path, limits=limits)
         except Exception as exc:  # a bug: reported for this log alone, the others go on
