@@ -41,3 +41,45 @@ def test_hot_seat_shows_the_table_no_secret() -> None:
     assert any("5 cards dealt to each of 2 players" in line for line in said)
     hands = [c for h in m.state.hands for c in h]
     assert hands and not any("hands=" in line or "cards=(" in line for line in said)
+
+
+def test_ctrl_d_leaves_a_valid_log_that_resumes_to_the_end(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The log is written as the game is played: stopping (Ctrl-D raises EOFError in the
+    ask function) leaves a valid unfinished log whose seed stays in a private file, and
+    ``Match.resume`` plays on to the end."""
+    from grimoire.core.audit import audit
+    from grimoire.core.match import seed_file
+    from grimoire.tools.play import finish, new_match
+
+    path = tmp_path / "game.jsonl"
+    match = new_match("wizard-armies", seed="7", path=path)
+    answers = iter(["r", "r"])
+
+    def ask(_: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    assert play(match, humans={0}, ask=ask, say=lambda _: None) == "quit"
+    note = finish(match, path)
+    assert "--resume" in note and audit(path).ok and not audit(path).outcome
+    kept = tmp_path / "game.jsonl.seed"
+    assert seed_file(path) == str(kept) and kept.stat().st_mode & 0o077 == 0
+    assert match.seed is not None and match.seed not in path.read_text()
+    again = Match.resume(path)
+    assert play(again, humans={0}, ask=lambda _: "1", say=lambda _: None) == "over"
+    assert "seed revealed" in finish(again, path)
+    report = audit(path)
+    assert report.ok and report.outcome is not None and report.dice == "verified"
+    assert not kept.exists()
+
+
+def test_the_list_is_grouped_by_kind_and_paged() -> None:
+    m = Match.new("wiz-war", seed="06" * 16)
+    said: list[str] = []
+    answers = iter(["r"] * 6 + ["n", "?", "q"])
+    play(m, humans={0, 1}, ask=lambda _: next(answers), say=said.append)
+    assert any(line.endswith("):") and "(" in line for line in said), "group headings"
+    assert any("'n' for the next page" in line for line in said) or len(said) < 40
+    assert any(line.startswith("type a number") for line in said)

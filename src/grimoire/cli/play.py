@@ -7,9 +7,19 @@ from typing import Annotated
 
 import typer
 
+from grimoire import Match, UsageError
 from grimoire.cli.common import handle_errors, parse_options, say
 from grimoire.cli.new import OPTION_HELP, SEED_HELP
-from grimoire.tools.play import new_match, play, save_seed
+from grimoire.tools.play import finish, new_match, play
+
+
+def ask(prompt: str) -> str:
+    """One answer from the terminal; Ctrl-C and Ctrl-D end the game (saved)."""
+    try:
+        answer: str = typer.prompt(prompt, default="", show_default=False, prompt_suffix="")
+        return answer
+    except typer.Abort:
+        raise EOFError from None
 
 
 @handle_errors
@@ -34,18 +44,27 @@ def command(
     reveal: Annotated[bool, typer.Option(
         "--reveal", metavar="",
         help="Reveal the seed in the log even if the game is not over.")] = False,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", metavar="LOG", help="Continue a game saved by `grimoire play`.")] = None,
 ) -> None:
-    """Legal actions are offered by number; the log is saved at the end, its seed revealed
-    once the game is over (a game quit early keeps its seed in LOG.seed, readable only by
-    you, to continue or reveal it later)."""
-    match = new_match(game, players=players, options=parse_options(option), seed=seed)
+    """Legal actions are offered by number and saved to the log as they are played, so
+    quitting (q, Ctrl-C, Ctrl-D) leaves a valid unfinished log to `--resume`. The seed
+    stays secret in LOG.seed (readable only by you) until the game is over, when the log
+    reveals it."""
+    if resume is not None:
+        match = Match.resume(resume)
+        path = resume
+        if match.rules.name != game:
+            raise UsageError("play/wrong-game", f"{resume} is a {match.rules.name} log, "
+                             f"not {game}")
+    else:
+        path = out or Path(f"{game}-game.jsonl")
+        match = new_match(game, players=players, options=parse_options(option), seed=seed,
+                          path=path)
     count = len(match.header.players)
     humans = set(range(count)) if hotseat else set(seat or [0])
-    result = play(match, humans=humans, ask=lambda p: typer.prompt(p, default="",
-                  show_default=False), say=say, bot_seed=seed or 0)
-    path = out or Path(f"{game}-game.jsonl")
-    match.save(path, reveal=True if reveal else None)
-    say(f"{result}: log saved to {path}")
-    if match.outcome is None and not reveal and match.seed is not None:
-        keep = save_seed(match, path)
-        say(f"the seed stays secret: it is in {keep} (only you can read it)")
+    try:
+        result = play(match, humans=humans, say=say, bot_seed=seed or 0, ask=ask)
+    finally:
+        match.close()
+    say(f"{result}: {finish(match, path, reveal=reveal)}")

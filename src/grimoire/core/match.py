@@ -25,7 +25,7 @@ from grimoire.core import registry
 from grimoire.core.audit import cut_short, last_decision
 from grimoire.core.dice import Dice, NoDice, RecordedDice, SeededDice, commitment, parse_seed
 from grimoire.core.errors import GrimoireError, IllegalAction, LogError, UsageError
-from grimoire.core.events import Chance, Event, Header
+from grimoire.core.events import Chance, Event, Header, canonical, chain_next, header_hash
 from grimoire.core.logfile import Log, LogWriter, read_log, write_log
 from grimoire.core.replay import Replay, draws_in, fold, initial_state
 from grimoire.core.rules import AnyRules, Outcome, PlayerId, draw
@@ -113,10 +113,14 @@ class Match:
         position: str | None = None,
         meta: Mapping[str, Any] | None = None,
         path: str | os.PathLike[str] | None = None,
+        keep_seed: bool = True,
     ) -> Match:
         """Start a match. ``seed`` defaults to 32 random bytes for ``dice="seeded"``; the
         header carries only its commitment until the seed is revealed at :meth:`save`.
-        ``path`` starts a live log file that every accepted action is appended to.
+        ``path`` starts a live log file that every accepted action is appended to; with
+        ``keep_seed`` (the default) a seeded match's secret seed is kept beside it, in
+        ``PATH.seed``, readable by its owner only, so :meth:`resume` can continue the
+        match after the process ends (see :func:`seed_file`).
 
         >>> options = Match.new("vicious-circle", options={"edition": "illustrated"}).header.options
         >>> options["edition"], options["rematch"]  # the header records every option
@@ -150,6 +154,12 @@ class Match:
         except LogError as exc:
             raise UsageError(exc.reason, exc.detail) from None
         writer = LogWriter.create(path, header) if path is not None else None
+        if writer is not None and keep_seed and seed_bytes is not None:
+            try:
+                write_seed_file(path, seed_bytes)  # type: ignore[arg-type]
+            except BaseException:
+                writer.close()
+                raise
         return cls(rules, header, state, [], seed=seed_bytes, writer=writer)
 
     @classmethod
@@ -210,6 +220,33 @@ class Match:
         A last decision cut short by a crash is refused (``log/partial-decision``) unless
         ``drop_partial``."""
         return cls.from_log(read_log(path), seed=seed, drop_partial=drop_partial)
+
+    @classmethod
+    def resume(
+        cls, path: str | os.PathLike[str], *, seed: str | bytes | None = None,
+        drop_partial: bool = False,
+    ) -> Match:
+        """Continue a live log at ``path`` where it stopped: later actions are appended to
+        it. The seed is ``seed`` or, for a log that does not reveal it, the one kept in
+        ``PATH.seed`` when the match began. A last decision a crash cut short is refused
+        (``log/partial-decision``) unless ``drop_partial``: repair the file first with
+        ``grimoire repair`` (the file itself is never rewritten)."""
+        log = read_log(path)
+        if seed is None and log.header.seed is None and log.header.dice == "seeded":
+            kept = seed_file(path)
+            if os.path.exists(kept):
+                with open(kept, encoding="utf-8") as f:
+                    seed = f.read().strip()
+        match = cls.from_log(log, seed=seed, drop_partial=drop_partial)
+        if len(match.events) != len(log.events):
+            raise UsageError("log/partial-decision", f"{path} ends in half a decision: "
+                             "`grimoire repair` it to a new file and resume that")
+        chain = header_hash(log.header)
+        for event in log.events:
+            chain = chain_next(chain, canonical(event))
+        if match.outcome is None:
+            match._writer = LogWriter.resume(path, log.header, len(log.events), chain)
+        return match
 
     # ------------------------------------------------------------------ reading
 
@@ -330,3 +367,26 @@ class Match:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def seed_file(path: str | os.PathLike[str]) -> str:
+    """Where the secret seed of the live log at ``path`` is kept: ``PATH.seed`` beside it
+    (created with the log, readable by its owner only; never inside the log until the
+    seed is revealed).
+
+    >>> seed_file("match.jsonl")
+    'match.jsonl.seed'
+    """
+    return f"{os.fspath(path)}.seed"
+
+
+def write_seed_file(path: str | os.PathLike[str], seed: bytes) -> str:
+    """Keep ``seed`` in :func:`seed_file` of ``path``: a new file, mode 0600."""
+    kept = seed_file(path)
+    try:
+        fd = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError as exc:
+        raise UsageError("io/exists", f"{kept}: {exc.strerror}") from None
+    with os.fdopen(fd, "w") as f:
+        f.write(seed.hex() + "\n")
+    return kept

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from grimoire.bots.random import RandomBot
@@ -22,51 +23,81 @@ from grimoire.core import registry
 from grimoire.core.dice import dice_seed
 from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.events import Event
-from grimoire.core.match import Match
+from grimoire.core.match import Match, seed_file
 from grimoire.core.rules import describe
 
-PAGE = 40
-HELP = ("type a number to act, text to filter the list, 'r' for a random action, "
-        "'l' to list again, 'q' to quit")
+PAGE = 30
+HELP = ("type a number to act, text to narrow the list, 'n' for the next page, 'r' for a "
+        "random action, 'l' to list them all again, '?' for this help, 'q' to save and quit")
+
+
+class Quit(Exception):
+    """The person at the terminal stopped (``q``, Ctrl-C or Ctrl-D)."""
+
+
+def _ask(ask: Callable[[str], str], prompt: str) -> str:
+    try:
+        return ask(prompt).strip()
+    except (EOFError, KeyboardInterrupt) as exc:
+        raise Quit from exc
 
 
 def _choose(
     match: Match, seat: int, actions: Sequence[Event], ask: Callable[[str], str],
     say: Callable[[str], None], bot: RandomBot,
 ) -> Event | None:
-    def label(action: Event) -> str:
-        return describe(match.rules, action, match.state)
+    """The action the person at ``seat`` picks: the legal actions numbered, grouped by
+    kind, a page at a time."""
+    labels = [describe(match.rules, action, match.state) for action in actions]
+    kinds = [str(type(action).__struct_config__.tag) for action in actions]
+    order = sorted(range(len(actions)), key=lambda i: (kinds.index(kinds[i]), i))
+    shown, start = order, 0
 
-    shown = list(range(len(actions)))
-    listing = True
+    def listing() -> None:
+        page = shown[start:start + PAGE]
+        kind = None
+        for i in page:
+            if kinds[i] != kind:
+                kind = kinds[i]
+                count = sum(1 for j in shown if kinds[j] == kind)
+                say(f"  {kind.replace('-', ' ')} ({count}):")
+            say(f"    {i + 1:>4}. {labels[i]}")
+        rest = len(shown) - start - len(page)
+        if rest > 0:
+            say(f"    … {rest} more: 'n' for the next page, or type text to narrow the list")
+
+    listing()
     while True:
-        if listing:
-            for i in shown[:PAGE]:
-                say(f"  {i + 1:>4}. {label(actions[i])}")
-            if len(shown) > PAGE:
-                say(f"  … {len(shown) - PAGE} more: type text to narrow the list")
-            listing = False
-        answer = ask(f"{match.header.players[seat]}> ").strip()
+        answer = _ask(ask, f"{match.header.players[seat]}> ")
         if answer == "q":
             return None
         if answer == "r":
             return bot.choose(match, seat)
-        if answer in ("", "l", "?"):
+        if answer == "?":
             say(HELP)
-            shown, listing = list(range(len(actions))), True
+            continue
+        if answer == "n":
+            start = start + PAGE if start + PAGE < len(shown) else 0
+            listing()
+            continue
+        if answer in ("", "l"):
+            shown, start = order, 0
+            listing()
             continue
         if answer.isdigit() and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
         needle = answer.lower()
-        shown = [i for i in range(len(actions)) if needle in label(actions[i]).lower()]
-        if not shown:
+        found = [i for i in order if needle in labels[i].lower()]
+        if not found:
             say(f"nothing matches {answer!r}; {HELP}")
-            shown = list(range(len(actions)))
-        listing = True
+            continue
+        shown, start = found, 0
+        listing()
 
 
 def new_match(game: str, *, players: int | None = None,
-              options: Mapping[str, Any] | None = None, seed: str | None = None) -> Match:
+              options: Mapping[str, Any] | None = None, seed: str | None = None,
+              path: str | os.PathLike[str] | None = None) -> Match:
     """A match of ``game`` for ``players`` seats (default: the fewest the game allows),
     named by the game's default seat names when it has enough of them.
 
@@ -78,7 +109,7 @@ def new_match(game: str, *, players: int | None = None,
     names = rules.default_players[:count] if len(rules.default_players) >= count else tuple(
         f"Player {i + 1}" for i in range(count))
     return Match.new(rules, players=names, options=options,
-                     seed=None if seed is None else dice_seed(seed))
+                     seed=None if seed is None else dice_seed(seed), path=path)
 
 
 def play(
@@ -111,7 +142,10 @@ def play(
                 say(f"--- {match.header.players[seat]}'s turn (others look away) ---")
             last_viewer = seat
             say(match.render(seat))
-            action = _choose(match, seat, match.legal(seat), ask, say, bot)
+            try:
+                action = _choose(match, seat, match.legal(seat), ask, say, bot)
+            except Quit:
+                action = None
             if action is None:
                 return "quit"
         else:
@@ -134,17 +168,18 @@ def play(
     return "over"
 
 
-def save_seed(match: Match, log_path: str | os.PathLike[str]) -> str:
-    """Keep a live match's secret seed beside its log, in ``LOG.seed``, created new and
-    readable by its owner only, so the match can be continued (``Match.load(log,
-    seed=...)``) or revealed (``grimoire seal --seed``) later. Returns the file's path."""
-    path = f"{os.fspath(log_path)}.seed"
-    if match.seed is None:
-        raise UsageError("dice/no-seed", "this match has no seed to keep")
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except OSError as exc:
-        raise UsageError("io/exists", f"{path}: {exc.strerror}") from None
-    with os.fdopen(fd, "w") as f:
-        f.write(match.seed + "\n")
-    return path
+def finish(match: Match, path: str | os.PathLike[str], *, reveal: bool = False) -> str:
+    """Close a played match's live log at ``path``. A finished match (or one the players
+    agree to reveal) gets its seed written into the log's header (the same records and
+    chain) and its private seed file removed; otherwise the seed stays in the seed file
+    for :meth:`Match.resume`. Returns what happened, for people."""
+    match.close()
+    if match.outcome is None and not reveal:
+        return (f"log saved to {path}; continue it with `grimoire play "
+                f"{match.rules.name} --resume {path}` (its seed stays secret in "
+                f"{seed_file(path)})")
+    if match.seed is not None:
+        match.save(path, reveal=True)
+        Path(seed_file(path)).unlink(missing_ok=True)
+        return f"log saved to {path} (seed revealed)"
+    return f"log saved to {path}"
