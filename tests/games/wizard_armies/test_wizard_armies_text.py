@@ -1,11 +1,13 @@
-"""Wizard Armies as people read it: the players' names everywhere, every event in one plain
-sentence, action labels that tell every legal action apart, and a legend line for every
-symbol of the text board."""
+"""Wizard Armies as people see it: the players' names everywhere, every event in one plain
+sentence, action labels that tell every legal action apart, a legend line for every
+symbol of the text board, and the SVG picture (well formed, the last event framed, a
+secret deployment drawn as a back, nothing leaked to a seat's picture)."""
 
 from __future__ import annotations
 
 import random
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from functools import cache
 from typing import Any, get_args
@@ -14,13 +16,14 @@ import msgspec
 import pytest
 
 from grimoire import Match, Replay, Roll
-from grimoire.core.rules import describe
-from grimoire.core.svg import LAST
+from grimoire.core.rules import describe, draw
+from grimoire.core.svg import LAST, SEAT_COLOURS
 from grimoire.games.wizard_armies import RULES
 from grimoire.games.wizard_armies import events as E
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.render import LEGEND, LEGEND_DIE, LEGEND_NONE, SEAT_OF, unit
 from grimoire.games.wizard_armies.state import State
+from grimoire.games.wizard_armies.svg import board as picture
 
 PLAYERS = ("Ann", "Ben")
 GAMES = 30
@@ -305,3 +308,159 @@ def test_seat_of_names_every_character_only_one_seat_uses() -> None:
                 used[seat].update(unit(v) for v in state.field[seat])
     assert used[0] & used[1] == {unit(v) for v in range(1, T.SIDES + 1)}
     assert set(SEAT_OF) == used[0] ^ used[1] == set()
+
+
+# ------------------------------------------------------------------ the picture
+
+
+def test_every_picture_is_well_formed_small_plain_and_deterministic() -> None:
+    """Every picture of seeded games, as everyone may see it: XML that parses, one element
+    per line, no script or external reference, under 60 KB, the same bytes twice."""
+    biggest = 0
+    for m in games()[:4]:
+        for _, event, state in steps(m):
+            for seat in (0, 1, None):
+                seen = RULES.view(state, seat)
+                svg = RULES.svg(seen, seat, RULES.redact(event, seat))
+                if seat == 0:
+                    assert svg == draw(RULES, seen, seat, RULES.redact(event, seat))
+                ET.fromstring(svg)
+                lines = svg.splitlines()
+                assert all(line.startswith("<") and line.endswith(">") for line in lines)
+                assert "<script" not in svg and "href" not in svg and "url(" not in svg
+                biggest = max(biggest, len(svg.encode()))
+    assert biggest < 60_000
+
+
+def test_a_picture_survives_any_names() -> None:
+    """Names are free text: markup in them (and in a hand-built state control characters
+    and line breaks, which a match refuses) still gives well-formed XML, one element per
+    line, and a long name is cut short in the picture (whole in its tooltip)."""
+    long = "Bartholomew the Longwinded of the Eastern Marches"
+    m = play(1, players=("<b>A & \"B\"</b>", long))
+    for k, (_, event, state) in enumerate(steps(m)):
+        if k % 2:
+            state = msgspec.structs.replace(state, names=("A\x07\x00", "C\nD\ud800"))
+        svg = picture(state, None, event)
+        ET.fromstring(svg)
+        assert all(line.startswith("<") and line.endswith(">") for line in svg.splitlines())
+        if not k % 2:
+            assert "&lt;b&gt;A &amp;" in svg and f"<title>{long}</title>" in svg
+
+
+def test_the_picture_shows_what_the_text_board_shows() -> None:
+    """The picture names the players, the round and its phase, and each side's army and
+    camp by the text board's words; the status line is the board's last line."""
+    for m in games()[:4]:
+        for _, _, state in steps(m):
+            svg = picture(state)
+            board = RULES.render(state).splitlines()
+            assert f"round {state.round}: " in svg and all(name in svg for name in PLAYERS)
+            assert f">{board[-1].strip()}</text>" in svg
+            for seat in (0, 1):
+                assert f">army {state.troops[seat]}</text>" in svg
+                assert f">camp {state.camp(seat)}</text>" in svg
+
+
+def test_every_die_a_label_names_is_in_the_picture() -> None:
+    """At every decision point of the seeded games, the dice a strike's label names are
+    drawn: the target among the enemy's dice (or the raided camp units), the striking
+    dice among the striker's."""
+    for m in games():
+        for state in decisions(m):
+            for seat in sorted(RULES.to_act(state)):
+                svg = picture(state)
+                drawn = dice_drawn(svg)
+                for action in RULES.legal(state, seat):
+                    if isinstance(action, E.Strike):
+                        enemy = "raided" if state.phase == "raid" else "field"
+                        assert unit(action.target) in drawn[enemy, 1 - seat]
+                        assert all(unit(v) in drawn["field", seat] for v in action.dice)
+
+
+def dice_drawn(svg: str) -> dict[tuple[str, int], list[str]]:
+    """The labels of the dice drawn in each place of a picture, read back from the SVG: a
+    die is a rect filled (a unit on the field) or outlined (a raided unit) in its seat's
+    colour, followed by its label."""
+    colours = {SEAT_COLOURS[0]: 0, SEAT_COLOURS[1]: 1}
+    drawn: dict[tuple[str, int], list[str]] = {}
+    lines = svg.splitlines()
+    for k, line in enumerate(lines):
+        found = re.match(r'<rect .*fill="([^"]+)" stroke="([^"]+)" stroke-width="2"', line)
+        if not found:
+            continue
+        fill, stroke = found.groups()
+        label = re.search(r">([^<]*)</text>", next(x for x in lines[k + 1:] if "<text" in x))
+        assert label is not None and stroke in colours
+        place = "field" if fill == stroke else "raided"
+        drawn.setdefault((place, colours[stroke]), []).append(label.group(1))
+    return drawn
+
+
+def test_the_picture_draws_every_die_of_the_state() -> None:
+    """Every die on each field, and every raided camp unit, is drawn with its label."""
+    for m in games()[:6]:
+        for _, _, state in steps(m):
+            drawn = dice_drawn(picture(state))
+            for seat in (0, 1):
+                assert drawn.get(("field", seat), []) == [unit(v) for v in state.field[seat]]
+                raided = state.targets if state.phase == "raid" and state.turn == 1 - seat else ()
+                assert drawn.get(("raided", seat), []) == [unit(v) for v in raided]
+
+
+def test_an_extreme_state_stays_small() -> None:
+    """Armies of 999, six Wizards a side in a raid and names of 300 characters: the camp is
+    drawn as 24 counters and a count, the names cut short, the picture under 60 KB."""
+    s = State(phase="raid", troops=(999, 999), deployed=(6, 6), field=((6,) * 6, ()),
+              turn=0, targets=(6,) * 6, lost=(0, 6), init=(3, 4), names=("A" * 300, "B" * 300))
+    svg = picture(s, 0, E.Strike(player=0, dice=(6,), target=6))
+    ET.fromstring(svg)
+    assert len(svg.encode()) < 60_000 and ">+975</text>" in svg and ">+969</text>" in svg
+
+
+def test_the_picture_frames_what_the_last_event_touched() -> None:
+    """With the last event given, its places are framed (a strike: the striker's field and
+    camp, the enemy's field and losses), and the last event is told in words; without
+    one, nothing is framed."""
+    for m in games()[:4]:
+        for _, event, state in steps(m):
+            plain_svg, marked = picture(state), picture(state, None, event)
+            assert FRAME not in plain_svg and "last: " not in plain_svg
+            assert marked.count(FRAME) >= 1 and "last: " in marked
+            if isinstance(event, E.Strike) and state.phase == "battle":
+                assert marked.count(FRAME) == 4
+
+
+def test_a_secret_deployment_is_drawn_as_a_back() -> None:
+    """A deployment chosen in secret is the back of a counter (``?``) in the picture of a
+    seat that may not know it, and a number in the chooser's (or the full) picture."""
+    m = Match.new("wizard-armies", players=PLAYERS, position="d 2 5,6 11 0,0 -/- - - 0,0 0,0 -")
+    m.act(E.Deploy(player=0, units=3))
+    back = ">?</text>"
+    for seat in (1, None):
+        svg = RULES.svg(RULES.view(m.state, seat), seat)
+        assert back in svg and ">3</text>" not in svg
+    for seat in (0, None):
+        svg = RULES.svg(m.state if seat is None else RULES.view(m.state, seat), seat)
+        assert back not in svg and ">3</text>" in svg and "(secret)" in svg
+
+
+def test_no_picture_leaks_what_its_viewer_may_not_know() -> None:
+    """For every seat and every state of seeded games, the seat's picture of a disguised
+    state (the opponent's secret deployment changed) is the picture of the true one."""
+    rng = random.Random(11)
+    states = disguised = 0
+    for m in games():
+        for _, _, state in steps(m):
+            states += 1
+            for seat in (0, 1):
+                other = RULES.disguise(state, seat, rng)
+                if other == state:
+                    continue  # nothing hidden from this seat here: the same picture
+                disguised += 1
+                assert other.deployed != state.deployed
+                assert (RULES.svg(RULES.view(state, seat), seat)
+                        == RULES.svg(RULES.view(other, seat), seat))
+                assert RULES.svg(state, seat) != RULES.svg(other, seat)  # the secret drawn
+    print(f"{len(games())} games, {states} states, {disguised} disguised")
+    assert states > 1500 and disguised > 100
