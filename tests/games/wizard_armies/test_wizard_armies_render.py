@@ -1,5 +1,5 @@
-"""Wizard Armies text: the board says what is really happening, and a Wizard is ``W`` on
-the board and in event lines alike (with a legend on the board)."""
+"""Wizard Armies text: the board says what is really happening; a Wizard is ``W`` on the
+board (with a legend) and "a Wizard" in event sentences."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def test_board_between_a_muster_and_its_troops_roll() -> None:
     replay = Replay(m.rules, m.header, m.events)
     assert last_line(replay.seek(1)) == "Light rolls for troops"
     assert last_line(replay.seek(3)) == "Dark rolls for troops"
-    assert last_line(replay.seek(4)) == "secret deployment: waiting for Light, Dark"
+    assert last_line(replay.seek(4)) == "secret deployment: waiting for Light and Dark"
 
 
 def test_board_during_the_rolls_and_at_the_end_of_a_battle() -> None:
@@ -68,22 +68,24 @@ def test_board_during_the_rolls_and_at_the_end_of_a_battle() -> None:
     assert lines[-2:] == ["Dark has no strike and passes", "Light strikes"]  # 4 against W
 
 
-def test_a_wizard_is_w_on_the_board_and_in_event_lines() -> None:
+def test_a_wizard_is_w_on_the_board_and_a_wizard_in_event_lines() -> None:
     """Wizard Armies calls a natural six on the field a Wizard; the board writes it ``W``
-    and explains it in a legend, and event lines about units write it ``W`` too. Troops and
-    initiative rolls are plain numbers."""
+    and explains it in a legend, and event sentences about units call it "a Wizard". Troops
+    and initiative rolls are plain numbers."""
     m = Match.new("wizard-armies", dice="recorded",
                   position="b 1 9,11 11 2,2 62/65 0 - 0,0 5,2 -")
     board = RULES.render(m.state)
     assert "field W 2" in board and "field W 5" in board
     assert LEGEND in board.splitlines()
-    assert RULES.describe(Strike(player=0, dice=(6,), target=6)) == "Light strikes a W with W"
+    assert (RULES.describe(Strike(player=0, dice=(6,), target=6))
+            == "Light strikes Dark's Wizard with a Wizard")
     battle = Roll(player=0, sides=6, values=(6, 1, 6), purpose="battle", draws=3)
     raid = Roll(player=1, sides=6, values=(6, 2), purpose="raid", draws=2)
     troops = Roll(player=0, sides=6, values=(6, 6), purpose="troops", draws=2)
-    assert RULES.describe(battle) == "Light rolls W 1 W for battle"
-    assert RULES.describe(raid) == "Dark rolls W 2 for raid"
-    assert RULES.describe(troops) == "Light rolls 6 6 for troops"
+    assert RULES.describe(battle) == "Light rolls two Wizards and a 1 for the battle"
+    assert (RULES.describe(raid)
+            == "Dark rolls 2 dice for the units in Light's camp: a Wizard and a 2")
+    assert RULES.describe(troops) == "Light rolls 6 and 6 for troops"
     plain = Match.new("wizard-armies", dice="recorded",
                       position="b 1 9,11 11 2,2 52/43 0 - 0,0 5,2 -")
     assert LEGEND not in RULES.render(plain.state).splitlines()
@@ -93,7 +95,7 @@ def test_a_wizard_is_w_on_the_board_and_in_event_lines() -> None:
 def test_every_board_of_a_game_says_what_happens_next(seed: int) -> None:
     """In every state of a seeded game (between events too) the board ends with a line
     that names someone or something, never an empty list; a W on the board comes with the
-    legend, and every unit's six in an event line is a W."""
+    legend, and every unit's six in an event sentence is a Wizard."""
     m = Match.new("wizard-armies", seed=f"{seed:064x}")
     chooser = random.Random(seed)
     while m.outcome is None:
@@ -109,4 +111,6 @@ def test_every_board_of_a_game_says_what_happens_next(seed: int) -> None:
             assert (LEGEND in board) == shows_w
         line = RULES.describe(event)
         if isinstance(event, Roll) and event.purpose in ("battle", "raid"):
-            assert ("6" in line) is False and ("W" in line) == (6 in event.values)
+            # a raid roll counts its dice first ("6 dice for the units in ...: ...")
+            values = line.rsplit(": ", 1)[-1] if event.purpose == "raid" else line
+            assert ("6" in values) is False and ("Wizard" in values) == (6 in event.values)

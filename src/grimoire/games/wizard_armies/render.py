@@ -1,13 +1,17 @@
-"""Text for Wizard Armies: the table and one-line event descriptions.
+"""Text for Wizard Armies: the table, and every event in one plain sentence.
 
-A unit's die is written as its value, a Wizard (a natural six) as ``W``, on the board and
-in event lines alike; the board explains the ``W`` in a legend. Troops and initiative
-rolls are plain numbers (they are not units).
+On the board a unit's die is written as its value and a Wizard (a natural six) as ``W``,
+with a legend line for every symbol shown. Event sentences name the players (the names
+of the state's ``names``, else the seat names Light and Dark) and the dice in words: a
+Wizard is "a Wizard", other dice "a 5", "two 3s". Troops and initiative rolls are plain
+numbers (they are not units).
 
->>> describe(E.Strike(player=0, dice=(2, 2), target=3))
-'Light strikes a 3 with 2+2'
+>>> s = State(phase="battle", troops=(5, 5), field=((5, 2, 2), (3,)), turn=0,
+...           names=("Ann", "Ben"))
+>>> describe(E.Strike(player=0, dice=(2, 2), target=3), s)
+"Ann strikes Ben's 3 with two 2s together"
 >>> describe(E.Strike(player=1, dice=(5, 2), target=6))
-'Dark strikes a W with 5+2'
+"Dark strikes Light's Wizard with a 5 and a 2 together"
 """
 
 from __future__ import annotations
@@ -16,28 +20,75 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from grimoire.core.events import Event as AnyEvent
-from grimoire.core.kit import who
 from grimoire.games.wizard_armies import events as E
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.rules import can_act, raider, striker
 from grimoire.games.wizard_armies.state import State
 
-NAMES = T.SEAT_NAMES
+SEAT_OF: dict[str, int] = {}
+"""The characters of the board that are one seat's pieces, and that seat: none.
+
+Wizard Armies has no board of squares: the text board lists each army on a line of its
+own, and a unit's die is written as its value (``W`` for a Wizard) whichever side it is
+on, so no character belongs to one seat and the terminal colours none.
+
+>>> SEAT_OF
+{}
+"""
+
+PHASE_WORDS: dict[str, str] = {
+    "muster": "raising the armies",
+    "deploy": "deployment",
+    "battle": "battle",
+    "raid": "camp raid",
+    "over": "the war is over",
+}
+"""The board's words for each phase of a round."""
+
+LEGEND = " W: a Wizard (a natural six): beats any die, or kills a unit in the enemy camp"
+"""The board's legend line for ``W``, shown whenever the board shows a Wizard."""
+
+LEGEND_DIE = " 1-5: a unit on the field (or raided in camp), by the value its die rolled"
+"""The board's legend line for the dice, shown whenever the board shows a die other than
+a Wizard."""
+
+LEGEND_NONE = " -: no units on the field"
+"""The board's legend line for ``-``, shown whenever a field is empty."""
+
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six")
 
 
-def _name(seat: int | None) -> str:
-    """The seat's name (or ``seat N`` for a seat this game does not have)."""
-    return NAMES[seat] if seat in (0, 1) else f"seat {seat}"
+def names(state: State | None) -> tuple[str, str]:
+    """The players' names, seat 0 first: the state's, or the seat names when the state
+    has none (a hand-built state, or no state at all).
+
+    >>> names(State(names=("Ann", "Ben"))), names(None)
+    (('Ann', 'Ben'), ('Light', 'Dark'))
+    """
+    if state is not None and len(state.names) == 2:
+        return state.names[0], state.names[1]
+    return T.SEAT_NAMES
 
 
-def _who(seats: Sequence[int]) -> str:
-    """:func:`~grimoire.core.kit.who` of seats a damaged log may give (``seat 7``)."""
-    return who([_name(s) for s in seats], range(len(seats)))
+def _name(seats: tuple[str, str], seat: int | None) -> str:
+    """The seat's name (a seat this game does not have only comes from a damaged log)."""
+    return seats[seat] if seat in (0, 1) else "an unknown player"
+
+
+def _and(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _who(seats: tuple[str, str], winners: Sequence[int]) -> str:
+    return _and([_name(seats, s) for s in winners]) or "nobody"
 
 
 def unit(value: int) -> str:
-    """A unit's die as the board and event lines write it: ``W`` for a Wizard (a natural
-    six), else its value.
+    """A unit's die as the board writes it: ``W`` for a Wizard (a natural six), else its
+    value.
 
     >>> unit(6), unit(3)
     ('W', '3')
@@ -45,12 +96,33 @@ def unit(value: int) -> str:
     return "W" if value == T.WIZARD else str(value)
 
 
-LEGEND = " W: a Wizard (a natural six)"
-"""The board's legend line, shown whenever the board shows a Wizard."""
+def count(n: int, thing: str, things: str = "") -> str:
+    """``n`` things with the right plural: ``1 unit``, ``2 units``.
+
+    >>> count(1, "unit"), count(3, "unit"), count(2, "die", "dice")
+    ('1 unit', '3 units', '2 dice')
+    """
+    return f"{n} {thing if n == 1 else (things or thing + 's')}"
 
 
-def _dice(values: tuple[int, ...]) -> str:
-    return " ".join(map(str, values)) if values else "none"
+def dice_words(values: Sequence[int]) -> str:
+    """Dice in words, largest first: a Wizard is "a Wizard", equal dice are counted.
+
+    >>> dice_words((6, 5, 3, 3)), dice_words((4,)), dice_words(())
+    ('a Wizard, a 5 and two 3s', 'a 4', 'no dice')
+    """
+    parts = []
+    for value in sorted(set(values), reverse=True):
+        n = values.count(value)
+        word = "Wizard" if value == T.WIZARD else str(value)
+        if n == 1:
+            parts.append(f"a {word}")
+        else:
+            parts.append(f"{_COUNTS[n] if n < len(_COUNTS) else n} {word}s")
+    return _and(parts) or "no dice"
+
+
+# ------------------------------------------------------------------ the board
 
 
 def _units(values: tuple[int, ...], empty: str = "none") -> str:
@@ -58,67 +130,83 @@ def _units(values: tuple[int, ...], empty: str = "none") -> str:
 
 
 def board(state: State, player: int | None = None) -> str:
-    """The table: each army, its camp and its dice on the field (a Wizard as ``W``, with a
-    legend), and what happens next.
+    """The table: each army, its camp and its dice on the field (a Wizard as ``W``), a
+    legend line for every symbol shown, and what happens next.
 
     >>> print(board(State(phase="battle", troops=(9, 11), deployed=(2, 1),
-    ...                   field=((6, 2), (5,)), turn=1, init=(2, 5))))
-     round 1, battle
-     Light  army   9  camp   7  field W 2          fielded 2, lost 0
-     Dark   army  11  camp  10  field 5            fielded 1, lost 0
-     W: a Wizard (a natural six)
-     Dark strikes
+    ...                   field=((6, 2), (5,)), turn=1, init=(2, 5), names=("Ann", "Ben"))))
+     round 1: battle
+     Ann  army   9  camp   7  field W 2          fielded 2, lost 0
+     Ben  army  11  camp  10  field 5            fielded 1, lost 0
+     W: a Wizard (a natural six): beats any die, or kills a unit in the enemy camp
+     1-5: a unit on the field (or raided in camp), by the value its die rolled
+     Ben strikes
     """
-    lines = [f" round {state.round}, {state.phase}"]
+    seats = names(state)
+    width = max(len(n) for n in seats)
+    lines = [f" round {state.round}: {PHASE_WORDS.get(state.phase, state.phase)}"]
     for seat in (0, 1):
-        field = state.field[seat]
-        dep = state.deployed[seat]
-        if state.phase == "deploy":
-            if not state.ready[seat]:
-                note = "choosing"
-            elif dep:
-                note = f"fields {dep} (secret)"
-            else:
-                note = "has chosen (hidden)"
-        elif state.phase in ("battle", "raid"):
-            note = f"fielded {dep}, lost {state.lost[seat]}"
-        else:
-            note = ""
         lines.append(
-            f" {_name(seat):<6} army {state.troops[seat]:>3}  camp {state.camp(seat):>3}"
-            f"  field {_units(field, '-'):<12} {note}".rstrip()
+            f" {seats[seat]:<{width}}  army {state.troops[seat]:>3}  camp "
+            f"{state.camp(seat):>3}  field {_units(state.field[seat], '-'):<12} "
+            f"{_note(state, seat)}".rstrip()
         )
     if state.phase == "raid":
         units = "still to roll" if _raid_roll_due(state) else _units(state.targets)
-        lines.append(f" raid on {_name(1 - state.turn)}'s camp: units {units}")
-    if T.WIZARD in (*state.field[0], *state.field[1], *state.targets):
+        lines.append(f" raid on {_name(seats, 1 - state.turn)}'s camp: units {units}")
+    shown = (*state.field[0], *state.field[1], *state.targets)
+    if T.WIZARD in shown:
         lines.append(LEGEND)
-    lines.append(f" {_next(state)}")
+    if any(v != T.WIZARD for v in shown):
+        lines.append(LEGEND_DIE)
+    if not all(state.field):
+        lines.append(LEGEND_NONE)
+    lines.append(f" {status(state)}")
     return "\n".join(lines)
 
 
-def _next(state: State) -> str:
-    """What happens next, in words: who is awaited, or what the rules do at once (between
-    an action and the last of its consequences, a roll or the end of a battle)."""
-    if state.result:
-        return f"war over: {_who(state.winners)} wins ({state.result})"
-    if state.phase == "muster":
-        rolling = [_name(s) for s in (0, 1) if state.mustered[s] and not state.troops[s]]
-        if rolling:
-            return f"{', '.join(rolling)} rolls for troops"
-        waiting = [_name(s) for s in (0, 1) if not state.mustered[s]]
-        return f"waiting for {', '.join(waiting)} to roll for troops"
+def _note(state: State, seat: int) -> str:
+    """The end of a seat's line: its deployment (a secret one as the state holds it), or
+    its units fielded and lost in this battle."""
+    dep = state.deployed[seat]
     if state.phase == "deploy":
-        return _next_deploy(state)
+        if not state.ready[seat]:
+            return "choosing"
+        return f"deploys {dep} (secret)" if dep else "has chosen (hidden)"
+    if state.phase in ("battle", "raid"):
+        return f"fielded {dep}, lost {state.lost[seat]}"
+    return ""
+
+
+def status(state: State) -> str:
+    """What happens next, in words: who is awaited, or what the rules do at once (between
+    an action and the last of its consequences, a roll or the end of a battle); once the
+    war is over, who won it.
+
+    >>> status(State(names=("Ann", "Ben"), mustered=(True, False), troops=(7, 0)))
+    'waiting for Ben to roll for troops'
+    >>> status(State(phase="over", winners=(1,), result="conquest", names=("Ann", "Ben")))
+    'war over: won by Ben (conquest)'
+    """
+    seats = names(state)
+    if state.result:
+        return f"war over: won by {_who(seats, state.winners)} ({state.result.replace('-', ' ')})"
+    if state.phase == "muster":
+        rolling = [seats[s] for s in (0, 1) if state.mustered[s] and not state.troops[s]]
+        if rolling:
+            return f"{_and(rolling)} rolls for troops"
+        waiting = [seats[s] for s in (0, 1) if not state.mustered[s]]
+        return f"waiting for {_and(waiting)} to roll for troops"
+    if state.phase == "deploy":
+        return _next_deploy(state, seats)
     if state.phase == "raid":
         if _raid_roll_due(state):
-            count = min(T.RAID_MAX, state.camp(1 - state.turn))
-            dice = "die" if count == 1 else "dice"
-            return f"raid roll: {_name(state.turn)} rolls {count} {dice} for the camp units"
+            dice = count(min(T.RAID_MAX, state.camp(1 - state.turn)), "die", "dice")
+            return f"raid roll: {_name(seats, state.turn)} rolls {dice} for the camp units"
         if can_act(state, state.turn):
-            return f"{_name(state.turn)} raids"
+            return f"{_name(seats, state.turn)} raids"
         return "the raid is over: the round ends"
-    return _next_battle(state)
+    return _next_battle(state, seats)
 
 
 def _raid_roll_due(state: State) -> bool:
@@ -128,78 +216,185 @@ def _raid_roll_due(state: State) -> bool:
     return not state.targets and raider(state) == state.turn
 
 
-def _next_deploy(state: State) -> str:
+def _next_deploy(state: State, seats: tuple[str, str]) -> str:
     gone = [s for s in (0, 1) if not state.troops[s]]
     if gone and state.round == 1:
-        return f"{_who(gone)} rolls for troops"
+        return f"{_who(seats, gone)} rolls for troops"
     if gone:
         have = "has" if len(gone) == 1 else "have"
-        return f"{_who(gone)} {have} no troops left: the war is over"
-    waiting = [_name(s) for s in (0, 1) if not state.ready[s]]
+        return f"{_who(seats, gone)} {have} no troops left: the war is over"
+    waiting = [seats[s] for s in (0, 1) if not state.ready[s]]
     if not waiting:
         return "both deployments are chosen: they are revealed together"
-    return f"secret deployment: waiting for {', '.join(waiting)}"
+    return f"secret deployment: waiting for {_and(waiting)}"
 
 
-def _next_battle(state: State) -> str:
+def _next_battle(state: State, seats: tuple[str, str]) -> str:
     if state.turn < 0:
         return "initiative: each side rolls one die, ties roll again"
     if state.lost == (0, 0) and not all(state.field):
         # Nobody has lost a unit, yet a field is empty: its battle roll is still to come.
         due = [s for s in (0, 1) if not state.field[s]]
-        return f"battle roll: {_who(due)} {'rolls' if len(due) == 1 else 'roll'}"
+        return f"battle roll: {_who(seats, due)} {'rolls' if len(due) == 1 else 'roll'}"
     if T.COWARD in (*state.field[0], *state.field[1]):
         return "the cowards (ones) desert before any strike"
     seat = striker(state)
     if seat == state.turn:
-        return f"{_name(seat)} strikes"
+        return f"{_name(seats, seat)} strikes"
     if seat is not None:
-        return f"{_name(state.turn)} has no strike and passes"
+        return f"{_name(seats, state.turn)} has no strike and passes"
     raiding = raider(state)
     if raiding is not None:
-        return f"the battle is over: {_name(raiding)} raids {_name(1 - raiding)}'s camp"
+        return (f"the battle is over: {_name(seats, raiding)} raids "
+                f"{_name(seats, 1 - raiding)}'s camp")
     return "the battle is over: the round ends"
 
 
+# ------------------------------------------------------------------ event sentences
+
+
 def describe(event: E.Event | AnyEvent, state: State | None = None) -> str:
-    """One line per event, for ``grimoire replay`` and action menus."""
+    """``event`` in one plain sentence. ``state`` is the state the event happens in (or
+    ``None``): it gives the players' names, and a few facts the event does not carry (the
+    army a troops roll makes, whether a strike is on the field or in a raided camp).
+
+    >>> s = State(names=("Ann", "Ben"), mustered=(True, False))
+    >>> describe(E.Roll(player=0, sides=6, values=(3, 4), purpose="troops", draws=2), s)
+    'Ann rolls 3 and 4 for troops: an army of 7'
+    >>> describe(E.Deploy(player=1, units=0), s)
+    'Ben chooses a deployment in secret'
+    """
+    return sentence(event, names(state), state)
+
+
+def sentence(event: E.Event | AnyEvent, players: tuple[str, str],
+             state: State | None = None) -> str:
+    """:func:`describe` with the players' names given: ``state`` (the state the event
+    happens in, or ``None``) is read only for facts the event does not carry.
+
+    >>> sentence(E.CampStrike(player=1), ("Ann", "Ben"))
+    "Ben's Wizard kills a unit in Ann's camp"
+    """
     line = _LINES.get(type(event))
-    return repr(event) if line is None else line(event)
+    if line is None:
+        return "an event this game does not know"
+    return line(event, players, state)
 
 
-def _deploy(event: E.Deploy) -> str:
+def _muster(event: E.Muster, seats: tuple[str, str], state: State | None) -> str:
+    return f"{_name(seats, event.player)} raises an army"
+
+
+def _deploy(event: E.Deploy, seats: tuple[str, str], state: State | None) -> str:
     if not event.units:
-        return f"{_name(event.player)} chooses a deployment in secret"
-    unit = "unit" if event.units == 1 else "units"
-    return f"{_name(event.player)} deploys {event.units} {unit}"
+        return f"{_name(seats, event.player)} chooses a deployment in secret"
+    return f"{_name(seats, event.player)} deploys {count(event.units, 'unit')} to the field"
 
 
-def _roll(event: E.Roll) -> str:
-    roller = _name(event.player) if event.player is not None else "the table"
-    units = event.purpose in ("battle", "raid")  # these dice are units: a six is a Wizard
-    values = _units(event.values) if units else _dice(event.values)
-    return f"{roller} rolls {values} for {event.purpose}"
+def _strike(event: E.Strike, seats: tuple[str, str], state: State | None) -> str:
+    striking = dice_words(event.dice) + (" together" if len(event.dice) > 1 else "")
+    enemy = _name(seats, 1 - event.player) if event.player in (0, 1) else "the enemy"
+    target = "a Wizard" if event.target == T.WIZARD else f"a {event.target}"
+    if state is not None and state.phase == "raid":
+        where = f"{target} in {enemy}'s camp"
+    else:
+        where = f"{enemy}'s {target.removeprefix('a ')}"
+    return f"{_name(seats, event.player)} strikes {where} with {striking}"
 
 
-def _desert(event: E.Desert) -> str:
-    unit = "coward deserts" if event.count == 1 else "cowards desert"
-    return f"{event.count} {unit} from {_name(event.player)}"
+def _camp_strike(event: E.CampStrike, seats: tuple[str, str], state: State | None) -> str:
+    enemy = _name(seats, 1 - event.player) if event.player in (0, 1) else "the enemy"
+    return f"{_name(seats, event.player)}'s Wizard kills a unit in {enemy}'s camp"
 
 
-_LINES: dict[type, Callable[[Any], str]] = {
-    E.Muster: lambda e: f"{_name(e.player)} musters",
+def _roll(event: E.Roll, seats: tuple[str, str], state: State | None) -> str:
+    who = "The table" if event.player is None else _name(seats, event.player)
+    values = event.values
+    if event.purpose == "battle":
+        return f"{who} rolls {dice_words(values)} for the battle"
+    if event.purpose == "raid":
+        camp = (f"{_name(seats, 1 - event.player)}'s camp" if event.player in (0, 1)
+                else "the raided camp")
+        return (f"{who} rolls {count(len(values), 'die', 'dice')} for the units in {camp}: "
+                f"{dice_words(values)}")
+    if event.purpose == "initiative" and len(values) == 1:
+        return f"{who} rolls a {values[0]} for initiative"
+    plain = _and([str(v) for v in values]) or "nothing"
+    if event.purpose != "troops":
+        return f"{who} rolls {plain}"
+    line = f"{who} rolls {plain} for troops"
+    if state is None or event.player not in (0, 1):
+        return line
+    seat = event.player
+    army = state.troops[seat] + sum(values)
+    double = len(values) > 1 and len(set(values)) == 1
+    again = double and (state.doubles == "repeat"
+                        or (state.doubles == "once" and state.troops[seat] == 0))
+    if again:
+        return f"{line} ({army} so far): a double, so {who} rolls again"
+    return f"{line}: an army of {army}"
+
+
+def _reveal(event: E.Reveal, seats: tuple[str, str], state: State | None) -> str:
+    return (f"Both deployments are revealed: {seats[0]} deploys {count(event.units[0], 'unit')}"
+            f" and {seats[1]} {count(event.units[1], 'unit')}")
+
+
+def _initiative(event: E.Initiative, seats: tuple[str, str], state: State | None) -> str:
+    first = _name(seats, event.first)
+    if state is not None and event.first in (0, 1) and 0 not in state.init:
+        won, lost = state.init[event.first], state.init[1 - event.first]
+        return f"{first} wins the initiative, {won} against {lost}, and strikes first"
+    return f"{first} wins the initiative and strikes first"
+
+
+def _desert(event: E.Desert, seats: tuple[str, str], state: State | None) -> str:
+    whose = f"{_name(seats, event.player)}'s"
+    if event.count == 1:
+        return f"{whose} 1 deserts as a coward, leaving the field and the army"
+    ones = f"{_COUNTS[event.count] if 0 <= event.count < len(_COUNTS) else event.count} 1s"
+    return f"{whose} {ones} desert as cowards, leaving the field and the army"
+
+
+def _no_strike(event: E.NoStrike, seats: tuple[str, str], state: State | None) -> str:
+    return f"{_name(seats, event.player)} has no strike and passes"
+
+
+def _raid(event: E.Raid, seats: tuple[str, str], state: State | None) -> str:
+    seat = event.raider
+    line = f"The battle is over: {_name(seats, seat)} raids {_name(seats, 1 - seat)}'s camp"
+    if state is not None and seat in (0, 1):
+        return f"{line} with {count(len(state.field[seat]), 'die', 'dice')}"
+    return line
+
+
+def _round_over(event: E.RoundOver, seats: tuple[str, str], state: State | None) -> str:
+    a, b = seats
+    return (f"Round {event.round} is over: {a} lost {count(event.lost[0], 'unit')} and "
+            f"{b} {count(event.lost[1], 'unit')}; {a} has {count(event.troops[0], 'unit')} "
+            f"left and {b} {event.troops[1]}")
+
+
+def _game_over(event: E.GameOver, seats: tuple[str, str], state: State | None) -> str:
+    if event.reason == "mutual-destruction" and not event.winners:
+        return "The war is over: both armies are gone, so nobody wins"
+    winners = _who(seats, event.winners)
+    wins = "wins" if len(event.winners) < 2 else "win"
+    how = "by conquest" if event.reason == "conquest" else f"({event.reason.replace('-', ' ')})"
+    return f"The war is over: {winners} {wins} {how}"
+
+
+_LINES: dict[type, Callable[[Any, tuple[str, str], State | None], str]] = {
+    E.Muster: _muster,
     E.Deploy: _deploy,
-    E.Strike: lambda e: (f"{_name(e.player)} strikes a {unit(e.target)} "
-                         f"with {'+'.join(map(unit, e.dice))}"),
-    E.CampStrike: lambda e: f"{_name(e.player)}'s Wizard strikes a unit in the enemy camp",
+    E.Strike: _strike,
+    E.CampStrike: _camp_strike,
     E.Roll: _roll,
-    E.Reveal: lambda e: (f"deployments revealed: {_name(0)} {e.units[0]}, "
-                         f"{_name(1)} {e.units[1]}"),
-    E.Initiative: lambda e: f"{_name(e.first)} wins the initiative",
+    E.Reveal: _reveal,
+    E.Initiative: _initiative,
     E.Desert: _desert,
-    E.NoStrike: lambda e: f"{_name(e.player)} has no strike and passes",
-    E.Raid: lambda e: f"{_name(e.raider)} raids {_name(1 - e.raider)}'s camp",
-    E.RoundOver: lambda e: (f"round {e.round} over: lost {e.lost[0]}/{e.lost[1]}, "
-                            f"armies {e.troops[0]}/{e.troops[1]}"),
-    E.GameOver: lambda e: f"war over: {_who(e.winners)} wins ({e.reason})",
+    E.NoStrike: _no_strike,
+    E.Raid: _raid,
+    E.RoundOver: _round_over,
+    E.GameOver: _game_over,
 }

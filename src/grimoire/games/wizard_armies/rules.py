@@ -10,9 +10,13 @@ names the seat whose decision is awaited.
 
 >>> from grimoire import Match
 >>> from grimoire.games.wizard_armies import RULES
->>> m = Match.new("wizard-armies", dice="recorded")
->>> [RULES.describe(e) for e in m.act(Muster(player=0), dice=[3, 4])]
-['Light musters', 'Light rolls 3 4 for troops']
+>>> m = Match.new("wizard-armies", players=("Ann", "Ben"), dice="recorded")
+>>> before = m.state
+>>> for event in m.act(Muster(player=0), dice=[3, 4]):
+...     print(RULES.describe(event, before))
+...     before = RULES.evolve(before, event)
+Ann raises an army
+Ann rolls 3 and 4 for troops: an army of 7
 """
 
 from __future__ import annotations
@@ -53,12 +57,14 @@ Build = Builder[State, Event]
 
 
 def setup(options: Options, players: Sequence[str]) -> State:
-    """Two armies still to raise: both seats roll for troops first.
+    """Two armies still to raise: both seats roll for troops first. The players' names
+    are kept for the board and event lines.
 
-    >>> setup(Options(doubles="once"), ("Light", "Dark")).phase
-    'muster'
+    >>> s = setup(Options(doubles="once"), ("Ann", "Ben"))
+    >>> s.phase, s.names
+    ('muster', ('Ann', 'Ben'))
     """
-    return State(doubles=options.doubles, battle_end=options.battle_end)
+    return State(doubles=options.doubles, battle_end=options.battle_end, names=tuple(players))
 
 
 # Who is still to choose, by (seat 0 done, seat 1 done); whose turn it is, by seat.
@@ -147,9 +153,9 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
     >>> s = State(phase="battle", troops=(5, 5), field=((6, 2), (3,)), turn=0)
     >>> for action in legal(s, 0):
     ...     print(RULES.describe(action))
-    Light strikes a 3 with W
-    Light strikes a 3 with W+2
-    Light's Wizard strikes a unit in the enemy camp
+    Light strikes Dark's 3 with a Wizard
+    Light strikes Dark's 3 with a Wizard and a 2 together
+    Light's Wizard kills a unit in Dark's camp
     """
     phase = state.phase
     if phase == "muster":

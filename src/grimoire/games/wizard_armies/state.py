@@ -44,6 +44,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     - ``lost``: units each seat has lost this round.
     - ``init``: the last initiative dice (``0``: not rolled this round).
     - ``winners``/``result``: set once the war is over.
+    - ``names``: the players' names, seat 0 first (set by ``setup`` and ``parse``; empty
+      in a hand-built state, where the board and event lines use the seat names
+      ``Light`` and ``Dark``). Public, and not part of the notation.
     """
 
     doubles: str = "repeat"
@@ -61,6 +64,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     init: tuple[int, int] = (0, 0)
     winners: tuple[int, ...] = ()
     result: str = ""
+    names: tuple[str, ...] = ()
 
     def camp(self, seat: int) -> int:
         """Units of ``seat`` in camp: its army less its dice on the field."""
