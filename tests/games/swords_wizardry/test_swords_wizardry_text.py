@@ -352,6 +352,9 @@ def test_the_picture_marks_the_squares_the_last_event_touched() -> None:
     assert frames(Eliminate(square="c5", owner=1, piece="knights")) == legend_frames + 1
     assert frames(Roll(player=0, sides=6, values=(3,), purpose="wizard", draws=1)) == (
         legend_frames)
+    # a rescue frames the rescued Princess (Ben's, shown on b1); losing by no move, nothing
+    assert frames(GameOver(winners=(0,), reason="rescue")) == legend_frames + 1
+    assert frames(GameOver(winners=(1,), reason="no-move")) == legend_frames
 
 
 def test_the_picture_draws_unidentified_pieces_as_backs() -> None:

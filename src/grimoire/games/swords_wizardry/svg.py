@@ -8,8 +8,9 @@ counter in its side's colour with its letter; a piece the viewer cannot identify
 or ``x`` in a view) is drawn as its back. A white dot marks a piece already shown to the
 opponent, a dashed ring a Princess pinned in her castle, a dashed frame in the storming
 side's colour a surrounded castle awaiting its storm, a yellow frame the squares the last
-event touched. Red's player is named above the board (Red sits north), Black's below,
-each in the side's colour; the line at the top says whose turn it is (or the outcome).
+event touched (after a rescue, the rescued Princess). Red's player is named above the
+board (Red sits north), Black's below, each in the side's colour with what they are to
+do; the line at the top says whose turn it is (or the outcome).
 The panel on the right shows each side's lost pieces and the legend.
 
 It draws only what the state it is given holds: the tools pass ``view(state, player)``
@@ -39,10 +40,8 @@ from grimoire.games.swords_wizardry.board import (
     PRINCESS,
     SQUARES,
     UNKNOWN,
+    letter,
     owner,
-)
-from grimoire.games.swords_wizardry.board import (
-    TERRAIN as GROUND,
 )
 from grimoire.games.swords_wizardry.events import (
     Advance,
@@ -52,6 +51,7 @@ from grimoire.games.swords_wizardry.events import (
     Decline,
     Eliminate,
     Event,
+    GameOver,
     Move,
     Pin,
     Place,
@@ -71,6 +71,7 @@ RADIUS = CELL * 0.36
 TREE = "#4f7a43"
 BATTLEMENT = "#8a7558"
 RAINBOW = ("#d9534f", "#f0ad4e", "#5bc0de")
+GROUND = "".join(T.TERRAIN)  # the map, square by square (``tables.TERRAIN``)
 _FILL = {".": "plain", "~": "water", "B": "water", "C": "castle", "F": "forest",
          "G": "forest"}
 
@@ -100,7 +101,7 @@ def board(state: State, player: int | None = None, last: Event | None = None) ->
     for i, ch in enumerate(state.board):
         if ch != EMPTY:
             _counter(picture, state, corner(i), i, ch)
-    for square in touched(last):
+    for square in touched(last) or _rescued(state, last):
         x, y = corner(INDEX[square])
         picture.mark(x, y, CELL, CELL)
     _panel(picture, state)
@@ -126,6 +127,15 @@ def touched(event: Event | None) -> tuple[str, ...]:
     else:
         squares = ()
     return tuple(dict.fromkeys(s for s in squares if s in INDEX))
+
+
+def _rescued(state: State, last: Event | None) -> tuple[str, ...]:
+    """The square of the Princess a rescue (the game's last event) has just freed."""
+    if not (isinstance(last, GameOver) and last.reason == "rescue" and last.winners):
+        return ()
+    princess = letter(1 - last.winners[0], PRINCESS)
+    return tuple(SQUARES[i] for i, ch in enumerate(state.board)
+                 if ch == princess and state.revealed[i])
 
 
 def _fit(text: str, most: int) -> str:
