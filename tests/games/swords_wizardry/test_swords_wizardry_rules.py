@@ -854,7 +854,9 @@ def test_board_shows_the_ground_under_pieces_and_a_pinned_princess() -> None:
     assert rows[1].split()[:7] == ["10", "S", "#", ".", ".", ".", "#K"]
     assert rows[5].split()[:6] == ["6", "^O", "^", ".", "~", "\\D"]
     assert rows[10].split()[:3] == ["1", ".", "#p!"]
-    assert "!: a pinned Princess" in rows[11] and "# castle, ^ forest" in rows[12]
+    legend = "\n".join(rows[11:])
+    assert "! a Princess pinned in her castle" in legend and "# castle  ^ forest" in legend
+    assert "in front of a piece: the ground under it" in legend
     # the opponent's view: unidentified, but the ground and the marks still show
     theirs = m.render(1).splitlines()
     assert theirs[1].split()[6] == "#X" and theirs[5].split()[1] == "^X"

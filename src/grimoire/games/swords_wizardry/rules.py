@@ -4,8 +4,8 @@
 >>> from grimoire.core.dice import NoDice
 >>> s = RULES.parse("10/10/10/2K*7/10/10/2p7/10/10/10 r - - 0", RULES.Options(),
 ...                 ("Red", "Black"))
->>> [RULES.describe(e) for e in RULES.decide(s, Move(player=0, from_="c7", to="c6"), NoDice())]
-['Red moves c7-c6']
+>>> [RULES.describe(e, s) for e in RULES.decide(s, Move(player=0, from_="c7", to="c6"), NoDice())]
+['Red moves the King on c7 to c6']
 """
 
 from __future__ import annotations
@@ -116,7 +116,12 @@ QUIET_MAX = MAX_RECORDS
 
 
 def setup(options: Options, players: Sequence[str]) -> State:
-    """The empty board: both sides deploy, one piece at a time, back to the opponent."""
+    """The empty board: both sides deploy, one piece at a time, back to the opponent.
+    ``players`` name the seats (Red first).
+
+    >>> setup(Options(), ("Ann", "Ben")).names
+    ('Ann', 'Ben')
+    """
     if not 0 <= options.quiet_limit <= QUIET_MAX:
         raise UsageError("options/quiet-limit",
                          f"quiet_limit is 0 (none) or a number of moves up to {QUIET_MAX}, "
@@ -133,6 +138,7 @@ def setup(options: Options, players: Sequence[str]) -> State:
         challenge_shown=options.castle_challenge == "shown",
         storm_forced=options.storm == "must",
         bounce_home=options.wizard_bounce == "start",
+        names=tuple(players),
     )
 
 

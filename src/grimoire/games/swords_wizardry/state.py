@@ -64,6 +64,8 @@ class State(msgspec.Struct, frozen=True, gc=False):
     during deployment. ``storm``/``storm_by``: a surrounded castle awaiting its storm
     (``-1`` for none). ``pinned``: whose Princess is pinned in her castle. ``quiet``:
     moves in a row without an attack. ``winners``/``result``: set once the game is over.
+    ``names``: the players' names, seat by seat (public; the notation does not write
+    them; empty in a hand-built state, where the board says Red and Black).
     """
 
     board: tuple[str, ...]
@@ -84,3 +86,4 @@ class State(msgspec.Struct, frozen=True, gc=False):
     quiet: int = 0
     winners: tuple[int, ...] = ()
     result: str = ""
+    names: tuple[str, ...] = ()

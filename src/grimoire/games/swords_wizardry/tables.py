@@ -71,6 +71,17 @@ PIECES: tuple[tuple[str, str, str, int, bool], ...] = (
 
 PIECES_PER_SIDE = 36
 
+# The pieces as the rules text names them, for people (boards, legends, event sentences).
+# The four Military kinds are forces of many men, named in the plural ("the Knights",
+# "Peasants"): a sentence about one of them takes a plural verb.
+TITLES: dict[str, str] = {
+    "king": "King", "hero": "Hero", "marshall-royal": "Marshall Royal",
+    "princess": "Princess", "wizard": "Wizard", "dragon": "Dragon", "giant": "Giant",
+    "ogre": "Ogre", "knights": "Knights", "men-at-arms": "Men-At-Arms", "bowmen": "Bowmen",
+    "peasants": "Peasants", "siege-catapult": "Siege Catapult",
+}
+PLURAL: frozenset[str] = frozenset({"knights", "men-at-arms", "bowmen", "peasants"})
+
 # The attack table: the attacker's row, the defender's column.
 #   X both eliminated, A attacker eliminated, D defender eliminated, - no result.
 # In the Princess column "D" means rescued (the game is won), "-" that the challenger
