@@ -425,3 +425,28 @@ def test_no_picture_leaks_what_its_viewer_may_not_know() -> None:
             count += 1
             differ += other != state
     assert count > 500 and differ > 10  # the disguise did hide something to find
+
+
+@pytest.mark.parametrize("players", [PLAYERS, ("Bartholomew the Magnificent",
+                                                "Wilhelmina Ravenscroft-Smythe")])
+def test_the_picture_keeps_its_words_inside_even_with_long_names(
+        players: tuple[str, str]) -> None:
+    """Every text's width, estimated at 0.55 of its font size a character, stays inside the
+    picture: long names are cut (their tooltips keep them whole)."""
+    m = Match.new("vicious-circle", dice="recorded", players=players)
+    m.act(SETUP)
+    (*_, reveal) = m.act(RULES.legal(m.state, 1)[0])
+    svgs = [picture(m.state, None, reveal), picture(RULES.view(m.state, 1), 1, reveal)]
+    m = Match.new("vicious-circle", position="5/5/5/1S3/1w3 -/- d -,- 0", dice="recorded",
+                  players=players)
+    events = m.act(Move(player=0, from_="b2", to="a1"))
+    svgs.append(picture(m.state, 0, events[-1]))
+    for svg in svgs:
+        root = parse_svg(svg)
+        width = float(root.get("width", "0"))
+        for el in root.iter(f"{NS}text"):
+            x, size, text = float(el.get("x", "0")), float(el.get("font-size", "0")), el.text
+            extent = 0.55 * size * len(text or "")
+            left = {"start": x, "middle": x - extent / 2, "end": x - extent}[
+                el.get("text-anchor", "start")]
+            assert left >= 0 and left + extent <= width, text

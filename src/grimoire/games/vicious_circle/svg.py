@@ -20,6 +20,8 @@ import functools
 import textwrap
 from collections.abc import Sequence
 
+import msgspec
+
 from grimoire.core.svg import (
     INK,
     LAST,
@@ -66,7 +68,7 @@ CELL = 64
 LEFT = 40
 TOP = 70
 PANEL = LEFT + T.SIZE * CELL + 36  # the reserves, lost creatures and legend
-WIDTH = PANEL + 270
+WIDTH = PANEL + 290
 SEAT_BLOCK = 118
 COUNTER = 12  # radius of a counter in the panel
 _TERRAIN_KEY = {"S": "shrine", "W": "swamp", "V": "village", "M": "mountain"}
@@ -87,6 +89,15 @@ def tint(colour: str, amount: float = 0.22) -> str:
 
 DOMAIN_FILL = tuple(tint(SEAT_COLOURS[seat]) for seat in SEATS)
 OWNER: dict[int, int] = {sq: seat for seat in SEATS for sq in DOMAIN[seat]}
+
+
+def short(name: str, most: int = 18) -> str:
+    """A name cut to fit its place in the picture (tooltips keep it whole).
+
+    >>> short("Ann"), short("Bartholomew the Magnificent", 12)
+    ('Ann', 'Bartholomew…')
+    """
+    return name if len(name) <= most else name[:most - 1].rstrip() + "\u2026"
 
 
 def ground(i: int) -> str:
@@ -135,7 +146,7 @@ def board(state: State, player: int | None = None, last: Event | None = None) ->
         f", as {who_[player]} sees it" if player in SEATS else "")
     caption = [] if last is None else textwrap.wrap(
         "Last: " + describe(last, before(last, state)),
-        width=100)
+        width=90)
     legend_end = TOP + 2 * SEAT_BLOCK + 4 + 18 + 17.6 * (11 if state.turn < 0 else 10)
     height = max(legend_end, TOP + T.SIZE * CELL + 30) + 10 + 17 * len(caption)
     picture = Picture(WIDTH, height, title=title)
@@ -182,11 +193,11 @@ def before(last: Event, state: State) -> State:
 def _header(picture: Picture, state: State, who_: Sequence[str]) -> None:
     """The players' names in their colours, and whose turn it is (or how it ended)."""
     for seat in SEATS:
-        label = f"{who_[seat]} ({T.SEAT_NAMES[seat]}, {CORNER[seat]})"
+        label = f"{short(who_[seat], 16)} ({T.SEAT_NAMES[seat]}, {CORNER[seat]})"
         x, anchor = (LEFT - 24, "start") if seat == T.DAWN else (WIDTH - 12, "end")
-        picture.text(x, 20, label, size=15, anchor=anchor, fill=SEAT_COLOURS[seat],
+        picture.text(x, 20, label, size=13, anchor=anchor, fill=SEAT_COLOURS[seat],
                      font_weight="bold")
-    line = status(state)
+    line = status(msgspec.structs.replace(state, names=tuple(short(n, 14) for n in who_)))
     colour = INK
     if state.result and len(state.winners) == 1:
         colour = SEAT_COLOURS[state.winners[0] % 2]
@@ -213,8 +224,9 @@ def _map(who_: tuple[str, str]) -> tuple[str, ...]:
             seat = THRONE.index(i)
             picture.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill="none",
                          stroke=SEAT_COLOURS[seat], stroke_width=2.0)
-            picture.text(x + CELL / 2, y + CELL - 9, f"{who_[seat][:10]}'s throne", size=8.5,
-                         fill=SEAT_COLOURS[seat])
+            label = f"{who_[seat]}'s throne"
+            picture.text(x + CELL / 2, y + CELL - 9, label if len(label) <= 13 else "throne",
+                         size=8.5, fill=SEAT_COLOURS[seat])
         elif GROUND[i] in TERRAIN_NAME:
             picture.text(x + CELL / 2, y + CELL - 9, TERRAIN_NAME[GROUND[i]], size=9,
                          fill="#5d4d3a")
@@ -242,7 +254,7 @@ def _seat(picture: Picture, state: State, seat: int, who_: Sequence[str], y: flo
     """A seat's block: its name, its reserve, its lost creatures (and, behind the screen,
     creatures this picture may not show)."""
     colour = SEAT_COLOURS[seat]
-    picture.text(PANEL, y + 8, f"{who_[seat]} ({T.SEAT_NAMES[seat]})", size=13,
+    picture.text(PANEL, y + 8, f"{short(who_[seat], 20)} ({T.SEAT_NAMES[seat]})", size=13,
                  anchor="start", fill=colour, font_weight="bold")
     rows: list[tuple[str, list[tuple[str, bool]], bool]] = []
     hidden = state.turn < 0 and state.setups[seat] and not state.reserves[seat]
@@ -291,7 +303,7 @@ def _legend(who_: tuple[str, str], setup: bool, y: float) -> tuple[str, ...]:
     y += 18
     entries = [(_TERRAIN_KEY[t], f"{TERRAIN_NAME[t]}: {_ONLY[t]}") for t in "SWVM"]
     entries.append(("throne", "throne: reach the enemy's to win"))
-    entries += [(DOMAIN_FILL[seat], f"{who_[seat]}'s domain: reserves come in here")
+    entries += [(DOMAIN_FILL[seat], f"{short(who_[seat], 10)}'s domain: reserves enter here")
                 for seat in SEATS]
     y = legend(picture, PANEL, y - 5.5, entries)
     size = 11.0
