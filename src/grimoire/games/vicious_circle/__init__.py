@@ -2,7 +2,8 @@
 
 The game is assembled here from its parts: ``tables`` (the map and the creatures as data),
 ``board`` (what derives from them), ``events``, ``state``, ``rules`` (setup, to_act,
-legal, decide and the views), ``evolve``, ``notation``, ``render`` and ``reasons``. Logs
+legal, decide and the views), ``evolve``, ``notation``, ``render`` (the text board and
+event sentences), ``svg`` (the picture) and ``reasons``. Logs
 of ruleset ``"1"`` replay with ``throne_defence="captures"`` and
 ``position_check="lenient"`` (see the docs page's Rulings).
 

@@ -68,7 +68,12 @@ def parse(text: str, options: Options | None, players: Sequence[str]) -> State:
     moves obey; ``None`` for the defaults). Refuses, always with ``position/invalid``, a
     text that is not notation or a position that could not arise in play (unless option
     ``position_check`` is ``lenient``: then only the text's syntax, as ruleset 1 read it).
-    A position that already meets a victory condition loads as a finished game."""
+    A position that already meets a victory condition loads as a finished game. The
+    players' names (``players``) are kept in the state; the notation does not write them.
+
+    >>> parse("5/5/5/5/s4 -/- t -,- 0", None, ("Ann", "Ben")).names
+    ('Ann', 'Ben')
+    """
     if not isinstance(text, str):
         raise bad_position(repr(text)[:40], f"a position is text, not {type(text).__name__}")
     if len(text) > LONGEST:
@@ -101,6 +106,7 @@ def parse(text: str, options: Options | None, players: Sequence[str]) -> State:
         no_return=options.no_return == "on",
         last=last,
         passes=passes,
+        names=tuple(players),
     )
     if strict:
         _check(text, state)

@@ -4,8 +4,8 @@ seat may see.
 >>> from grimoire.games.vicious_circle import RULES
 >>> from grimoire.core.dice import NoDice
 >>> s = RULES.parse("5/5/5/5/s4 -/- t -,- 0", RULES.Options(), ("Dawn", "Twilight"))
->>> [RULES.describe(e) for e in RULES.decide(s, Move(player=1, from_="a1", to="d1"), NoDice())]
-['Twilight moves a1-d1']
+>>> [RULES.describe(e, s) for e in RULES.decide(s, Move(player=1, from_="a1", to="d1"), NoDice())]
+['Twilight moves the saint from a1 to d1']
 """
 
 from __future__ import annotations
@@ -80,7 +80,12 @@ def throne_defence(options: Options) -> str:
 
 
 def setup(options: Options, players: Sequence[str]) -> State:
-    """The empty board behind the screen: both seats set up in secret."""
+    """The empty board behind the screen: both seats set up in secret (``players``: the
+    players' names, kept in the state).
+
+    >>> setup(Options(), ("Ann", "Ben")).names
+    ('Ann', 'Ben')
+    """
     return State(
         board=(EMPTY,) * N,
         reserves=("", ""),
@@ -92,6 +97,7 @@ def setup(options: Options, players: Sequence[str]) -> State:
         throne_defence=throne_defence(options),
         paths=options.paths,
         no_return=options.no_return == "on",
+        names=tuple(players),
     )
 
 

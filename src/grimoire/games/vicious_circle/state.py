@@ -51,7 +51,8 @@ class State(msgspec.Struct, frozen=True, gc=False):
     ``"c5c3"`` (``""`` after a deploy or pass) for the no-return rule. ``passes``: passes
     in a row. ``winners``/``result``: set once the game is over. ``throne_defence``
     (``"captures"`` or ``"blocks"``, the edition already applied), ``paths`` and
-    ``no_return``: the options the moves obey.
+    ``no_return``: the options the moves obey. ``names``: the players' names, seat by seat
+    (public; the notation does not write them; empty in a state built by hand).
     """
 
     board: tuple[str, ...]
@@ -68,3 +69,4 @@ class State(msgspec.Struct, frozen=True, gc=False):
     throne_defence: str = "captures"
     paths: str = "any"
     no_return: bool = True
+    names: tuple[str, ...] = ()
