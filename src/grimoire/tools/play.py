@@ -48,7 +48,8 @@ def _choose(
 ) -> Event | None:
     """The action the person at ``seat`` picks: the legal actions numbered, grouped by
     kind, a page at a time."""
-    labels = [describe(match.rules, action, match.state) for action in actions]
+    seen = match.view(seat)  # labels tell only what this seat may know
+    labels = [describe(match.rules, action, seen) for action in actions]
     kinds = [str(type(action).__struct_config__.tag) for action in actions]
     order = sorted(range(len(actions)), key=lambda i: (kinds.index(kinds[i]), i))
     shown, start = order, 0
@@ -162,7 +163,8 @@ def play(
             continue
         for event in events:
             shown = rules.redact(event, viewer) if humans else event
-            say(f"  {describe(rules, shown, before)}")
+            known = rules.view(before, viewer) if humans else before
+            say(f"  {describe(rules, shown, known)}")
             before = rules.evolve(before, event)
     say(match.render(None))
     return "over"

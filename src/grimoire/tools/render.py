@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import msgspec
@@ -22,19 +22,51 @@ from grimoire.core.rules import AnyRules, describe, draw
 SPECTATOR = "spectator"
 
 
-def _perspective(
-    replay: Replay, player: str | int | None
-) -> tuple[Callable[[Any], str], Callable[[Event], Event]]:
-    """Functions rendering a state and redacting an event for that perspective."""
-    rules: AnyRules = replay.rules
-    if player is None:
-        return (lambda s: shown("show this position", rules.render, s, None)), (lambda e: e)
-    seat = resolve_seat(replay.header.players, player)
-    return (
-        lambda s: shown("show this position", rules.render,
-                        shown("show this position", rules.view, s, seat), seat),
-        lambda e: shown("show this event", rules.redact, e, seat),
-    )
+class Perspective:
+    """What one reader of a log sees: ``seat`` (``None`` with ``public`` for the
+    spectator), or everything (``public`` false: the auditor). Every picture, board and
+    sentence it gives is made from ``view(state, seat)`` and ``redact(event, seat)``, so
+    it holds nothing that reader may not know.
+
+    >>> # p = Perspective.of(replay, "Ann"); p.tell(event, state_before)
+    """
+
+    def __init__(self, rules: AnyRules, seat: int | None, public: bool) -> None:
+        self.rules, self.seat, self.public = rules, seat, public
+
+    @classmethod
+    def of(cls, replay: Replay, player: str | int | None) -> Perspective:
+        if player is None:
+            return cls(replay.rules, None, False)
+        return cls(replay.rules, resolve_seat(replay.header.players, player), True)
+
+    def see(self, state: Any) -> Any:
+        """The state as this reader may know it."""
+        if not self.public:
+            return state
+        return shown("show this position", self.rules.view, state, self.seat)
+
+    def redact(self, event: Event) -> Event:
+        """The event as this reader may know it."""
+        if not self.public:
+            return event
+        told: Event = shown("show this event", self.rules.redact, event, self.seat)
+        return told
+
+    def show(self, state: Any) -> str:
+        """The text board."""
+        return shown("show this position", self.rules.render, self.see(state), self.seat)
+
+    def tell(self, event: Event, before: Any) -> str:
+        """The event in one sentence, told in the state it happens in (both as this reader
+        may know them)."""
+        return shown("describe this event", describe, self.rules, self.redact(event),
+                     self.see(before))
+
+    def draw(self, state: Any, last: Event | None = None) -> str:
+        """The SVG picture, ``last`` marked."""
+        told = None if last is None else self.redact(last)
+        return shown("draw this position", draw, self.rules, self.see(state), self.seat, told)
 
 
 def resolve_seat(names: tuple[str, ...], player: str | int) -> int | None:
@@ -82,23 +114,15 @@ def render(
     with Replay.open(path) as replay:
         n = _check(replay, len(replay) if at is None else at)
         if not svg:
-            draw, _ = _perspective(replay, player)
-            return draw(replay.seek(n))
+            return Perspective.of(replay, player).show(replay.seek(n))
         return picture(replay, n, player)
 
 
 def picture(replay: Replay, n: int, player: str | int | None = None) -> str:
     """The SVG picture after ``n`` events of ``replay`` as ``player`` may see it, the
     last event (as that player may see it) marked."""
-    rules: AnyRules = replay.rules
-    seat = None if player is None else resolve_seat(replay.header.players, player)
-    state = replay.seek(n)
     last = next(iter(replay.events(n - 1, n)), None) if n else None
-    if seat is not None or player == SPECTATOR:
-        state = shown("show this position", rules.view, state, seat)
-        if last is not None:
-            last = shown("show this event", rules.redact, last, seat)
-    return shown("draw this position", draw, rules, state, seat, last)
+    return Perspective.of(replay, player).draw(replay.seek(n), last)
 
 
 def replay_lines(
@@ -107,18 +131,16 @@ def replay_lines(
     """Each event in one line followed by the board after it; with ``at``, only the board
     after ``at`` events."""
     with Replay.open(path) as replay:
-        show, redact = _perspective(replay, player)
-        rules = replay.rules
+        reader = Perspective.of(replay, player)
         if at is not None:
             yield f"after {_check(replay, at)} events:"
-            yield show(replay.seek(at))
+            yield reader.show(replay.seek(at))
             return
         before = replay.seek(0)
-        yield show(before)
+        yield reader.show(before)
         for seq, event, state in replay.states():
-            line = shown("describe this event", describe, rules, redact(event), before)
-            yield f"[{seq}] {line}"
-            yield show(state)
+            yield f"[{seq}] {reader.tell(event, before)}"
+            yield reader.show(state)
             before = state
 
 
@@ -129,15 +151,12 @@ def replay_records(
     ``{"at": n, "seq": n - 1, "event": ..., "text": ..., "board": ...}`` (the event as
     ``player`` may see it, its sentence, and the text board after it)."""
     with Replay.open(path) as replay:
-        show, redact = _perspective(replay, player)
-        rules = replay.rules
+        reader = Perspective.of(replay, player)
         before = replay.seek(0)
-        yield {"at": 0, "board": show(before)}
+        yield {"at": 0, "board": reader.show(before)}
         for seq, event, state in replay.states():
-            told = redact(event)
-            yield {"at": seq + 1, "seq": seq, "event": msgspec.to_builtins(told),
-                   "text": shown("describe this event", describe, rules, told, before),
-                   "board": show(state)}
+            yield {"at": seq + 1, "seq": seq, "event": msgspec.to_builtins(reader.redact(event)),
+                   "text": reader.tell(event, before), "board": reader.show(state)}
             before = state
 
 

@@ -31,10 +31,8 @@ from typing import Any
 
 import msgspec
 
-from grimoire.core.events import Event
-from grimoire.core.replay import Replay, shown
-from grimoire.core.rules import AnyRules, describe, draw
-from grimoire.tools.render import resolve_seat
+from grimoire.core.replay import Replay
+from grimoire.tools.render import Perspective
 
 KEYFRAME = 200
 """Every this many events the file holds a whole picture (seeking stays quick)."""
@@ -65,29 +63,19 @@ def _patch(before: list[str], after: list[str]) -> list[Any]:
     return ops
 
 
-def frames_of(replay: Replay, seat: int | None, public: bool,
+def frames_of(replay: Replay, reader: Perspective,
               progress: Callable[[int], None] | None = None) -> tuple[list[Any], list[str]]:
     """The pictures (as key frames and patches) and the event lines of ``replay`` as
-    ``seat`` sees it (``public``: any view at all, else the auditor's)."""
-    rules: AnyRules = replay.rules
-
-    def seen(state: Any) -> Any:
-        return shown("show this position", rules.view, state, seat) if public else state
-
-    def redacted(event: Event) -> Event:
-        return shown("show this event", rules.redact, event, seat) if public else event
-
-    before = seen(replay.seek(0))
-    picture = shown("draw this position", draw, rules, before, seat, None).split("\n")
+    ``reader`` sees it."""
+    before = replay.seek(0)
+    picture = reader.draw(before).split("\n")
     frames: list[Any] = [picture]
     lines: list[str] = []
     for seq, event, state in replay.states():
-        told = redacted(event)
-        lines.append(shown("describe this event", describe, rules, told, before))
-        after = seen(state)
-        new = shown("draw this position", draw, rules, after, seat, told).split("\n")
+        lines.append(reader.tell(event, before))
+        new = reader.draw(state, event).split("\n")
         frames.append(new if (seq + 1) % KEYFRAME == 0 else _patch(picture, new))
-        picture, before = new, after
+        picture, before = new, state
         if progress is not None:
             progress(seq + 1)
     return frames, lines
@@ -117,11 +105,10 @@ def view(
         raise UsageError("io/exists", f"{out} exists; choose another name")
     with Replay.open(path) as replay:
         header = replay.header
-        public = player is not None
-        seat = None if player is None else resolve_seat(header.players, player)
-        who = ("everyone (the auditor's file)" if player is None else
-               "the spectator" if seat is None else header.players[seat])
-        frames, lines = frames_of(replay, seat, public, progress)
+        reader = Perspective.of(replay, player)
+        who = ("everyone (the auditor's file)" if not reader.public else
+               "the spectator" if reader.seat is None else header.players[reader.seat])
+        frames, lines = frames_of(replay, reader, progress)
         outcome = replay.rules.outcome(replay.seek(len(replay)))
         names = header.players
         ending = ""
