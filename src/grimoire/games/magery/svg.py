@@ -358,11 +358,13 @@ def board(state: State, player: int | None = None, last: Event | None = None) ->
         p.mark(LEFT - 23, y - 20 - 11, 17, 22)
     y = _effects(p, state, y)
     y = max(y, below_tower) + 24
-    entries = [
-        (SEAT_COLOURS[0], f"{possessive(seat_name(state, 0))} minions (White: upper-case "
-                          "letters)"),
-        (SEAT_COLOURS[1], f"{possessive(seat_name(state, 1))} minions (Black: lower-case "
-                          "letters)"),
+    entries = []
+    for seat, case in ((0, "upper"), (1, "lower")):
+        name = seat_name(state, seat)
+        side = "" if name == T.SEAT_NAMES[seat] else f"{T.SEAT_NAMES[seat]}: "
+        entries.append((SEAT_COLOURS[seat],
+                        f"{possessive(name)} minions ({side}{case}-case letters)"))
+    entries += [
         (LAST, "framed: touched by the last event"),
         (SHIELD, "dashed ring: shielded by the Force Mage this round"),
         (PENDING, "dashed chamber: its power waits to be used or declined"),
