@@ -1047,13 +1047,13 @@ def test_in_the_regular_game_the_4_chaos_mages_are_fixed() -> None:
 
 
 @pytest.mark.parametrize(("event", "line"), [
-    (Arrange(player=W, minion="elemental", square="c1"), "White arranges an elemental on c1"),
-    (Arrange(player=W, minion="undead", square="d1"), "White arranges an undead on d1"),
+    (Arrange(player=W, minion="elemental", square="c1"), "White sets up an elemental on c1"),
+    (Arrange(player=W, minion="undead", square="d1"), "White sets up an undead on d1"),
     (Place(player=BL, minion="undead", chamber="5"), "Black places an undead in chamber 5 (Druid)"),
-    (Summon(player=W, minion="elemental", square="f1"), "White summons an elemental on f1"),
+    (Summon(player=W, minion="elemental", square="f1"), "White summons an elemental onto f1"),
     (Transmute(player=W, square="d4", minion="undead"),
-     "White (Alchemist) turns the minion on d4 into an undead"),
-    (Summon(player=W, minion="dragon", square="d1"), "White summons a dragon on d1"),
+     "White uses the Alchemist to replace the minion on d4 with an undead from the reserve"),
+    (Summon(player=W, minion="dragon", square="d1"), "White summons a dragon onto d1"),
 ])
 def test_describe_uses_the_right_article(event: Event, line: str) -> None:
     """Output: "an elemental", "an undead", "a dragon"."""
@@ -1073,7 +1073,10 @@ def test_describe_names_the_card_on_a_chaos_chamber() -> None:
     assert RULES.describe(remove) == "White removes a minion from chamber 14 (Magus)"
     m.act(remove)
     relocate = next(a for a in m.legal(W) if isinstance(a, Relocate) and a.chamber == "16")
-    assert RULES.describe(relocate) == "White (Magus) puts the minion on chamber 16 (Conjurer)"
+    assert RULES.describe(relocate) == (
+        "White uses the Magus to put the minion in chamber 16 (Conjurer) instead of the reserve")
+    assert RULES.describe(relocate, m.state) == (
+        "White uses the Magus to put the spirit in chamber 16 (Conjurer) instead of the reserve")
     assert "(Seer)" in RULES.render(m.state)
 
 

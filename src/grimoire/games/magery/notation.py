@@ -173,10 +173,11 @@ def _fields(text: str) -> dict[str, str]:
 def parse(text: str, options: Options | None, players: Sequence[str]) -> State:
     """A :class:`State` from notation; ``options`` (``None`` for the defaults) give the
     fields that come from the options, as :func:`~grimoire.games.magery.rules.setup` sets
-    them. Anything that is not a position some game reaches is refused with
-    ``position/invalid``: unreadable fields, numbers out of range, more minions or cards
-    than the game has, private cards the options do not deal, and a phase that lacks
-    what it needs (a pending power with no chamber just emptied, say)."""
+    them, and ``players`` the seats' names (the notation does not write them). Anything
+    that is not a position some game reaches is refused with ``position/invalid``:
+    unreadable fields, numbers out of range, more minions or cards than the game has,
+    private cards the options do not deal, and a phase that lacks what it needs (a
+    pending power with no chamber just emptied, say)."""
     if not isinstance(text, str):
         raise bad_position(repr(text)[:60], "a position is text")
     opts = Options() if options is None else options

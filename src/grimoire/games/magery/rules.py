@@ -193,11 +193,11 @@ def victors(state: State) -> tuple[int, ...]:
 
 def setup(options: Options, players: Sequence[str]) -> State:
     """Every minion in reserve, the Tower empty, the Chaos deck in table order (White's
-    first arrangement shuffles and deals it).
+    first arrangement shuffles and deals it); ``players`` name the seats, White's first.
 
-    >>> s = setup(Options(), ("White", "Black"))
-    >>> s.phase, s.reserve[1][:6], len(s.deck)
-    ('setup', 'dddmmm', 12)
+    >>> s = setup(Options(), ("Ann", "Ben"))
+    >>> s.phase, s.reserve[1][:6], len(s.deck), s.names
+    ('setup', 'dddmmm', 12, ('Ann', 'Ben'))
     """
     if options.round_limit < 0:
         raise UsageError(
@@ -218,6 +218,7 @@ def setup(options: Options, players: Sequence[str]) -> State:
         round_limit=options.round_limit,
         stalemate=options.stalemate,
         magus=options.magus,
+        names=tuple(players),
     )
 
 

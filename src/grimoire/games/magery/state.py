@@ -68,6 +68,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
       this round (the pending chamber too, while that minion's power waits).
     - ``archmage``, ``rotating``, ``enchanted``, ``round_limit``, ``stalemate``,
       ``magus``: the options, as :func:`~grimoire.games.magery.rules.setup` copies them.
+    - ``winners``, ``result``: set when the game ends.
+    - ``names``: the players' names, White's first (public; the notation does not write
+      them: ``setup`` and ``parse`` take them from the players).
     """
 
     arena: tuple[str, ...]
@@ -100,3 +103,4 @@ class State(msgspec.Struct, frozen=True, gc=False):
     relocated: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     result: str = ""
+    names: tuple[str, ...] = ()
