@@ -58,13 +58,28 @@ def number(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+_NOT_XML = dict.fromkeys(
+    [c for c in range(0x20) if c not in (0x09,)] + [0x7F] + list(range(0xD800, 0xE000))
+    + [0xFFFE, 0xFFFF], " ")
+
+
+def clean(text: str) -> str:
+    """``text`` with what an XML document cannot hold (control characters, lone
+    surrogates) and line breaks turned into spaces, so any name can be drawn.
+
+    >>> clean("Ann" + chr(10) + "the" + chr(27) + "Great")
+    'Ann the Great'
+    """
+    return text.translate(_NOT_XML)
+
+
 def _attrs(attrs: dict[str, object]) -> str:
     out = []
     for key, value in attrs.items():
         if value is None:
             continue
         name = key.rstrip("_").replace("_", "-")
-        text = number(value) if isinstance(value, float) else str(value)
+        text = number(value) if isinstance(value, float) else clean(str(value))
         out.append(f"{name}={quoteattr(text)}")
     return " ".join(out)
 
@@ -82,10 +97,15 @@ class Picture:
         self.lines: list[str] = []
 
     def add(self, tag: str, text: str | None = None, /, **attrs: object) -> None:
-        """One element: ``<tag attrs>text</tag>`` (``text`` is escaped)."""
+        """One element: ``<tag attrs>text</tag>`` (``text`` escaped); an attribute
+        ``tip`` becomes its tooltip (a ``<title>`` inside it)."""
+        tip = str(attrs.pop("tip", "") or "")
         inner = _attrs(attrs)
         head = f"<{tag} {inner}" if inner else f"<{tag}"
-        self.lines.append(f"{head}/>" if text is None else f"{head}>{escape(text)}</{tag}>")
+        body = "" if text is None else escape(clean(text))
+        if tip:
+            body = f"<title>{escape(clean(tip))}</title>{body}"
+        self.lines.append(f"{head}/>" if not body else f"{head}>{body}</{tag}>")
 
     def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
         self.add("rect", x=float(x), y=float(y), width=float(w), height=float(h), **attrs)
@@ -114,14 +134,12 @@ class Picture:
         back (grey, ``?``) for a piece whose identity the viewer may not know."""
         colour = HIDDEN if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
         self.circle(x, y, r, fill="#ffffff" if hidden else colour, stroke=colour,
-                    stroke_width=max(r / 5, 1.0))
+                    stroke_width=max(r / 5, 1.0), tip=title)
         if hidden:
             self.text(x, y, "?", size=r * 1.2, fill=colour, font_weight="bold")
         else:
             self.text(x, y, label, size=r * (1.1 if len(label) < 2 else 0.8),
                       fill="#ffffff", font_weight="bold")
-        if title:
-            self.add("title", title)
 
     def mark(self, x: float, y: float, w: float, h: float) -> None:
         """The frame drawn around a square the last event touched."""
@@ -132,7 +150,7 @@ class Picture:
         head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{number(self.width)}" '
                 f'height="{number(self.height)}" viewBox="0 0 {number(self.width)} '
                 f'{number(self.height)}" role="img">')
-        title = [f"<title>{escape(self.title)}</title>"] if self.title else []
+        title = [f"<title>{escape(clean(self.title))}</title>"] if self.title else []
         return "\n".join([head, *title, *self.lines, "</svg>"]) + "\n"
 
 
