@@ -219,7 +219,7 @@ def _contents(picture: Picture, state: State, at: Corner) -> None:
         here = [p for p in range(state.players) if state.pos[p] == q]
         x, y = at(q)
         if len(here) == 1:
-            spots = [(x + CELL / 2, y + CELL / 2, CELL * 0.3)]
+            spots = [(x + CELL / 2, y + CELL / 2, CELL * 0.26)]
         else:
             spots = [(x + CELL * (0.3 + 0.4 * (i % 2)), y + CELL * (0.3 + 0.4 * (i // 2)),
                       CELL * 0.19) for i in range(len(here))]
