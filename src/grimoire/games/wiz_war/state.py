@@ -141,11 +141,11 @@ class State(msgspec.Struct, frozen=True, gc=False):
     Pick Lock this phase (-1); ``origin``: the square an Astral Projection casts from this
     phase (-1); ``bend``: Around the Corner waits for the next spell. ``charges``: items
     holding more than one energy token, as (card, tokens), wherever the card is (Stone
-    Spikes: one spike a token).
+    Spikes: one spike a token). ``names``: the players' names (public; the notation does
+    not write them, ``setup`` and ``parse`` are given them).
     """
 
     players: int
-    names: tuple[str, ...]
     options: Options
     phase: str
     active: int
@@ -176,6 +176,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     winners: tuple[int, ...] = ()
     result: str = ""
     charges: tuple[tuple[int, int], ...] = ()
+    names: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------ spells in play

@@ -25,7 +25,7 @@ DOOR_CRACKS = 3
 WALL_CRACKS = 5
 DAMAGE_PER_CRACK = 3
 
-COLOURS: tuple[str, ...] = ("red", "blue", "green", "yellow")
+COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
 SEAT_NAMES: tuple[str, ...] = ("Callista", "Matt", "Grendel", "Ysolde")
 
 # fmt: off
@@ -69,7 +69,7 @@ SECTORS: tuple[tuple[str, ...], ...] = (
         "|. . . . .|",
         "+-+-+ +-+-+",
     ),
-    (   # sector 3 (yellow): two halls split by a long wall
+    (   # sector 3 (purple): two halls split by a long wall
         "+-+-+ +-+-+",
         "|. . . .|T|",
         "+ +-+-+ + +",
