@@ -168,8 +168,8 @@ def describe(rules: AnyRules, event: Any, state: Any = None) -> str:
     >>> from grimoire import registry
     >>> rules = registry.get("vicious-circle")
     >>> from grimoire.games.vicious_circle.events import Pass
-    >>> describe(rules, Pass(player=1))
-    'Twilight passes'
+    >>> describe(rules, Pass(player=1), rules.setup(rules.Options(), ("Ann", "Ben")))
+    'Ben passes, as no move or reinforcement is possible'
     """
     if isinstance(rules, Game):
         return rules.describe(event, state)

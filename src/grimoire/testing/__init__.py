@@ -8,7 +8,7 @@ Build a match from a position, act, and snapshot a readable transcript with syru
 'move/null'
 >>> _ = s.act(s.move(1, "a1", "d1"))
 >>> print(s.transcript().splitlines()[-1])
-  -> Twilight moves a1-d1
+  -> Twilight moves the saint from a1 to d1
 
 In a test (``snapshot`` is syrupy's fixture)::
 

@@ -12,7 +12,7 @@ from grimoire.core.dice import match_seed
 from grimoire.core.errors import IllegalAction
 from grimoire.core.events import Event
 from grimoire.core.match import Match
-from grimoire.core.rules import PlayerId
+from grimoire.core.rules import PlayerId, describe
 
 
 class Scenario:
@@ -55,10 +55,13 @@ class Scenario:
 
     def act(self, action: Event, dice: Iterable[int] | None = None) -> tuple[Event, ...]:
         """Act; the action's events go to the transcript. Refusals propagate."""
+        rules, state = self.match.rules, self.match.state
         events = self.match.act(action, dice)
-        describe = self.match.rules.describe
-        self.lines.append(f"act {describe(action)}" + (f" dice {list(dice)}" if dice else ""))
-        self.lines.extend(f"  -> {describe(e)}" for e in events)
+        self.lines.append(f"act {describe(rules, action, state)}"
+                          + (f" dice {list(dice)}" if dice else ""))
+        for event in events:
+            self.lines.append(f"  -> {describe(rules, event, state)}")
+            state = rules.evolve(state, event)
         return events
 
     def refuse(self, action: Event, dice: Iterable[int] | None = None) -> str:
@@ -69,7 +72,8 @@ class Scenario:
             self.match.act(action, dice)
         except IllegalAction as exc:
             assert (self.match.state, len(self.match.events)) == before, "refusal changed state"
-            self.lines.append(f"refused {self.match.rules.describe(action)}: {exc}")
+            self.lines.append(
+                f"refused {describe(self.match.rules, action, self.match.state)}: {exc}")
             return exc.reason
         raise AssertionError(f"{action!r} was accepted")
 
@@ -134,12 +138,14 @@ def playthrough(
                 out.extend("    " + line for line in seen.splitlines())
         seat = min(match.to_act)
         legal = match.legal(seat)
-        shown = ", ".join(rules.describe(a) for a in legal[:show_legal])
+        state = match.state
+        shown = ", ".join(describe(rules, a, state) for a in legal[:show_legal])
         more = f" (+{len(legal) - show_legal} more)" if len(legal) > show_legal else ""
         out.append(f"  legal for {names[seat]} ({len(legal)}): {shown}{more}")
         action = bot.choose(match, seat)
         for event in match.act(action):
-            out.append(f"  -> {rules.describe(event)}")
+            out.append(f"  -> {describe(rules, event, state)}")
+            state = rules.evolve(state, event)
     out.append("== end")
     out.extend("  " + line for line in rules.render(match.state).splitlines())
     outcome = match.outcome
