@@ -175,3 +175,36 @@ def test_limits_out_of_range_are_usage_errors(tmp_path: Path) -> None:
 def test_option_values_out_of_range_are_usage_errors(args: list[str], tmp_path: Path) -> None:
     code, out = run(*[str(tmp_path / a) if a.endswith(".jsonl") else a for a in args])
     assert code == 2, out
+
+
+def test_boards_are_coloured_by_seat_only_on_a_terminal() -> None:
+    """A seat's pieces on the grid and each player's name take the seat's colour; text
+    that is not a terminal (a pipe, a file, CliRunner) stays plain."""
+    from grimoire.cli.common import SEAT_STYLES, colour_board
+    from grimoire.core import registry
+
+    rules = registry.get("swords-wizardry")
+    state = rules.setup(rules.Options(), ("Ann", "Ben"))
+    match = Match.new("swords-wizardry", players=("Ann", "Ben"), seed="66" * 16)
+    for _ in range(6):
+        match.act(match.legal(min(match.to_act))[0])
+    text = rules.render(match.state)
+    coloured = colour_board(text, rules.seat_of, ("Ann", "Ben"))
+    assert coloured.plain == text
+    styled = {(span.start, span.end): str(span.style) for span in coloured.spans}
+    flat = coloured.plain
+    for (start, end), style in styled.items():
+        piece = flat[start:end]
+        assert piece in ("Ann", "Ben") or rules.seat_of.get(piece) is not None, piece
+        if piece in rules.seat_of:
+            assert style == SEAT_STYLES[rules.seat_of[piece]]
+    assert any(flat[a:b] == "Ann" for a, b in styled) and len(styled) > 6
+    assert state.names == ("Ann", "Ben")
+
+
+def test_render_through_a_pipe_has_no_colour_codes(tmp_path: Path) -> None:
+    log = tmp_path / "m.jsonl"
+    match = Match.new("magery", seed="67" * 16)
+    match.save(log)
+    code, out = run("render", str(log))
+    assert code == 0 and "\x1b[" not in out

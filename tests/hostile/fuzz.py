@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 import traceback
+import tracemalloc
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -373,8 +374,14 @@ def _keep(label: str, payload: bytes) -> None:
 
 
 def fuzz(*, logs: int, positions: int, options: int, cli: int, seed: int,
-         seconds: float = 10.0, progress: bool = False) -> dict[str, Any]:
-    """Run the targets; returns counts, the slowest case, peak memory and the failures."""
+         seconds: float = 10.0, progress: bool = False, skip: int = 0,
+         trace_mb: float = 0.0) -> dict[str, Any]:
+    """Run the targets; returns counts, the slowest case, peak memory and the failures.
+    ``skip`` generates the first logs without checking them (to reach a case of a long
+    run quickly); ``trace_mb`` reports every log case whose traced allocations peak above
+    that many MiB (tracemalloc: slower)."""
+    if trace_mb:
+        tracemalloc.start()
     rng = random.Random(seed)
     found: list[str] = []
     slowest = 0.0
@@ -392,10 +399,19 @@ def fuzz(*, logs: int, positions: int, options: int, cli: int, seed: int,
             data = mutate_log(original, rng)
             if rng.random() < 0.2:
                 data = to_msgpack(data)
+            if i < skip:
+                continue
+            if trace_mb:
+                tracemalloc.reset_peak()
             slowest = max(slowest, _timed(
                 seconds, f"log-{seed}-{i}",
                 lambda data=data, original=original, i=i: check_log(data, original, tmp, i),
                 found, data))
+            if trace_mb:
+                traced = tracemalloc.get_traced_memory()[1] / 2**20
+                if traced > trace_mb:
+                    found.append(f"log-{seed}-{i}: allocations peaked at {traced:.0f} MiB")
+                    _keep(f"log-{seed}-{i}", data)
             if progress and i % 1000 == 0:
                 print(f"logs {i}/{logs} peak {peak_mb():.0f} MiB", file=sys.stderr)
         for i in range(positions):
@@ -435,9 +451,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cli", type=int, default=2_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--skip", type=int, default=0, help="generate but skip the first logs")
+    ap.add_argument("--trace-mb", type=float, default=0.0,
+                    help="report log cases whose allocations peak above this (MiB)")
     args = ap.parse_args(argv)
     result = fuzz(logs=args.logs, positions=args.positions, options=args.options,
-                  cli=args.cli, seed=args.seed, seconds=args.seconds, progress=True)
+                  cli=args.cli, seed=args.seed, seconds=args.seconds, progress=True,
+                  skip=args.skip, trace_mb=args.trace_mb)
     print(json.dumps({k: v for k, v in result.items() if k != "found"}, indent=2))
     for failure in result["found"]:
         print(failure, file=sys.stderr)

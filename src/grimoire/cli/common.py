@@ -6,14 +6,17 @@ import functools
 import json
 import logging
 import os
+import re
 import sys
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import msgspec
 import structlog
 import typer
+from rich.console import Console
+from rich.text import Text
 
 from grimoire import GrimoireError, UsageError
 
@@ -50,6 +53,48 @@ def printable(text: str) -> str:
 def say(text: str, *, err: bool = False, nl: bool = True) -> None:
     """Print ``text`` for people (escaped with :func:`printable`)."""
     typer.echo(printable(text), err=err, nl=nl)
+
+
+SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold yellow",
+               "bold cyan")
+"""The terminal colour of each seat (the SVG pictures use the same order)."""
+_RANK = re.compile(r"^\s*\d+\s")
+
+
+def colour_board(text: str, seat_of: Mapping[str, int], names: Sequence[str]) -> Text:
+    """A text board with each seat's pieces (characters of ``seat_of`` on the grid's
+    lines, those starting with a rank) and each player's name in the seat's colour.
+
+    >>> board = colour_board(" 2 K." + chr(10) + " Ann to move", {"K": 0}, ("Ann",))
+    >>> board.plain.split(chr(10)), len(board.spans)
+    ([' 2 K.', ' Ann to move'], 2)
+    """
+    out = Text()
+    for k, line in enumerate(printable(text).split("\n")):
+        piece = Text(line)
+        if _RANK.match(line) and seat_of:
+            label = _RANK.match(line)
+            start = label.end() if label else 0
+            for i in range(start, len(line)):
+                seat = seat_of.get(line[i])
+                if seat is not None:
+                    piece.stylize(SEAT_STYLES[seat % len(SEAT_STYLES)], i, i + 1)
+        for seat, name in enumerate(names):
+            if name:
+                piece.highlight_words([name], SEAT_STYLES[seat % len(SEAT_STYLES)])
+        if k:
+            out.append("\n")
+        out.append(piece)
+    return out
+
+
+def show_board(text: str, seat_of: Mapping[str, int], names: Sequence[str]) -> None:
+    """Print a text board: in colour on a terminal (unless ``NO_COLOR`` is set), plain
+    (escaped) otherwise."""
+    if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
+        Console(highlight=False).print(colour_board(text, seat_of, names))
+    else:
+        say(text)
 
 
 def exit_code(error: GrimoireError | Mapping[str, Any] | None) -> int:

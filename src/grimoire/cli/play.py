@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from grimoire import Match, UsageError
-from grimoire.cli.common import handle_errors, parse_options, say
+from grimoire.cli.common import handle_errors, parse_options, say, show_board
 from grimoire.cli.new import OPTION_HELP, SEED_HELP
 from grimoire.tools.play import finish, new_match, play
 
@@ -64,7 +64,9 @@ def command(
     count = len(match.header.players)
     humans = set(range(count)) if hotseat else set(seat or [0])
     try:
-        result = play(match, humans=humans, say=say, bot_seed=seed or 0, ask=ask)
+        seat_of = dict(getattr(match.rules, "seat_of", {}))
+        result = play(match, humans=humans, say=say, bot_seed=seed or 0, ask=ask,
+                      show=lambda text: show_board(text, seat_of, match.header.players))
     finally:
         match.close()
     say(f"{result}: {finish(match, path, reveal=reveal)}")

@@ -7,9 +7,9 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors, print_json, say, write_text
+from grimoire.cli.common import handle_errors, print_json, say, show_board, write_text
 from grimoire.cli.replay import AS_HELP, SEAT_HELP, perspective
-from grimoire.tools.render import outcome_of, render
+from grimoire.tools.render import outcome_of, palette, render
 
 
 @handle_errors
@@ -34,6 +34,9 @@ def command(
     if json_out and out is None:
         print_json({"path": str(log), "at": at, "as": who, "format": "svg" if svg else "text",
                     "board": text, "outcome": outcome_of(log, at)})
+        return
+    if out is None and not svg:
+        show_board(text, *palette(log))
         return
     if out is None:
         say(text, nl=not text.endswith("\n"))

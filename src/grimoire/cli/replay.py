@@ -9,8 +9,8 @@ from typing import Annotated
 import typer
 
 from grimoire import UsageError
-from grimoire.cli.common import handle_errors, say
-from grimoire.tools.render import replay_lines, replay_records
+from grimoire.cli.common import handle_errors, say, show_board
+from grimoire.tools.render import palette, replay_lines, replay_records
 
 AS_HELP = ("Perspective: a player's name (or seat number, when no player has that name), "
            "or 'spectator' (default: everything).")
@@ -42,5 +42,9 @@ def command(
             if at is None or record["at"] == at:
                 typer.echo(json.dumps(record))
         return
+    colours = palette(log)
     for line in replay_lines(log, at, who):
-        say(line)
+        if line.startswith("[") or line.startswith("after "):
+            say(line)
+        else:
+            show_board(line, *colours)

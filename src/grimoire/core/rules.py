@@ -300,6 +300,7 @@ class Game(Generic[S, E, O]):
         title: str = "",
         older: Mapping[str, Mapping[str, Any]] | None = None,
         svg: Callable[[S, PlayerId | None, E | None], str] | None = None,
+        seat_of: Mapping[str, PlayerId] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -324,6 +325,7 @@ class Game(Generic[S, E, O]):
         self._render = render
         self._describe = describe
         self._svg = svg
+        self.seat_of: Mapping[str, PlayerId] = MappingProxyType(dict(seat_of or {}))
         self.notation = notation
         self.parse = parse
 
@@ -351,8 +353,9 @@ class Game(Generic[S, E, O]):
         """The game from its folder's parts, each read by its role: ``rules`` (setup,
         to_act, legal, decide; and ``secrets``, usually the same module, for view, redact
         and disguise), ``evolve``, ``notation`` (notation, parse), ``render`` (board,
-        describe) and ``svg`` (board, the picture). mypy checks every part against
-        ``State``, ``Event`` and ``Options``.
+        describe, and ``SEAT_OF``: which seat each character of the text board's grid
+        belongs to, for colours) and ``svg`` (board, the picture). mypy checks every part
+        against ``State``, ``Event`` and ``Options``.
         ``older`` lists the earlier ruleset versions the game still replays (see
         :func:`options_for`).
 
@@ -374,7 +377,8 @@ class Game(Generic[S, E, O]):
             setup=rules.setup, to_act=rules.to_act, legal=rules.legal, decide=rules.decide,
             evolve=evolve, notation=notation.notation, parse=notation.parse,
             render=render.board, describe=render.describe, older=older,
-            svg=None if svg is None else svg.board, **hidden,
+            svg=None if svg is None else svg.board,
+            seat_of=getattr(render, "SEAT_OF", None), **hidden,
         )
 
     def __repr__(self) -> str:

@@ -122,6 +122,7 @@ def play(
     bot: RandomBot | None = None,
     bot_seed: int | str = 0,
     dice: Callable[[int], list[int]] | None = None,
+    show: Callable[[str], None] | None = None,
 ) -> str:
     """Run the match until it ends (``"over"``) or a person quits (``"quit"``).
 
@@ -134,6 +135,7 @@ def play(
     if wrong:
         raise UsageError("player/unknown", f"no seat {wrong[0]} (seats are 0..{len(seats) - 1})")
     bot = bot or RandomBot(bot_seed)
+    show = show or say
     rules = match.rules
     last_viewer: int | None = None
     while match.to_act:
@@ -142,7 +144,7 @@ def play(
             if len(humans) > 1 and last_viewer != seat:
                 say(f"--- {match.header.players[seat]}'s turn (others look away) ---")
             last_viewer = seat
-            say(match.render(seat))
+            show(match.render(seat))
             try:
                 action = _choose(match, seat, match.legal(seat), ask, say, bot)
             except Quit:
@@ -166,7 +168,7 @@ def play(
             known = rules.view(before, viewer) if humans else before
             say(f"  {describe(rules, shown, known)}")
             before = rules.evolve(before, event)
-    say(match.render(None))
+    show(match.render(None))
     return "over"
 
 

@@ -182,3 +182,10 @@ def outcome_dict(outcome: Any, players: tuple[str, ...]) -> dict[str, Any] | Non
     return {"winners": list(outcome.winners),
             "names": [players[w] for w in outcome.winners if 0 <= w < len(players)],
             "reason": outcome.reason}
+
+
+def palette(path: str | os.PathLike[str]) -> tuple[dict[str, int], tuple[str, ...]]:
+    """What colours a log's text boards: the game's grid characters by seat
+    (``SEAT_OF``) and the players' names."""
+    with Replay.open(path, verify=False) as replay:
+        return dict(getattr(replay.rules, "seat_of", {})), replay.header.players
