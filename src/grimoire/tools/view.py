@@ -186,7 +186,7 @@ ol#events li.future{color:#999}
 </div>
 <div id="now"></div>
 <div id="outcome"></div>
-<ol id="events" start="0"></ol>
+<ol id="events"></ol>
 <div id="error"></div>
 </div>
 </main>

@@ -193,7 +193,9 @@ def before(last: Event, state: State) -> State:
 def _header(picture: Picture, state: State, who_: Sequence[str]) -> None:
     """The players' names in their colours, and whose turn it is (or how it ended)."""
     for seat in SEATS:
-        label = f"{short(who_[seat], 16)} ({T.SEAT_NAMES[seat]}, {CORNER[seat]})"
+        side = T.SEAT_NAMES[seat]
+        label = (f"{side} ({CORNER[seat]})" if who_[seat] == side else
+                 f"{short(who_[seat], 16)} ({side}, {CORNER[seat]})")
         x, anchor = (LEFT - 24, "start") if seat == T.DAWN else (WIDTH - 12, "end")
         picture.text(x, 20, label, size=13, anchor=anchor, fill=SEAT_COLOURS[seat],
                      font_weight="bold")
@@ -254,7 +256,9 @@ def _seat(picture: Picture, state: State, seat: int, who_: Sequence[str], y: flo
     """A seat's block: its name, its reserve, its lost creatures (and, behind the screen,
     creatures this picture may not show)."""
     colour = SEAT_COLOURS[seat]
-    picture.text(PANEL, y + 8, f"{short(who_[seat], 20)} ({T.SEAT_NAMES[seat]})", size=13,
+    side = T.SEAT_NAMES[seat]
+    title = side if who_[seat] == side else f"{short(who_[seat], 20)} ({side})"
+    picture.text(PANEL, y + 8, title, size=13,
                  anchor="start", fill=colour, font_weight="bold")
     rows: list[tuple[str, list[tuple[str, bool]], bool]] = []
     hidden = state.turn < 0 and state.setups[seat] and not state.reserves[seat]
