@@ -99,3 +99,20 @@ def test_new_writes_a_header_only_log(tmp_path: Path) -> None:
     assert read_log(tmp_path / "n.jsonl").events == []
     with pytest.raises(UsageError):
         new("vicious-circle", tmp_path / "n.jsonl")
+
+
+def test_diff_names_squares_as_the_board_does(tmp_path: Path) -> None:
+    """``diff`` reports a square by its name (``board[c3]``), never by its index."""
+    from helpers import bot_match
+
+    from grimoire.tools.diff import diff
+
+    a, b = bot_match("vicious-circle", seed=1, max_actions=8), bot_match(
+        "vicious-circle", seed=2, max_actions=8)
+    pa, pb = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.save(pa)
+    b.save(pb)
+    report = diff(pa, pb)
+    paths = [d["path"] for d in report.state]
+    assert any(p.startswith("board[") for p in paths), paths
+    assert not any(p.startswith("board[") and p[6:-1].isdigit() for p in paths), paths

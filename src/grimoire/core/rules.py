@@ -301,6 +301,7 @@ class Game(Generic[S, E, O]):
         older: Mapping[str, Mapping[str, Any]] | None = None,
         svg: Callable[[S, PlayerId | None, E | None], str] | None = None,
         seat_of: Mapping[str, PlayerId] | None = None,
+        squares: Callable[[S], Sequence[str]] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -326,6 +327,7 @@ class Game(Generic[S, E, O]):
         self._describe = describe
         self._svg = svg
         self.seat_of: Mapping[str, PlayerId] = MappingProxyType(dict(seat_of or {}))
+        self._squares = squares
         self.notation = notation
         self.parse = parse
 
@@ -353,9 +355,10 @@ class Game(Generic[S, E, O]):
         """The game from its folder's parts, each read by its role: ``rules`` (setup,
         to_act, legal, decide; and ``secrets``, usually the same module, for view, redact
         and disguise), ``evolve``, ``notation`` (notation, parse), ``render`` (board,
-        describe, and ``SEAT_OF``: which seat each character of the text board's grid
-        belongs to, for colours) and ``svg`` (board, the picture). mypy checks every part
-        against ``State``, ``Event`` and ``Options``.
+        describe; optionally ``SEAT_OF``, which seat each character of the text board's
+        grid belongs to, for colours, and ``squares(state)``, the squares' names by
+        index) and ``svg`` (board, the picture). mypy checks every part against
+        ``State``, ``Event`` and ``Options``.
         ``older`` lists the earlier ruleset versions the game still replays (see
         :func:`options_for`).
 
@@ -378,7 +381,8 @@ class Game(Generic[S, E, O]):
             evolve=evolve, notation=notation.notation, parse=notation.parse,
             render=render.board, describe=render.describe, older=older,
             svg=None if svg is None else svg.board,
-            seat_of=getattr(render, "SEAT_OF", None), **hidden,
+            seat_of=getattr(render, "SEAT_OF", None), squares=getattr(render, "squares", None),
+            **hidden,
         )
 
     def __repr__(self) -> str:
@@ -411,6 +415,11 @@ class Game(Generic[S, E, O]):
         """``event`` in one sentence, with names and squares from ``state`` (the state it
         happens in) when given."""
         return self._describe(event, state)
+
+    def squares(self, state: S) -> Sequence[str]:
+        """The names of ``state``'s squares, by index (as the boards show them), for tools
+        that report squares (``diff``); ``()`` for a game with no squares."""
+        return () if self._squares is None else self._squares(state)
 
     def svg(self, state: S, player: PlayerId | None = None, last: E | None = None) -> str:
         """The board as an SVG picture (of a state as ``player`` sees it), ``last`` marked;

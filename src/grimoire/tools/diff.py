@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -49,17 +50,24 @@ class DiffReport(msgspec.Struct, kw_only=True):
         return "\n".join(lines)
 
 
-def field_diff(a: Any, b: Any, path: str = "") -> list[dict[str, Any]]:
-    """Leaf-by-leaf differences of two msgspec-encodable values (paths like ``board[3]``)."""
+def field_diff(a: Any, b: Any, path: str = "",
+               squares: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Leaf-by-leaf differences of two msgspec-encodable values (paths like ``board[c3]``:
+    a sequence as long as ``squares`` is read as one entry per square, named).
+
+    >>> field_diff({"board": [".", "K"]}, {"board": [".", "."]}, squares=("a1", "b1"))
+    [{'path': 'board[b1]', 'a': 'K', 'b': '.'}]
+    """
     if isinstance(a, dict) and isinstance(b, dict):
         out: list[dict[str, Any]] = []
         for k in list(a) + [k for k in b if k not in a]:
-            out += field_diff(a.get(k), b.get(k), f"{path}.{k}" if path else str(k))
+            out += field_diff(a.get(k), b.get(k), f"{path}.{k}" if path else str(k), squares)
         return out
     if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b):
+        named = bool(squares) and len(a) == len(squares)
         out = []
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            out += field_diff(x, y, f"{path}[{i}]")
+            out += field_diff(x, y, f"{path}[{squares[i] if named else i}]", squares)
         return out
     return [] if a == b else [{"path": path or "(state)", "a": a, "b": b}]
 
@@ -100,5 +108,7 @@ def diff(a_path: str | os.PathLike[str], b_path: str | os.PathLike[str]) -> Diff
         if first_a is not None or first_b is not None:
             sa = msgspec.to_builtins(ra.seek(common + (first_a is not None)))
             sb = msgspec.to_builtins(rb.seek(common + (first_b is not None)))
-            report.state = field_diff(sa, sb)
+            squares = getattr(rules, "squares", None)
+            names = squares(ra.seek(common)) if callable(squares) else ()
+            report.state = field_diff(sa, sb, squares=names)
         return report

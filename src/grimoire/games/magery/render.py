@@ -528,3 +528,9 @@ def _move(event: Move, state: State | None, player: int) -> str:
     target = EMPTY if state is None or j is None else state.arena[j]
     taking = "" if target == EMPTY else f", capturing {_minion(state, event.to, player)}"
     return f"moves {mover} from {event.from_} to {event.to}{taking}"
+
+
+def squares(state: State) -> tuple[str, ...]:
+    """The squares' names by index, as the board shows them (``grimoire diff`` reports
+    square by name)."""
+    return B.SQUARES

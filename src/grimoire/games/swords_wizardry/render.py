@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from grimoire.core.events import Event as AnyEvent
 from grimoire.core.kit import FILES, who
+from grimoire.games.swords_wizardry import board as B
 from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.board import (
     CASTLE,
@@ -388,3 +389,9 @@ def _over(event: GameOver, state: State | None) -> str:
     if event.reason == "no-move":
         return f"{winner} wins: {loser} cannot move"
     return f"{winner} wins"
+
+
+def squares(state: State) -> tuple[str, ...]:
+    """The squares' names by index, as the board shows them (``grimoire diff`` reports
+    square by name)."""
+    return B.SQUARES

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from grimoire.core.events import Event as AnyEvent
 from grimoire.core.kit import who
+from grimoire.games.vicious_circle import board as B
 from grimoire.games.vicious_circle import tables as T
 from grimoire.games.vicious_circle.board import (
     BEATS,
@@ -340,3 +341,7 @@ def _setup(event: Setup, who_: Sequence[str]) -> str:
             "in reserve")
 
 
+def squares(state: State) -> tuple[str, ...]:
+    """The squares' names by index, as the board shows them (``grimoire diff`` reports
+    square by name)."""
+    return B.SQUARES

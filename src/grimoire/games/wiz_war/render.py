@@ -973,3 +973,9 @@ _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
     E.Death: _death,
     E.GameOver: _game_over,
 }
+
+
+def squares(state: State) -> tuple[str, ...]:
+    """The squares' names by index, as the board shows them (``grimoire diff`` reports
+    square by name)."""
+    return B.geometry(state.players).grid.names
