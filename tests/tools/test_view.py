@@ -200,3 +200,18 @@ def test_a_browser_opens_the_file_and_steps_through_the_match(
     board_is(0)
     shot = tmp_path / f"{game}.png"
     assert driver.save_screenshot(str(shot)) and shot.stat().st_size > 5_000  # type: ignore[attr-defined]
+
+
+def test_a_seats_file_does_not_quote_a_starting_position() -> None:
+    """A starting position's text can name hidden things (the cards in every hand): only
+    the auditor's file quotes it."""
+    from grimoire.core.logfile import read_log
+
+    root = Path(__file__).resolve().parents[2] / "fixtures" / "wiz-war"
+    path = next(p for p in sorted(root.glob("edge-*.jsonl"))
+                if read_log(p).header.position and "hands" in str(read_log(p).header.position))
+    position = read_log(path).header.position
+    assert position is not None
+    assert position in json.dumps(data_of(view(path)))  # type: ignore[arg-type]
+    for seat in (0, 1, "spectator"):
+        assert position not in json.dumps(data_of(view(path, player=seat)))  # type: ignore[arg-type]

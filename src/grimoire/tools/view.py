@@ -31,6 +31,8 @@ from typing import Any
 
 import msgspec
 
+from grimoire.core.errors import UsageError
+from grimoire.core.logfile import LogReader
 from grimoire.core.replay import Replay
 from grimoire.tools.render import Perspective
 
@@ -100,9 +102,9 @@ def view(
     number, ``"spectator"``, or ``None`` for everything). Returns the HTML text, or writes
     it to ``out`` (a new file) and returns a :class:`ViewReport`."""
     if out is not None and os.path.exists(out):
-        from grimoire.core.errors import UsageError
-
         raise UsageError("io/exists", f"{out} exists; choose another name")
+    with LogReader(path) as log:  # one streaming pass: is every record chained?
+        sealed = all(rec.chain is not None for _, _, rec in log.records())
     with Replay.open(path) as replay:
         header = replay.header
         reader = Perspective.of(replay, player)
@@ -123,10 +125,13 @@ def view(
              or "none"],
             ["dice", "physical dice (recorded)" if header.dice == "recorded" else
              "seeded, seed revealed" if header.seed else "seeded, seed not revealed"],
+            ["chain", "sealed: every record chained" if sealed and len(replay) else
+             "not sealed (`grimoire seal` adds the chain)"],
             ["seen as", who],
         ]
-        if header.position:
-            facts.append(["starts from", header.position])
+        if header.position:  # a position may name hidden things: its text for the auditor only
+            facts.append(["starts from", header.position if not reader.public else
+                          "a given position (shown on the first board)"])
         data = {"facts": facts, "events": lines, "frames": frames, "keyframe": KEYFRAME,
                 "outcome": ending or "unfinished", "game": header.game}
         text = page(data, f"{header.game}: {' vs '.join(names)}")
