@@ -159,6 +159,7 @@ class Match:
                 write_seed_file(path, seed_bytes)  # type: ignore[arg-type]
             except BaseException:
                 writer.close()
+                os.unlink(path)  # type: ignore[arg-type]  # only its header: nothing lost
                 raise
         return cls(rules, header, state, [], seed=seed_bytes, writer=writer)
 
