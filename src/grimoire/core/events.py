@@ -18,13 +18,21 @@ from __future__ import annotations
 import hashlib
 import types
 import typing
+from collections.abc import Callable
 from typing import Annotated, Any, Generic, Literal, TypeVar
 
 import msgspec
 
 from grimoire.core.dice import Dice, fisher_yates_draws
 
-FORMAT = "grimoire/1"
+FORMAT = "grimoire/2"
+"""The log format written today: events and the header are canonical without their
+defaulted fields, so a field added later (with a default) never changes an old log's
+bytes or chain."""
+LEGACY = "grimoire/1"
+"""The first format: every field encoded, defaulted ones included. Still read and audited
+exactly (its chain uses :func:`legacy_canonical`); ``grimoire upgrade`` rewrites it."""
+FORMATS = (LEGACY, FORMAT)
 
 MAX_SEATS = 16
 """Most seats any game may have."""
@@ -40,8 +48,11 @@ E = TypeVar("E")
 T = TypeVar("T")
 
 
-class Event(msgspec.Struct, frozen=True, tag_field="type", gc=False):
-    """Base of every event. Subclasses give ``tag="..."`` (never renamed once published)."""
+class Event(msgspec.Struct, frozen=True, tag_field="type", gc=False, omit_defaults=True):
+    """Base of every event. Subclasses give ``tag="..."`` (never renamed once published).
+
+    Encoded without its defaulted fields (``omit_defaults``): a new field must have a
+    default, and an old log's events, which lack it, read and hash as they always did."""
 
     def outcomes(self) -> tuple[int, ...]:
         """The dice values this event consumed, in draw order (chance events only)."""
@@ -189,14 +200,26 @@ class Fork(msgspec.Struct, frozen=True):
     chain: str | None = None
 
 
+class Upgrade(msgspec.Struct, frozen=True):
+    """Where an upgraded log came from: the original's path, its format and ruleset, its
+    record count and final chain value (``None`` for an unsealed original)."""
+
+    log: str
+    format: str
+    rules: str
+    records: int
+    chain: str | None = None
+
+
 class Header(msgspec.Struct, frozen=True, kw_only=True):
     """Line 1 of every log.
 
     ``position`` (optional) names a starting position in the game's notation instead of
-    the setup, as PGN's FEN tag does; ``forked_from`` marks a rewound log.
+    the setup, as PGN's FEN tag does; ``forked_from`` marks a rewound log,
+    ``upgraded_from`` one rewritten from an older format by ``grimoire upgrade``.
 
     >>> Header(game="vicious-circle", rules="1", players=("Dawn", "Twilight")).format
-    'grimoire/1'
+    'grimoire/2'
     """
 
     format: str = FORMAT
@@ -210,6 +233,7 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     meta: dict[str, Any] = msgspec.field(default_factory=dict)
     position: str | None = None
     forked_from: Fork | None = None
+    upgraded_from: Upgrade | None = None
 
 
 class Record(msgspec.Struct, Generic[E], frozen=True, gc=False, omit_defaults=True):
@@ -224,8 +248,90 @@ _encoder = msgspec.json.Encoder()
 
 
 def canonical(obj: object) -> bytes:
-    """Canonical JSON bytes of an event or header (field order as declared, no spaces)."""
+    """Canonical JSON bytes of an event (field order as declared, no spaces, defaulted
+    fields left out) or of a header (:func:`header_bytes`).
+
+    >>> from grimoire.core.kit import GameOver
+    >>> canonical(GameOver(winners=(1,), reason="throne"))
+    b'{"type":"game-over","winners":[1],"reason":"throne"}'
+    """
+    if isinstance(obj, Header):
+        return header_bytes(obj)
     return _encoder.encode(obj)
+
+
+_LEGACY_OMITS: set[type] = set()
+
+
+def omitted_in_legacy(*classes: type) -> None:
+    """Declare event classes that already left their defaulted fields out in the first
+    format (``grimoire/1``), so :func:`legacy_canonical` encodes them as it did then."""
+    _LEGACY_OMITS.update(classes)
+
+
+def _full(value: Any) -> Any:
+    """``value`` as builtins with every struct field, defaulted ones included (a tagged
+    struct's tag first), as the first format encoded it."""
+    if isinstance(value, msgspec.Struct):
+        config = value.__struct_config__
+        out: dict[str, Any] = {}
+        if config.tag is not None and config.tag_field is not None:
+            out[config.tag_field] = config.tag
+        omit = type(value) in _LEGACY_OMITS
+        defaults = (value.__struct_defaults__ if omit else ())
+        first = len(value.__struct_fields__) - len(defaults)
+        for k, (name, enc) in enumerate(zip(value.__struct_fields__,
+                                            value.__struct_encode_fields__, strict=True)):
+            item = getattr(value, name)
+            if omit and k >= first and item == defaults[k - first]:
+                continue
+            out[enc] = _full(item)
+        return out
+    if isinstance(value, (tuple, list)):
+        return [_full(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _full(v) for k, v in value.items()}
+    return value
+
+
+def legacy_canonical(obj: object) -> bytes:
+    """The canonical bytes of the first format (``grimoire/1``): every field, defaulted
+    ones included, in declared order.
+
+    >>> legacy_canonical(Roll(player=None, sides=6, values=(3,), draws=1))
+    b'{"type":"roll","player":null,"sides":6,"values":[3],"purpose":"","draws":1}'
+    >>> canonical(Roll(player=None, sides=6, values=(3,), draws=1))
+    b'{"type":"roll","player":null,"sides":6,"values":[3],"draws":1}'
+    """
+    if isinstance(obj, Header):
+        return header_bytes(obj)
+    return _encoder.encode(_full(obj))
+
+
+def canonical_for(format: str) -> Callable[[object], bytes]:
+    """The canonical encoding of events in logs of ``format`` (what their chain hashes)."""
+    return legacy_canonical if format == LEGACY else canonical
+
+
+_LEGACY_HEADER = ("format", "game", "rules", "options", "players", "dice", "seed_commitment",
+                  "seed", "meta", "position", "forked_from")
+_REQUIRED_HEADER = ("format", "game", "rules", "players")
+
+
+def header_bytes(header: Header) -> bytes:
+    """The header's canonical bytes (its line, and what the chain starts from): in the
+    current format ``format``, ``game``, ``rules``, ``players`` and every field that does
+    not hold its default; in ``grimoire/1`` the fields that format had, all of them.
+
+    >>> header_bytes(Header(game="g", rules="1", players=("a",)))
+    b'{"format":"grimoire/2","game":"g","rules":"1","players":["a"]}'
+    """
+    full = _full(header)
+    if header.format == LEGACY:
+        return _encoder.encode({k: full[k] for k in _LEGACY_HEADER})
+    defaults = _HEADER_DEFAULTS
+    return _encoder.encode({k: v for k, v in full.items()
+                            if k in _REQUIRED_HEADER or v != defaults.get(k)})
 
 
 def header_hash(header: Header) -> bytes:
@@ -235,7 +341,7 @@ def header_hash(header: Header) -> bytes:
     16
     """
     blank = msgspec.structs.replace(header, seed=None) if header.seed is not None else header
-    return hashlib.blake2b(canonical(blank), digest_size=16).digest()
+    return hashlib.blake2b(header_bytes(blank), digest_size=16).digest()
 
 
 def chain_next(previous: bytes, event_bytes: bytes) -> bytes:
@@ -243,3 +349,11 @@ def chain_next(previous: bytes, event_bytes: bytes) -> bytes:
     h = hashlib.blake2b(previous, digest_size=16)
     h.update(event_bytes)
     return h.digest()
+
+
+_HEADER_DEFAULTS: dict[str, Any] = {
+    f.encode_name: _full(f.default if f.default is not msgspec.NODEFAULT else
+                         f.default_factory() if f.default_factory is not msgspec.NODEFAULT
+                         else None)
+    for f in msgspec.structs.fields(Header)
+}

@@ -37,14 +37,17 @@ import msgspec
 from grimoire.core import registry
 from grimoire.core.errors import GrimoireError, LogError, UsageError
 from grimoire.core.events import (
-    FORMAT,
+    FORMATS,
+    LEGACY,
     Action,
     Event,
     Header,
     Record,
-    canonical,
+    canonical_for,
     chain_next,
+    header_bytes,
     header_hash,
+    legacy_canonical,
     seat_fields,
 )
 from grimoire.core.rules import AnyRules
@@ -143,12 +146,25 @@ _mp_enc = msgspec.msgpack.Encoder()
 
 
 def encode_line(obj: object) -> bytes:
-    """One JSON line (with its newline) for a header or record."""
+    """One JSON line (with its newline) for a header (its canonical bytes) or record."""
+    if isinstance(obj, Header):
+        return header_bytes(obj) + b"\n"
     return _json_enc.encode(obj) + b"\n"
+
+
+def legacy_line(rec: Record[Any]) -> bytes:
+    """A record as the first format (``grimoire/1``) wrote it: every event field."""
+    out: dict[str, Any] = {"seq": rec.seq, "event": msgspec.json.decode(
+        legacy_canonical(rec.event))}
+    if rec.chain is not None:
+        out["chain"] = rec.chain
+    return _json_enc.encode(out)
 
 
 def encode_frame(obj: object) -> bytes:
     """One msgpack frame for a header or record."""
+    if isinstance(obj, Header):
+        obj = msgspec.json.decode(header_bytes(obj))
     body = _mp_enc.encode(obj)
     return _FRAME + len(body).to_bytes(4, "big") + body
 
@@ -274,8 +290,9 @@ def strict_json(data: bytes, line: int, limits: Limits) -> None:
 def check_header(header: Header) -> None:
     """Refuse a header that contradicts itself: an unknown format, recorded (physical)
     dice with a seed or a commitment, a seed or commitment that is not hex."""
-    if header.format != FORMAT:
-        raise LogError("log/unknown-format", f"{header.format!r} (expected {FORMAT!r})", line=1)
+    if header.format not in FORMATS:
+        raise LogError("log/unknown-format",
+                       f"{header.format!r} (this grimoire reads {', '.join(FORMATS)})", line=1)
     if header.dice == "recorded":
         if header.seed is not None or header.seed_commitment is not None:
             raise LogError("log/bad-seed", "a log of recorded (physical) dice has no seed "
@@ -315,7 +332,7 @@ def _decode_header(data: bytes, encoding: Encoding, complete: bool,
         raise LogError(reason, f"header: {exc}", line=1) from None
     except RecursionError:
         raise LogError("log/too-deep", "header nested too deeply", line=1) from None
-    if encoding == "json" and _json_enc.encode(header) != data:
+    if encoding == "json" and header_bytes(header) != data:
         strict_json(data, 1, limits)  # not as grimoire writes it: look closer
     check_header(header)
     return header
@@ -428,8 +445,12 @@ class LogReader:
         Raises :class:`LogError` at the first bad line; everything before it was yielded.
         """
         decode = self._decoder.decode
-        encode = (_json_enc.encode if self.encoding == "json" else _mp_enc.encode) if strict \
-            else None
+        legacy = self.header.format == LEGACY
+        encode = (legacy_line if legacy else _json_enc.encode) if self.encoding == "json" \
+            else _mp_enc.encode
+        if not strict or (legacy and self.encoding != "json"):
+            encode = None  # type: ignore[assignment]
+        canon = canonical_for(self.header.format)
         limits = self.limits
         max_decision = limits.max_decision
         run = 0  # records since the last action
@@ -489,7 +510,7 @@ class LogReader:
                 if run > max_decision:
                     raise LogError("log/decision-too-long", f"more than {max_decision} events "
                                    "after one action", line=lineno, seq=rec.seq)
-            chain = chain_next(chain, canonical(event))
+            chain = chain_next(chain, canon(event))
             if rec.chain is not None and rec.chain != chain.hex():
                 raise LogError(
                     "log/chain",
@@ -539,8 +560,9 @@ def iter_encoded(
     enc = encode_line if encoding == "json" else encode_frame
     yield enc(header)
     chain = header_hash(header)
+    canon = canonical_for(header.format)
     for seq, event in enumerate(events):
-        chain = chain_next(chain, canonical(event))
+        chain = chain_next(chain, canon(event))
         yield enc(Record(seq, event, chain.hex() if seal else None))
 
 
@@ -591,6 +613,7 @@ class LogWriter:
         self.chain = chain
         self._enc = encode_line if encoding == "json" else encode_frame
         self._fsync = fsync
+        self._canon = canonical_for(header.format)
 
     @classmethod
     def create(
@@ -640,7 +663,7 @@ class LogWriter:
         chain, seq = self.chain, self.seq
         records: list[Record[Event]] = []
         for event in events:
-            chain = chain_next(chain, canonical(event))
+            chain = chain_next(chain, self._canon(event))
             records.append(Record(seq, event, chain.hex()))
             seq += 1
         self._f.write(b"".join(self._enc(rec) for rec in records))

@@ -25,7 +25,7 @@ from grimoire.core import registry
 from grimoire.core.audit import cut_short, last_decision
 from grimoire.core.dice import Dice, NoDice, RecordedDice, SeededDice, commitment, parse_seed
 from grimoire.core.errors import GrimoireError, IllegalAction, LogError, UsageError
-from grimoire.core.events import Chance, Event, Header, canonical, chain_next, header_hash
+from grimoire.core.events import Chance, Event, Header, canonical_for, chain_next, header_hash
 from grimoire.core.logfile import Log, LogWriter, read_log, write_log
 from grimoire.core.replay import Replay, draws_in, fold, initial_state
 from grimoire.core.rules import AnyRules, Outcome, PlayerId, draw
@@ -244,7 +244,7 @@ class Match:
                              "`grimoire repair` it to a new file and resume that")
         chain = header_hash(log.header)
         for event in log.events:
-            chain = chain_next(chain, canonical(event))
+            chain = chain_next(chain, canonical_for(log.header.format)(event))
         if match.outcome is None:
             match._writer = LogWriter.resume(path, log.header, len(log.events), chain)
         return match

@@ -24,7 +24,7 @@ import msgspec
 from sortedcontainers import SortedDict
 
 from grimoire.core.errors import GrimoireError, LogError
-from grimoire.core.events import Chance, Event, Fork, Header, canonical, chain_next, header_hash
+from grimoire.core.events import Chance, Event, Fork, Header, canonical_for, chain_next, header_hash
 from grimoire.core.kit import shorten
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits, Log, LogReader
 from grimoire.core.rules import AnyRules, Rules, options_for
@@ -270,7 +270,7 @@ class Replay:
         events = list(self.events(0, n))
         chain = header_hash(self.header)
         for event in events:
-            chain = chain_next(chain, canonical(event))
+            chain = chain_next(chain, canonical_for(self.header.format)(event))
         fork = Fork(log=origin, seq=n, chain=chain.hex() if events else None)
         header = msgspec.structs.replace(self.header, forked_from=fork)
         return Log(header, events)

@@ -18,7 +18,7 @@ from typing import Union
 
 import msgspec
 
-from grimoire.core.events import Action, Consequence, Seat, Shuffle
+from grimoire.core.events import Action, Consequence, Seat, Shuffle, omitted_in_legacy
 from grimoire.core.kit import GameOver
 
 # ---------------------------------------------------------------- player actions
@@ -197,6 +197,8 @@ class Phase(Consequence, frozen=True, tag="phase"):
     round: int
     player: Seat
 
+
+omitted_in_legacy(Place, Remove, Dismiss, Relocate)  # their card was left out from the start
 
 Event = Union[  # noqa: UP007
     Arrange, Place, Pass, Remove, Decline, Dismiss, TakeOrb, Teleport, Move, Summon,
