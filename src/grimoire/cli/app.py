@@ -29,6 +29,7 @@ from grimoire.cli import (
     schema,
     seal,
     simulate,
+    upgrade,
     validate,
     view,
 )
@@ -82,6 +83,7 @@ app.command("schema")(schema.command)
 app.command("seal")(seal.command)
 app.command("repair")(repair.command)
 app.command("view")(view.command)
+app.command("upgrade")(upgrade.command)
 
 
 def main() -> None:

@@ -27,7 +27,7 @@ import os
 import re
 import stat
 import tempfile
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, Literal
@@ -355,6 +355,33 @@ def rules_for(header: Header) -> AnyRules:
     return rules
 
 
+class _Upcasting:
+    """Decodes the records of a log written under an older ruleset whose events changed
+    shape: each event is read as written, passed through the game's upcaster for that
+    version (a pure function of the event's JSON object), then typed. ``written`` keeps
+    the event's bytes as written, which its chain covers."""
+
+    def __init__(self, rules: AnyRules, encoding: Encoding,
+                 upcast: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        self._raw: Any = msgspec.json.Decoder() if encoding == "json" \
+            else msgspec.msgpack.Decoder()
+        self._type = Record[rules.Event]  # type: ignore[name-defined]
+        self._upcast = upcast
+        self.written = b""
+
+    def decode(self, data: bytes) -> Record[Any]:
+        raw = self._raw.decode(data)
+        if not isinstance(raw, dict) or not isinstance(raw.get("event"), dict):
+            raise msgspec.ValidationError("a record is an object holding an event object")
+        self.written = _json_enc.encode(raw["event"])
+        try:
+            raw["event"] = self._upcast(dict(raw["event"]))
+        except Exception as exc:  # an upcaster meeting an event it cannot read
+            raise msgspec.ValidationError(f"upcaster: {type(exc).__name__}: {exc}") from None
+        record: Record[Any] = msgspec.convert(raw, self._type)
+        return record
+
+
 def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
     """``path`` opened for reading, refused unless it is a regular file: a FIFO, a device
     or a folder is a :class:`LogError` (``log/not-a-file``), never a read that hangs."""
@@ -416,7 +443,9 @@ class LogReader:
         _, _, data, complete = first_line
         self.header = _decode_header(data, encoding, complete, self.limits)
         self.rules = rules_for(self.header)
-        self._decoder = record_decoder(self.rules, encoding)
+        upcast = getattr(self.rules, "upcasters", {}).get(self.header.rules)
+        self._decoder = (record_decoder(self.rules, encoding) if upcast is None
+                         else _Upcasting(self.rules, encoding, upcast))
 
     def __enter__(self) -> LogReader:
         return self
@@ -448,9 +477,15 @@ class LogReader:
         legacy = self.header.format == LEGACY
         encode = (legacy_line if legacy else _json_enc.encode) if self.encoding == "json" \
             else _mp_enc.encode
-        if not strict or (legacy and self.encoding != "json"):
+        upcasting = isinstance(self._decoder, _Upcasting)
+        if not strict or upcasting or (legacy and self.encoding != "json"):
             encode = None  # type: ignore[assignment]
         canon = canonical_for(self.header.format)
+        if upcasting:  # the chain covers each event as it was written, before upcasting
+            upcaster = self._decoder
+
+            def canon(_event: object) -> bytes:
+                return upcaster.written
         limits = self.limits
         max_decision = limits.max_decision
         run = 0  # records since the last action

@@ -302,6 +302,7 @@ class Game(Generic[S, E, O]):
         svg: Callable[[S, PlayerId | None, E | None], str] | None = None,
         seat_of: Mapping[str, PlayerId] | None = None,
         squares: Callable[[S], Sequence[str]] | None = None,
+        upcasters: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -328,6 +329,8 @@ class Game(Generic[S, E, O]):
         self._svg = svg
         self.seat_of: Mapping[str, PlayerId] = MappingProxyType(dict(seat_of or {}))
         self._squares = squares
+        self.upcasters: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] = \
+            MappingProxyType(dict(upcasters or {}))
         self.notation = notation
         self.parse = parse
 
@@ -351,6 +354,7 @@ class Game(Generic[S, E, O]):
         secrets: Secrets[S, E] | None = None,
         older: Mapping[str, Mapping[str, Any]] | None = None,
         svg: Drawing[S, E] | None = None,
+        upcasters: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
     ) -> Self:
         """The game from its folder's parts, each read by its role: ``rules`` (setup,
         to_act, legal, decide; and ``secrets``, usually the same module, for view, redact
@@ -360,7 +364,8 @@ class Game(Generic[S, E, O]):
         index) and ``svg`` (board, the picture). mypy checks every part against
         ``State``, ``Event`` and ``Options``.
         ``older`` lists the earlier ruleset versions the game still replays (see
-        :func:`options_for`).
+        :func:`options_for`); ``upcasters`` maps such a version whose events had another
+        shape to a pure function turning one of its events (a JSON object) into today's.
 
         >>> from grimoire.games.vicious_circle import events, evolve, notation, render
         >>> from grimoire.games.vicious_circle import rules, state
@@ -382,7 +387,7 @@ class Game(Generic[S, E, O]):
             render=render.board, describe=render.describe, older=older,
             svg=None if svg is None else svg.board,
             seat_of=getattr(render, "SEAT_OF", None), squares=getattr(render, "squares", None),
-            **hidden,
+            upcasters=upcasters, **hidden,
         )
 
     def __repr__(self) -> str:
@@ -443,6 +448,8 @@ class BaseRules(Generic[S, E, O]):
     default_players: ClassVar[tuple[str, ...]] = ("North", "South")
     reasons: ClassVar[Mapping[str, str]] = MappingProxyType({})
     older: ClassVar[Mapping[str, Mapping[str, Any]]] = MappingProxyType({})
+    upcasters: ClassVar[Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]]] = \
+        MappingProxyType({})
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
