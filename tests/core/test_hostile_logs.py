@@ -136,3 +136,31 @@ def test_a_decision_longer_than_the_limit_is_refused_in_bounded_memory(tmp_path:
     path.write_bytes(b"\n".join([*data, *flood]) + b"\n")
     report = audit(path)
     assert report.error is not None and report.error["line"] == len(events) + 2
+
+
+def test_a_sealed_log_with_a_record_lacking_its_chain_is_refused(
+    tmp_path: Path, lines: list[bytes]
+) -> None:
+    """Deleting the ``chain`` of one record in the middle of a sealed log was accepted."""
+    record = json.loads(lines[4])
+    del record["chain"]
+    path = write(tmp_path, [*lines[:4], json.dumps(record, separators=(",", ":")).encode(),
+                            *lines[5:]])
+    refused(path, "log/chain-missing", 5)
+    assert read_log(path).events == LOG.events  # trusted reading still reads it
+
+
+@pytest.mark.parametrize("where", ["record", "event", "header"])
+def test_an_unknown_field_is_refused_by_the_audit_and_ignored_by_trusted_reading(
+    tmp_path: Path, lines: list[bytes], where: str
+) -> None:
+    """An extra field is not covered by the chain and a frontend reading the raw JSON would
+    show it: the audit refuses it with its line; replay may ignore it."""
+    index = 0 if where == "header" else 3
+    value = json.loads(lines[index])
+    (value["event"] if where == "event" else value)["colour"] = "red"
+    changed = list(lines)
+    changed[index] = json.dumps(value, separators=(",", ":")).encode()
+    path = write(tmp_path, changed)
+    refused(path, "log/unknown-field", index + 1)
+    assert read_log(path).events == LOG.events

@@ -267,9 +267,10 @@ def depth(data: bytes) -> int:
     return deepest
 
 
-def strict_json(data: bytes, line: int, limits: Limits) -> None:
+def strict_json(data: bytes, line: int, limits: Limits) -> Any:
     """Refuse what msgspec would let through in a JSON line: nesting deeper than
-    ``limits.max_depth``, bytes that are not UTF-8, and a key repeated in one object."""
+    ``limits.max_depth``, bytes that are not UTF-8, and a key repeated in one object.
+    Returns the line's JSON value."""
     if data.count(b"[") + data.count(b"{") > limits.max_depth and depth(
             data) > limits.max_depth:
         raise LogError("log/too-deep",
@@ -279,12 +280,43 @@ def strict_json(data: bytes, line: int, limits: Limits) -> None:
     except UnicodeDecodeError as exc:
         raise LogError("log/bad-json", f"not UTF-8: {exc}", line=line) from None
     try:
-        json.loads(text, object_pairs_hook=_no_duplicates)
+        return json.loads(text, object_pairs_hook=_no_duplicates)
     except _Duplicate as exc:
         raise LogError("log/duplicate-key", f"key {exc.args[0]!r} appears twice in one "
                        "object", line=line) from None
     except ValueError as exc:
         raise LogError("log/bad-json", str(exc), line=line) from None
+
+
+def unknown_field(raw: Any, value: Any, path: str = "") -> str | None:
+    """The first key of the JSON ``raw`` that the typed ``value`` decoded from it has no
+    field for (``"event.colour"``), or ``None``: what a frontend reading the raw JSON
+    would show although the chain does not cover it.
+
+    >>> from grimoire.core.kit import GameOver
+    >>> unknown_field({"type": "game-over", "winners": [], "reason": "x", "note": 1},
+    ...               GameOver(winners=(), reason="x"))
+    'note'
+    """
+    if isinstance(value, msgspec.Struct):
+        if not isinstance(raw, dict):
+            return None
+        config = value.__struct_config__
+        names = dict(zip(value.__struct_encode_fields__, value.__struct_fields__, strict=True))
+        for key in raw:
+            if key == config.tag_field and config.tag is not None:
+                continue
+            if key not in names:
+                return f"{path}{key}"
+            found = unknown_field(raw[key], getattr(value, names[key]), f"{path}{key}.")
+            if found:
+                return found
+    elif isinstance(value, (tuple, list)) and isinstance(raw, list):
+        for k, (r, v) in enumerate(zip(raw, value, strict=False)):
+            found = unknown_field(r, v, f"{path}{k}.")
+            if found:
+                return found
+    return None
 
 
 def check_header(header: Header) -> None:
@@ -311,7 +343,9 @@ def check_header(header: Header) -> None:
 
 
 def _decode_header(data: bytes, encoding: Encoding, complete: bool,
-                   limits: Limits = DEFAULT_LIMITS) -> Header:
+                   limits: Limits = DEFAULT_LIMITS) -> tuple[Header, str | None]:
+    """The header of line 1 and the first key it holds that is no header field (which the
+    audit refuses and trusted reading ignores)."""
     if (encoding == "json" and complete
             and data.count(b"[") + data.count(b"{") > limits.max_depth
             and depth(data) > limits.max_depth):
@@ -333,9 +367,12 @@ def _decode_header(data: bytes, encoding: Encoding, complete: bool,
     except RecursionError:
         raise LogError("log/too-deep", "header nested too deeply", line=1) from None
     if encoding == "json" and header_bytes(header) != data:
-        strict_json(data, 1, limits)  # not as grimoire writes it: look closer
+        # not as grimoire writes it: look closer (an unknown field is kept for the audit)
+        extra = unknown_field(strict_json(data, 1, limits), header)
+    else:
+        extra = None
     check_header(header)
-    return header
+    return header, extra
 
 
 def rules_for(header: Header) -> AnyRules:
@@ -441,7 +478,7 @@ class LogReader:
         if first_line is None:
             raise LogError("log/empty", "the log has no header line", line=1)
         _, _, data, complete = first_line
-        self.header = _decode_header(data, encoding, complete, self.limits)
+        self.header, self.header_extra = _decode_header(data, encoding, complete, self.limits)
         self.rules = rules_for(self.header)
         upcast = getattr(self.rules, "upcasters", {}).get(self.header.rules)
         self._decoder = (record_decoder(self.rules, encoding) if upcast is None
@@ -474,7 +511,11 @@ class LogReader:
         Raises :class:`LogError` at the first bad line; everything before it was yielded.
         """
         decode = self._decoder.decode
+        if strict and self.header_extra:
+            raise LogError("log/unknown-field", f"{self.header_extra!r} is no field of a "
+                           "header (the chain would not cover it)", line=1)
         legacy = self.header.format == LEGACY
+        chained: bool | None = None  # do this log's records carry their chain?
         encode = (legacy_line if legacy else _json_enc.encode) if self.encoding == "json" \
             else _mp_enc.encode
         upcasting = isinstance(self._decoder, _Upcasting)
@@ -511,11 +552,24 @@ class LogReader:
             except RecursionError:
                 raise LogError("log/too-deep", "a record nested too deeply",
                                line=lineno) from None
-            if encode is not None and encode(rec) != data:
-                if self.encoding != "json":
-                    raise LogError("log/not-canonical", "a msgpack frame not in the form "
-                                   "grimoire writes", line=lineno, seq=rec.seq)
-                strict_json(data, lineno, limits)
+            if encode is not None:
+                if encode(rec) != data:
+                    if self.encoding != "json":
+                        raise LogError("log/not-canonical", "a msgpack frame not in the form "
+                                       "grimoire writes", line=lineno, seq=rec.seq)
+                    extra = unknown_field(strict_json(data, lineno, limits), rec)
+                    if extra:
+                        raise LogError("log/unknown-field", f"{extra!r} is no field of a "
+                                       "record or its event (the chain would not cover it)",
+                                       line=lineno, seq=rec.seq)
+                has = rec.chain is not None
+                if chained is None:
+                    chained = has
+                elif has != chained:
+                    raise LogError("log/chain-missing", "a sealed log's records all carry "
+                                   "their chain: " + ("this one has none" if chained else
+                                                      "the ones before it had none"),
+                                   line=lineno, seq=rec.seq)
             if rec.seq != expected:
                 raise LogError(
                     "log/seq", f"expected seq {expected}, found {rec.seq}", line=lineno, seq=rec.seq
