@@ -19,6 +19,7 @@ from grimoire.cli import (
     common,
     diff,
     games,
+    keygen,
     new,
     odds,
     play,
@@ -84,6 +85,7 @@ app.command("seal")(seal.command)
 app.command("repair")(repair.command)
 app.command("view")(view.command)
 app.command("upgrade")(upgrade.command)
+app.command("keygen")(keygen.command)
 
 
 def main() -> None:

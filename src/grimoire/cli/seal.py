@@ -18,12 +18,15 @@ def command(
     seed: Annotated[str | None, typer.Option(
         metavar="SEED", help="Reveal this seed (hex) in the header.")]
     = None,
+    key: Annotated[str | None, typer.Option(
+        "--key", metavar="KEY", help="Sign it with this secret key (a file from "
+        "`grimoire keygen`, or hex), after an audit that must pass.")] = None,
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
-    """Write a sealed copy (the original is never rewritten)."""
-    n = seal(log, out, seed=seed)
+    """Write a sealed copy (the original is never rewritten); with --key, signed."""
+    n = seal(log, out, seed=seed, key=key)
     if json_out:
-        print_json({"out": str(out), "records": n})
+        print_json({"out": str(out), "records": n, "signed": key is not None})
     else:
-        say(f"{out}: {n} records sealed")
+        say(f"{out}: {n} records sealed" + (" and signed" if key else ""))

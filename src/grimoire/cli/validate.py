@@ -20,6 +20,9 @@ def command(
         "--json", metavar="", help="Machine-readable output.")] = False,
     max_line: Annotated[int, typer.Option(metavar="N", help="Longest accepted line, bytes.")]
     = DEFAULT_LIMITS.max_line,
+    trust: Annotated[list[str] | None, typer.Option(
+        "--trust", metavar="KEY", help="A public key (hex, or a .pub file) that must have "
+        "signed each log (repeatable: any of them).")] = None,
 ) -> None:
     """Check header, seq, chain; re-decide every action; re-derive every roll and
     consequence. The first problem of each log is reported as `line N (seq S): reason: detail`."""
@@ -28,9 +31,10 @@ def command(
     show_bar = len(paths) > 1 and sys.stderr.isatty() and not json_out
     if show_bar:
         with typer.progressbar(length=len(paths), label="validating", file=sys.stderr) as bar:
-            reports = validate(logs, limits=limits, progress=lambda _: bar.update(1))
+            reports = validate(logs, limits=limits, trust=trust or (),
+                               progress=lambda _: bar.update(1))
     else:
-        reports = validate(logs, limits=limits)
+        reports = validate(logs, limits=limits, trust=trust or ())
     if json_out:
         print_json({"valid": all(r.ok for r in reports), "logs": reports})
     else:

@@ -13,17 +13,29 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
 import msgspec
 
 from grimoire.core.dice import Dice, RecordedDice, SeededDice, commitment, parse_seed
 from grimoire.core.errors import AuditError, GrimoireError, IllegalAction, LogError, UsageError
-from grimoire.core.events import Action, Chance, Event, Header, Record, Roll, canonical
+from grimoire.core.events import (
+    Action,
+    Chance,
+    Event,
+    Header,
+    Record,
+    Roll,
+    canonical,
+    canonical_for,
+    chain_next,
+    header_hash,
+)
 from grimoire.core.logfile import DEFAULT_LIMITS, MAX_DECISION, Limits, LogReader
 from grimoire.core.replay import initial_state
 from grimoire.core.rules import AnyRules, Outcome
+from grimoire.core.signing import act_message, outcome_bytes, read_key, seal_message, verify
 
 
 class AuditReport(msgspec.Struct, kw_only=True):
@@ -38,6 +50,8 @@ class AuditReport(msgspec.Struct, kw_only=True):
     sealed: bool = False
     dice: str = ""
     outcome: Outcome | None = None
+    signed_by: str = ""
+    trusted: bool = False
     error: dict[str, Any] | None = None
 
     def summary(self) -> str:
@@ -61,6 +75,9 @@ class AuditReport(msgspec.Struct, kw_only=True):
         elif self.outcome is not None:
             end = f"drawn ({self.outcome.reason})"
         seal = "sealed" if self.sealed else "unsealed"
+        if self.signed_by:
+            seal += (f", signed by {self.signed_by[:16]}…"
+                     + (" (trusted)" if self.trusted else " (not a trusted key)"))
         return f"{name}: ok, {self.events} events, {seal}, dice {self.dice}, {end}"
 
 
@@ -176,6 +193,7 @@ def audit_records(
     else:
         report.dice = "recorded" if header.dice == "recorded" else "unverified (seed not revealed)"
     k = 0
+    keys = header.keys
     decide, evolve, outcome = rules.decide, rules.evolve, rules.outcome
     sealed = True
     n = 0
@@ -194,6 +212,8 @@ def audit_records(
                 "audit/after-end", f"{_describe(action)} comes after the game ended",
                 line=line, seq=first.seq,
             )
+        if keys is not None:
+            check_act(keys, action, first, line)
         dice: Dice = SeededDice(seed, k) if seed is not None else _LogDice(ahead, max_decision)
         try:
             expected = decide(state, action, dice)
@@ -291,10 +311,57 @@ def cut_short(rules: AnyRules, state: Any, decision: Sequence[Event]) -> str | N
     return None
 
 
+def check_act(keys: Sequence[str], action: Action, rec: Record[Any], line: int) -> None:
+    """An action of a log whose header lists the seats' keys must carry its seat's
+    signature of the chain value after it (``sign/act-missing``, ``sign/act``)."""
+    if rec.sig is None or rec.chain is None:
+        raise AuditError("sign/act-missing", f"seat {action.player}'s action is not signed "
+                         "(the header lists the seats' keys)", line=line, seq=rec.seq)
+    seat = action.player
+    if not 0 <= seat < len(keys) or not verify(
+            keys[seat], act_message(bytes.fromhex(rec.chain)), rec.sig):
+        raise AuditError("sign/act", f"this is not seat {seat}'s signature of its action",
+                         line=line, seq=rec.seq)
+
+
+def check_seal(reader: LogReader, report: AuditReport, trust: Sequence[str]) -> None:
+    """The log's signature (its last line), once every record is read: it must sign the
+    records, the final chain value and the outcome the audit found; with ``trust``, it
+    must be there and be by one of those keys. Raises :class:`AuditError` (``sign/…``)."""
+    seal = reader.signature
+    line = reader.signature_line or None
+    if seal is None:
+        if trust:
+            raise AuditError("sign/unsigned", "the log carries no signature; a trusted key "
+                             "must sign it (grimoire seal --key)", line=line)
+        return
+    if seal.records != reader.count:
+        raise AuditError("sign/records", f"the signature covers {seal.records} records, the "
+                         f"log holds {reader.count}", line=line)
+    if seal.chain != reader.final_chain.hex():
+        raise AuditError("sign/chain", "the signature covers another chain value than the "
+                         "log's last record has", line=line)
+    if outcome_bytes(report.outcome) != msgspec.json.encode(seal.outcome):
+        raise AuditError("sign/outcome", f"the signature says {seal.outcome}, the audit "
+                         f"finds {outcome_bytes(report.outcome).decode()}", line=line)
+    message = seal_message(seal.records, reader.final_chain, report.outcome)
+    if not verify(seal.key, message, seal.sig):
+        raise AuditError("sign/bad", f"the signature is not {seal.key[:16]}…'s signature of "
+                         "this log", line=line)
+    report.signed_by = seal.key
+    trusted = {read_key(key) for key in trust}
+    report.trusted = seal.key in trusted
+    if trust and not report.trusted:
+        raise AuditError("sign/untrusted", f"signed by {seal.key[:16]}…, which is not a "
+                         "trusted key", line=line)
+
+
 def audit(
-    source: str | os.PathLike[str] | IO[bytes], *, limits: Limits = DEFAULT_LIMITS
+    source: str | os.PathLike[str] | IO[bytes], *, limits: Limits = DEFAULT_LIMITS,
+    trust: Sequence[str] = (),
 ) -> AuditReport:
     """Audit one log file; never raises a :class:`GrimoireError` (it is in the report).
+    ``trust`` lists the public keys (hex, or key files) one of which must have signed it.
 
     >>> # audit("fixtures/vicious-circle/full-01.jsonl").ok
     """
@@ -305,6 +372,7 @@ def audit(
             report.game = reader.header.game
             audit_records(reader.rules, reader.header, reader.records(strict=True), report,
                           max_decision=limits.max_decision)
+            check_seal(reader, report, trust)
     except GrimoireError as exc:
         report.error = exc.to_dict()
         return report
@@ -312,12 +380,22 @@ def audit(
     return report
 
 
-def audit_events(rules: AnyRules, header: Header, events: Iterable[Event]) -> AuditReport:
-    """Audit events held in memory (a :class:`~grimoire.core.match.Match`'s, say)."""
+def audit_events(rules: AnyRules, header: Header, events: Iterable[Event],
+                 sigs: Mapping[int, str] | None = None) -> AuditReport:
+    """Audit events held in memory (a :class:`~grimoire.core.match.Match`'s, say), with
+    the acting seats' signatures ``sigs`` by seq."""
     report = AuditReport(game=header.game, ok=False)
-    records = ((seq + 2, 0, Record(seq, e)) for seq, e in enumerate(events))
+    sigs = sigs or {}
+
+    def records() -> Iterator[tuple[int, int, Record[Any]]]:
+        chain = header_hash(header)
+        canon = canonical_for(header.format)
+        for seq, event in enumerate(events):
+            chain = chain_next(chain, canon(event))
+            yield seq + 2, 0, Record(seq, event, chain.hex(), sigs.get(seq))
+
     try:
-        audit_records(rules, header, records, report)
+        audit_records(rules, header, records(), report)
     except GrimoireError as exc:
         report.error = exc.to_dict()
         return report

@@ -216,7 +216,9 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
 
     ``position`` (optional) names a starting position in the game's notation instead of
     the setup, as PGN's FEN tag does; ``forked_from`` marks a rewound log,
-    ``upgraded_from`` one rewritten from an older format by ``grimoire upgrade``.
+    ``upgraded_from`` one rewritten from an older format by ``grimoire upgrade``;
+    ``keys`` lists each seat's public key (hex): every action is then signed by its seat
+    (a record's ``sig``, see :mod:`grimoire.core.signing`).
 
     >>> Header(game="vicious-circle", rules="1", players=("Dawn", "Twilight")).format
     'grimoire/2'
@@ -234,14 +236,18 @@ class Header(msgspec.Struct, frozen=True, kw_only=True):
     position: str | None = None
     forked_from: Fork | None = None
     upgraded_from: Upgrade | None = None
+    keys: tuple[str, ...] | None = None
 
 
 class Record(msgspec.Struct, Generic[E], frozen=True, gc=False, omit_defaults=True):
-    """One log line after the header: ``seq`` from 0 without gaps, the event, the chain."""
+    """One log line after the header: ``seq`` from 0 without gaps, the event, the chain,
+    and (for an action in a log whose header lists ``keys``) the acting seat's signature
+    of the chain value."""
 
     seq: int
     event: E
     chain: str | None = None
+    sig: str | None = None
 
 
 _encoder = msgspec.json.Encoder()

@@ -51,6 +51,7 @@ from grimoire.core.events import (
     seat_fields,
 )
 from grimoire.core.rules import AnyRules
+from grimoire.core.signing import Signature, Trailer
 
 Encoding = Literal["json", "msgpack"]
 
@@ -105,6 +106,7 @@ class Log:
     header: Header
     events: list[Event] = field(default_factory=list)
     sealed: bool = False
+    sigs: dict[int, str] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------- decoders (one per game)
@@ -392,6 +394,19 @@ def rules_for(header: Header) -> AnyRules:
     return rules
 
 
+_trailer_json = msgspec.json.Decoder(Trailer)
+_trailer_mp = msgspec.msgpack.Decoder(Trailer)
+
+
+def _read_trailer(data: bytes, encoding: Encoding, line: int, complete: bool) -> Signature:
+    try:
+        trailer = (_trailer_json if encoding == "json" else _trailer_mp).decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as exc:
+        reason = "log/torn-line" if not complete else "log/bad-signature"
+        raise LogError(reason, f"the signature line: {exc}", line=line) from None
+    return trailer.signature
+
+
 class _Upcasting:
     """Decodes the records of a log written under an older ruleset whose events changed
     shape: each event is read as written, passed through the game's upcaster for that
@@ -479,6 +494,9 @@ class LogReader:
             raise LogError("log/empty", "the log has no header line", line=1)
         _, _, data, complete = first_line
         self.header, self.header_extra = _decode_header(data, encoding, complete, self.limits)
+        self.signature: Signature | None = None
+        self.signature_line = 0
+        self.count, self.final_chain = 0, header_hash(self.header)
         self.rules = rules_for(self.header)
         upcast = getattr(self.rules, "upcasters", {}).get(self.header.rules)
         self._decoder = (record_decoder(self.rules, encoding) if upcast is None
@@ -539,6 +557,13 @@ class LogReader:
             if not data or data.isspace():  # blank lines are skipped (no copy on the hot path)
                 if not complete:
                     break
+                continue
+            if self.signature is not None:
+                raise LogError("log/after-signature", "nothing may follow a log's signature",
+                               line=lineno)
+            if data[:13] == b'{"signature":' or data[:11] == b"\x81\xa9signature":
+                self.signature = _read_trailer(data, self.encoding, lineno, complete)
+                self.signature_line = lineno
                 continue
             try:
                 rec = decode(data)
@@ -609,6 +634,7 @@ class LogReader:
                 )
             expected += 1
             yield lineno, offset, rec
+        self.count, self.final_chain = expected, chain
 
     def read_record_at(self, offset: int) -> Iterator[Record[Any]]:
         """Decode records from a byte offset given by :meth:`records` (for seeking).
@@ -632,27 +658,33 @@ def read_log(
     :class:`LogReader` or :class:`grimoire.core.replay.Replay`, which stream."""
     with LogReader(source, limits=limits) as reader:
         events: list[Event] = []
+        sigs: dict[int, str] = {}
         sealed = True
         for _, _, rec in reader.records():
             events.append(rec.event)
             sealed = sealed and rec.chain is not None
-        return Log(reader.header, events, sealed and bool(events))
+            if rec.sig is not None:
+                sigs[rec.seq] = rec.sig
+        return Log(reader.header, events, sealed and bool(events), sigs)
 
 
 # ---------------------------------------------------------------- writing
 
 
 def iter_encoded(
-    header: Header, events: Iterable[Event], *, seal: bool = True, encoding: Encoding = "json"
+    header: Header, events: Iterable[Event], *, seal: bool = True, encoding: Encoding = "json",
+    sigs: Mapping[int, str] | None = None,
 ) -> Iterator[bytes]:
-    """The bytes of a log, line by line (header first)."""
+    """The bytes of a log, line by line (header first); ``sigs`` are the acting seats'
+    signatures by seq."""
     enc = encode_line if encoding == "json" else encode_frame
     yield enc(header)
     chain = header_hash(header)
     canon = canonical_for(header.format)
+    sigs = sigs or {}
     for seq, event in enumerate(events):
         chain = chain_next(chain, canon(event))
-        yield enc(Record(seq, event, chain.hex() if seal else None))
+        yield enc(Record(seq, event, chain.hex() if seal else None, sigs.get(seq)))
 
 
 def write_log(
@@ -662,6 +694,8 @@ def write_log(
     *,
     seal: bool = True,
     encoding: Encoding | None = None,
+    signature: Signature | None = None,
+    sigs: Mapping[int, str] | None = None,
 ) -> None:
     """Write a new log file (refusing to overwrite is the caller's choice: this replaces).
 
@@ -676,8 +710,11 @@ def write_log(
         fd, tmp = tempfile.mkstemp(dir=target.parent or ".", prefix=f".{target.name}.",
                                    suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
-            for chunk in iter_encoded(header, events, seal=seal, encoding=encoding):
+            for chunk in iter_encoded(header, events, seal=seal, encoding=encoding, sigs=sigs):
                 f.write(chunk)
+            if signature is not None:
+                trailer = Trailer(signature)
+                f.write(encode_line(trailer) if encoding == "json" else encode_frame(trailer))
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, target)
@@ -745,15 +782,18 @@ class LogWriter:
         """Append one record (see :meth:`append_decision` for a whole decision)."""
         return self.append_decision((event,))[0]
 
-    def append_decision(self, events: Iterable[Event]) -> list[Record[Event]]:
+    def append_decision(self, events: Iterable[Event],
+                        sign: Callable[[bytes], str] | None = None) -> list[Record[Event]]:
         """Append the events of one decision as one write and one flush (and fsync when
         asked), so a crash leaves all of them or, at worst, a torn tail that readers
-        report (``log/torn-line``, ``log/partial-decision``)."""
+        report (``log/torn-line``, ``log/partial-decision``). ``sign`` signs the chain
+        value after the action (its record's ``sig``)."""
         chain, seq = self.chain, self.seq
         records: list[Record[Event]] = []
-        for event in events:
+        for k, event in enumerate(events):
             chain = chain_next(chain, self._canon(event))
-            records.append(Record(seq, event, chain.hex()))
+            sig = sign(chain) if sign is not None and k == 0 else None
+            records.append(Record(seq, event, chain.hex(), sig))
             seq += 1
         self._f.write(b"".join(self._enc(rec) for rec in records))
         self._f.flush()

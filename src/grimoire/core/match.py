@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import secrets
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import msgspec
@@ -29,6 +29,7 @@ from grimoire.core.events import Chance, Event, Header, canonical_for, chain_nex
 from grimoire.core.logfile import Log, LogWriter, read_log, write_log
 from grimoire.core.replay import Replay, draws_in, fold, initial_state
 from grimoire.core.rules import AnyRules, Outcome, PlayerId, draw
+from grimoire.core.signing import act_message, public_of, read_key, sign
 
 
 class _NoSeed(NoDice):
@@ -90,6 +91,7 @@ class Match:
         seed: bytes | None = None,
         counter: int = 0,
         writer: LogWriter | None = None,
+        sigs: dict[int, str] | None = None,
     ) -> None:
         self.rules = rules
         self.header = header
@@ -98,6 +100,12 @@ class Match:
         self._seed = seed
         self._counter = counter
         self._writer = writer
+        self._sigs: dict[int, str] = dict(sigs or {})
+        self._canon = canonical_for(header.format)
+        chain = header_hash(header)
+        for event in events:
+            chain = chain_next(chain, self._canon(event))
+        self._chain = chain
 
     # ------------------------------------------------------------------ creation
 
@@ -114,13 +122,15 @@ class Match:
         meta: Mapping[str, Any] | None = None,
         path: str | os.PathLike[str] | None = None,
         keep_seed: bool = True,
+        keys: Sequence[str] | None = None,
     ) -> Match:
         """Start a match. ``seed`` defaults to 32 random bytes for ``dice="seeded"``; the
         header carries only its commitment until the seed is revealed at :meth:`save`.
         ``path`` starts a live log file that every accepted action is appended to; with
         ``keep_seed`` (the default) a seeded match's secret seed is kept beside it, in
         ``PATH.seed``, readable by its owner only, so :meth:`resume` can continue the
-        match after the process ends (see :func:`seed_file`).
+        match after the process ends (see :func:`seed_file`). ``keys`` (each seat's public
+        key, hex) makes every action signed by its seat (``act(..., key=...)``).
 
         >>> options = Match.new("vicious-circle", options={"edition": "illustrated"}).header.options
         >>> options["edition"], options["rematch"]  # the header records every option
@@ -148,6 +158,7 @@ class Match:
             seed_commitment=commitment(seed_bytes) if seed_bytes is not None else None,
             meta=dict(meta or {}),
             position=position,
+            keys=None if keys is None else check_keys(keys, len(players)),
         )
         try:
             state = initial_state(rules, header)
@@ -210,7 +221,8 @@ class Match:
                 f"the rules cannot apply the log's events ({type(exc).__name__}: {exc}); "
                 "run `grimoire validate` for the audit",
             ) from None
-        return cls(rules, log.header, state, events, seed=seed_bytes, counter=draws_in(events))
+        return cls(rules, log.header, state, events, seed=seed_bytes, counter=draws_in(events),
+                   sigs={k: v for k, v in log.sigs.items() if k < len(events)})
 
     @classmethod
     def load(
@@ -318,11 +330,16 @@ class Match:
             return _NoSeed()
         return SeededDice(self._seed, self._counter)
 
-    def act(self, action: Event, dice: Iterable[int] | None = None) -> tuple[Event, ...]:
+    def act(self, action: Event, dice: Iterable[int] | None = None, *,
+            key: str | None = None) -> tuple[Event, ...]:
         """Decide ``action``; on success append it and its consequences and return them.
 
         ``dice`` gives physical dice values for a ``"recorded"`` match, in draw order.
+        In a match whose header lists the seats' ``keys``, ``key`` is the acting seat's
+        secret key (hex): it signs the chain value after the action (refused with
+        ``sign/key`` if it is not that seat's key, ``sign/needed`` if missing).
         """
+        signer = self._signer(action, key)
         roller = self._dice(dice)
         events = self.rules.decide(self.state, action, roller)
         if isinstance(roller, RecordedDice) and roller.remaining:
@@ -333,14 +350,44 @@ class Match:
             state = self.rules.evolve(state, event)
             if isinstance(event, Chance):
                 counter += event.draws
+        seq = len(self._events)
+        after_action = chain_next(self._chain, self._canon(events[0]))
+        if signer is not None:
+            self._sigs[seq] = signer(after_action)
         if self._writer is not None:
-            self._writer.append_decision(events)
+            sig = self._sigs.get(seq)
+            self._writer.append_decision(events, None if sig is None else (lambda _c: sig))
+        chain = self._chain
+        for event in events:
+            chain = chain_next(chain, self._canon(event))
         self._events.extend(events)
+        self._chain = chain
         self.state = state
         self._counter = counter
         if self._writer is not None and self.rules.outcome(state) is not None:
             self.close()
         return events
+
+    def _signer(self, action: Event, key: str | None) -> Callable[[bytes], str] | None:
+        """How the acting seat signs (``None`` in a match without keys)."""
+        keys = self.header.keys
+        if keys is None:
+            if key is not None:
+                raise UsageError("sign/no-keys", "this match's header lists no seats' keys")
+            return None
+        if key is None:
+            raise IllegalAction("sign/needed", "each action of this match is signed by its "
+                                "seat: give the seat's secret key")
+        seat = getattr(action, "player", -1)
+        secret = read_key(key)
+        if not 0 <= seat < len(keys) or public_of(secret) != keys[seat]:
+            raise IllegalAction("sign/key", f"that key is not seat {seat}'s key")
+        return lambda chain: sign(secret, act_message(chain))
+
+    @property
+    def chain(self) -> str:
+        """The chain value after the last event (hex): what a seal signs."""
+        return self._chain.hex()
 
     # ------------------------------------------------------------------ saving
 
@@ -350,12 +397,12 @@ class Match:
         header = self.header
         if reveal and self._seed is not None:
             header = msgspec.structs.replace(header, seed=self._seed.hex())
-        return Log(header, list(self._events), True)
+        return Log(header, list(self._events), True, dict(self._sigs))
 
     def save(self, path: str | os.PathLike[str], *, reveal: bool | None = None) -> None:
         """Write the whole log to ``path`` (sealed with the hash chain)."""
         log = self.log(reveal=reveal)
-        write_log(path, log.header, log.events)
+        write_log(path, log.header, log.events, sigs=log.sigs)
 
     def close(self) -> None:
         """Close the live log file, if any (it also closes itself when the game ends)."""
@@ -391,3 +438,17 @@ def write_seed_file(path: str | os.PathLike[str], seed: bytes) -> str:
     with os.fdopen(fd, "w") as f:
         f.write(seed.hex() + "\n")
     return kept
+
+
+def check_keys(keys: Sequence[str], seats: int) -> tuple[str, ...]:
+    """Each seat's public key (64 hex digits), one per seat."""
+    out = tuple(read_key(k) for k in keys)
+    if len(out) != seats or any(len(k) != 64 for k in out):
+        raise UsageError("sign/bad-key", f"give one public key (64 hex digits) per seat, "
+                         f"{seats} in all")
+    for k in out:
+        try:
+            bytes.fromhex(k)
+        except ValueError:
+            raise UsageError("sign/bad-key", f"{k[:20]!r} is not hex") from None
+    return out

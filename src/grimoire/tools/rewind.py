@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 
+import msgspec
+
 from grimoire.core.errors import UsageError
 from grimoire.core.events import Header
 from grimoire.core.logfile import write_log
@@ -28,6 +30,10 @@ def rewind(
         if not 0 <= to <= len(replay):
             raise UsageError("rewind/out-of-range", f"--to {to} is not in 0..{len(replay)}")
         fork = replay.rewind(to, origin=os.fspath(path))
-    write_log(out, fork.header, fork.events)
+    # A fork's chain differs from its origin's (its header names the origin), so the
+    # seats' signatures of the origin's chain cannot go along: the fork drops the keys,
+    # and its ``forked_from.chain`` ties its prefix to the signed origin.
+    header = msgspec.structs.replace(fork.header, keys=None)
+    write_log(out, header, fork.events)
     log.info("rewound", origin=str(path), to=to, out=str(out))
-    return fork.header
+    return header

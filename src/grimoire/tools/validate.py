@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from grimoire.core.audit import AuditReport, audit
 from grimoire.core.errors import UsageError
@@ -23,6 +23,7 @@ def validate(
     *,
     limits: Limits = DEFAULT_LIMITS,
     progress: Callable[[AuditReport], None] | None = None,
+    trust: Sequence[str] = (),
 ) -> list[AuditReport]:
     """Audit every log (folders are searched for ``*.jsonl`` and ``*.msgpack``). Each log
     gets its own report whatever happens to the others: an unexpected exception (a bug)
@@ -35,7 +36,7 @@ def validate(
         raise UsageError("validate/no-logs", f"{empty[0]} holds no logs (*.jsonl, *.msgpack)")
     for path in found:
         try:
-            report = audit(path, limits=limits)
+            report = audit(path, limits=limits, trust=trust)
         except Exception as exc:  # a bug: reported for this log alone, the others go on
             report = AuditReport(path=os.fspath(path), ok=False, error={
                 "error": "InternalError", "reason": "internal/error", "line": None,

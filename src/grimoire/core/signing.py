@@ -1,0 +1,131 @@
+"""Ed25519 signatures over a log's chain: who sealed a log, and who acted in it.
+
+The chain value after a record commits to the header and to every record before it, so
+signing one 32-byte-ish value signs the whole prefix:
+
+- **a seal** (the log's last line, ``{"signature": {...}}``) signs the record count, the
+  final chain value and the outcome: a truncated, extended or re-sealed log no longer
+  matches it, and ``validate --trust KEY`` refuses a seal by anyone else;
+- **an act signature** (a record's ``sig``) is the acting seat's signature of the chain
+  value after its action, with the key the header lists for that seat (``keys``): a log
+  players exchange proves who played each action.
+
+Messages are domain-separated: ``b"grimoire/seal\\x00" + records (8 bytes, big-endian) +
+chain (16 bytes) + outcome`` (its canonical JSON ``{"winners":[…],"reason":"…"}``, or
+``null``), and ``b"grimoire/act\\x00" + chain``. Keys and signatures are lowercase hex
+(32-byte public keys, 64-byte signatures), as RFC 8032 defines Ed25519.
+
+This needs the ``grimoire[sign]`` extra (the ``cryptography`` package).
+
+>>> secret, public = generate()
+>>> verify(public, act_message(bytes(16)), sign(secret, act_message(bytes(16))))
+True
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import msgspec
+
+from grimoire.core.errors import UsageError
+
+SEAL_CONTEXT = b"grimoire/seal\x00"
+ACT_CONTEXT = b"grimoire/act\x00"
+
+
+class Signature(msgspec.Struct, frozen=True, kw_only=True):
+    """A seal: ``key`` (hex) signed ``records``, ``chain`` (hex) and ``outcome``."""
+
+    key: str
+    records: int
+    chain: str
+    outcome: dict[str, Any] | None = None
+    sig: str
+
+
+class Trailer(msgspec.Struct, frozen=True):
+    """The last line of a sealed and signed log."""
+
+    signature: Signature
+
+
+def _ed25519() -> Any:
+    try:
+        from cryptography.hazmat.primitives.asymmetric import ed25519
+    except ImportError:  # pragma: no cover - the extra is part of the test install
+        raise UsageError("sign/unavailable", "signatures need the grimoire[sign] extra "
+                         "(pip install 'grimoire[sign]')") from None
+    return ed25519
+
+
+def _hex(text: str, size: int, what: str) -> bytes:
+    try:
+        raw = bytes.fromhex(text.strip())
+    except ValueError:
+        raw = b""
+    if len(raw) != size:
+        raise UsageError("sign/bad-key", f"{what} must be {size * 2} hex digits")
+    return raw
+
+
+def generate() -> tuple[str, str]:
+    """A new key pair as hex: ``(secret, public)``."""
+    secret = os.urandom(32)
+    return secret.hex(), public_of(secret.hex())
+
+
+def public_of(secret: str) -> str:
+    """The public key (hex) of a secret key (hex)."""
+    key = _ed25519().Ed25519PrivateKey.from_private_bytes(_hex(secret, 32, "a secret key"))
+    raw: bytes = key.public_key().public_bytes_raw()
+    return raw.hex()
+
+
+def sign(secret: str, message: bytes) -> str:
+    """The signature (hex) of ``message`` by the secret key ``secret`` (hex)."""
+    key = _ed25519().Ed25519PrivateKey.from_private_bytes(_hex(secret, 32, "a secret key"))
+    raw: bytes = key.sign(message)
+    return raw.hex()
+
+
+def verify(public: str, message: bytes, signature: str) -> bool:
+    """Does ``signature`` (hex) sign ``message`` with the key ``public`` (hex)?"""
+    ed25519 = _ed25519()
+    try:
+        key = ed25519.Ed25519PublicKey.from_public_bytes(_hex(public, 32, "a public key"))
+        key.verify(bytes.fromhex(signature), message)
+    except (ValueError, UsageError):
+        return False
+    except Exception as exc:  # cryptography's InvalidSignature
+        if type(exc).__name__ == "InvalidSignature":
+            return False
+        raise
+    return True
+
+
+def outcome_bytes(outcome: Any) -> bytes:
+    """The outcome as the seal signs it: ``{"winners":[…],"reason":"…"}`` or ``null``."""
+    if outcome is None:
+        return b"null"
+    return msgspec.json.encode({"winners": list(outcome.winners), "reason": outcome.reason})
+
+
+def seal_message(records: int, chain: bytes, outcome: Any) -> bytes:
+    """What a seal signs."""
+    return SEAL_CONTEXT + records.to_bytes(8, "big") + chain + outcome_bytes(outcome)
+
+
+def act_message(chain: bytes) -> bytes:
+    """What an acting seat signs: the chain value after its action."""
+    return ACT_CONTEXT + chain
+
+
+def read_key(text: str) -> str:
+    """A key given on the command line: hex, or the path of a file holding it."""
+    text = text.strip()
+    if os.path.isfile(text):
+        with open(text, encoding="utf-8") as f:
+            text = f.read().strip().split()[-1]
+    return text.lower()

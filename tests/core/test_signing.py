@@ -1,0 +1,162 @@
+"""Logs that prove themselves: a seal signs where a log ends, seats sign their actions, and
+a truncated, re-sealed, extended or re-signed-by-a-stranger log is refused with a reason
+code and its line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from grimoire.bots.random import RandomBot
+from grimoire.cli.app import app
+from grimoire.core.audit import audit
+from grimoire.core.errors import IllegalAction
+from grimoire.core.logfile import read_log
+from grimoire.core.match import Match
+from grimoire.core.signing import act_message, generate, seal_message, sign, verify
+from grimoire.tools.rewind import rewind
+from grimoire.tools.seal import keygen, seal
+
+ORGANISER = generate()
+STRANGER = generate()
+ANN, BEN = generate(), generate()
+
+
+def played(path: Path, *, keys: bool = False, actions: int = 400) -> Match:
+    secret = {0: ANN[0], 1: BEN[0]}
+    match = Match.new("wizard-armies", seed="0a" * 16, players=("Ann", "Ben"),
+                      keys=(ANN[1], BEN[1]) if keys else None)
+    bot = RandomBot(2)
+    for _ in range(actions):
+        if not match.to_act:
+            break
+        seat = min(match.to_act)
+        match.act(bot.choose(match, seat), key=secret[seat] if keys else None)
+    match.save(path)
+    return match
+
+
+def whole(match: Match, near: int) -> int:
+    """The number of events of ``match`` closest below ``near`` that ends a decision."""
+    from grimoire.core.events import Action
+
+    return max(i for i in range(1, near + 1)
+               if i == len(match.events) or isinstance(match.events[i], Action))
+
+
+def reason(path: Path, trust: tuple[str, ...] = ()) -> tuple[str, int | None]:
+    report = audit(path, trust=trust)
+    assert report.error is not None, report.summary()
+    return report.error["reason"], report.error["line"]
+
+
+def test_the_messages_are_domain_separated() -> None:
+    secret, public = generate()
+    chain = bytes(range(16))
+    assert verify(public, act_message(chain), sign(secret, act_message(chain)))
+    assert not verify(public, seal_message(0, chain, None), sign(secret, act_message(chain)))
+
+
+def test_a_sealed_log_is_trusted_only_when_a_trusted_key_signed_it(tmp_path: Path) -> None:
+    played(tmp_path / "m.jsonl")
+    seal(tmp_path / "m.jsonl", tmp_path / "s.jsonl", key=ORGANISER[0])
+    report = audit(tmp_path / "s.jsonl", trust=(ORGANISER[1],))
+    assert report.ok and report.trusted and report.signed_by == ORGANISER[1]
+    assert reason(tmp_path / "s.jsonl", trust=(STRANGER[1],))[0] == "sign/untrusted"
+    assert reason(tmp_path / "m.jsonl", trust=(ORGANISER[1],))[0] == "sign/unsigned"
+
+
+def test_cutting_records_off_and_resealing_is_refused(tmp_path: Path) -> None:
+    """Cut 40 records off a finished log and re-seal it: validate used to say ``ok …
+    unfinished``; with the organiser's key trusted it is refused."""
+    match = played(tmp_path / "m.jsonl")
+    seal(tmp_path / "m.jsonl", tmp_path / "s.jsonl", key=ORGANISER[0])
+    lines = (tmp_path / "s.jsonl").read_bytes().splitlines(keepends=True)
+    keep = whole(match, len(match.events) - 40)  # about 40 records cut, at a decision's end
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b"".join([*lines[:1 + keep], lines[-1]]))  # records gone, signature kept
+    assert reason(cut) == ("sign/records", keep + 2)
+    bare = tmp_path / "bare.jsonl"
+    bare.write_bytes(b"".join(lines[:1 + keep]))
+    seal(bare, tmp_path / "resealed.jsonl", key=STRANGER[0])
+    assert reason(tmp_path / "resealed.jsonl", trust=(ORGANISER[1],))[0] == "sign/untrusted"
+    extended = tmp_path / "extended.jsonl"
+    extended.write_bytes(b"".join([*lines, lines[1]]))
+    assert reason(extended)[0] == "log/after-signature"
+    assert match.outcome is not None
+
+
+def test_a_forged_signature_or_outcome_is_refused(tmp_path: Path) -> None:
+    played(tmp_path / "m.jsonl")
+    seal(tmp_path / "m.jsonl", tmp_path / "s.jsonl", key=ORGANISER[0])
+    lines = (tmp_path / "s.jsonl").read_bytes().splitlines()
+    trailer = json.loads(lines[-1])
+    for field, value, code in (("sig", "00" * 64, "sign/bad"),
+                               ("outcome", {"winners": [0, 1], "reason": "x"}, "sign/outcome"),
+                               ("chain", "00" * 16, "sign/chain")):
+        forged = dict(trailer["signature"], **{field: value})
+        path = tmp_path / f"forged-{field}.jsonl"
+        path.write_bytes(b"\n".join([*lines[:-1], json.dumps(
+            {"signature": forged}, separators=(",", ":")).encode()]) + b"\n")
+        assert reason(path) == (code, len(lines))
+
+
+def test_each_seat_signs_its_actions_and_a_log_proves_who_acted(tmp_path: Path) -> None:
+    match = played(tmp_path / "m.jsonl", keys=True)
+    report = audit(tmp_path / "m.jsonl")
+    assert report.ok, report.summary()
+    log = read_log(tmp_path / "m.jsonl")
+    assert log.header.keys == (ANN[1], BEN[1]) and len(log.sigs) == report.actions
+    lines = (tmp_path / "m.jsonl").read_bytes().splitlines()
+    first = json.loads(lines[1])
+    del first["sig"]
+    unsigned = tmp_path / "unsigned.jsonl"
+    unsigned.write_bytes(b"\n".join([lines[0], json.dumps(first, separators=(",", ":")).encode(),
+                                     *lines[2:]]) + b"\n")
+    assert reason(unsigned) == ("sign/act-missing", 2)
+    swapped = dict(json.loads(lines[1]), sig=json.loads(lines[2] if b'"sig"' in lines[2]
+                                                         else lines[1])["sig"])
+    swapped["sig"] = sign(STRANGER[0], act_message(bytes.fromhex(swapped["chain"])))
+    other = tmp_path / "other.jsonl"
+    other.write_bytes(b"\n".join([lines[0], json.dumps(swapped, separators=(",", ":")).encode(),
+                                  *lines[2:]]) + b"\n")
+    assert reason(other) == ("sign/act", 2)
+    fork = tmp_path / "fork.jsonl"
+    header = rewind(tmp_path / "m.jsonl", whole(match, 10), fork)
+    assert audit(fork).ok and header.keys is None, "a fork drops the keys"
+    assert header.forked_from is not None
+    assert header.forked_from.chain == json.loads(lines[whole(match, 10)])["chain"]
+    assert match.chain == json.loads(lines[-1])["chain"]
+
+
+def test_a_seat_must_sign_with_its_own_key(tmp_path: Path) -> None:
+    match = Match.new("wizard-armies", seed="0b" * 16, keys=(ANN[1], BEN[1]))
+    action = match.legal(0)[0]
+    with pytest.raises(IllegalAction) as err:
+        match.act(action)
+    assert err.value.reason == "sign/needed"
+    with pytest.raises(IllegalAction) as err:
+        match.act(action, key=BEN[0])
+    assert err.value.reason == "sign/key" and not match.events
+    match.act(action, key=ANN[0])
+    assert len(match.events) >= 1
+
+
+def test_keygen_seal_and_validate_from_the_command(tmp_path: Path) -> None:
+    runner = CliRunner()
+    played(tmp_path / "m.jsonl")
+    result = runner.invoke(app, ["keygen", "-o", str(tmp_path / "k")])
+    assert result.exit_code == 0 and (tmp_path / "k").stat().st_mode & 0o077 == 0
+    result = runner.invoke(app, ["seal", str(tmp_path / "m.jsonl"), "-o",
+                                 str(tmp_path / "s.jsonl"), "--key", str(tmp_path / "k")])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["validate", str(tmp_path / "s.jsonl"), "--trust",
+                                 str(tmp_path / "k.pub")])
+    assert result.exit_code == 0 and "(trusted)" in result.output
+    keygen(tmp_path / "other")
+    result = runner.invoke(app, ["validate", str(tmp_path / "s.jsonl"), "--trust",
+                                 str(tmp_path / "other.pub")])
+    assert result.exit_code == 1 and "sign/untrusted" in result.output
