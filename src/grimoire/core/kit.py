@@ -21,6 +21,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar, overload
 
@@ -302,6 +304,43 @@ def read_ranks(text: str, ranks: str, width: int, height: int, *,
             raise bad_position(text, f"rank {rank!r} is not {width} squares")
         rows.append(row)
     return rows
+
+
+# ---------------------------------------------------------------- sealed choices
+
+PUBLIC_NONCE = "00" * 16
+"""The nonce of a choice sealed where secrecy does not matter (bots, tests, ``legal``'s
+listing): anyone can open such a seal by trying every choice."""
+
+
+def commitment(choice: object, nonce: str) -> str:
+    """The seal of a hidden choice: hex BLAKE2b-256 of ``b"grimoire/choice\\x00"``, the
+    nonce's 16 bytes and the choice's canonical JSON (msgspec's encoding: a struct's
+    fields in order, no spaces). Publishing it reveals nothing of the choice while the
+    nonce stays secret; opening it later (the choice and the nonce) proves the choice was
+    made before anything it could have depended on.
+
+    >>> commitment(["saint", "a1"], PUBLIC_NONCE)[:16]
+    '72e122dcb899bdc7'
+    """
+    try:
+        raw = bytes.fromhex(nonce)
+    except ValueError:
+        raw = b""
+    if len(raw) != 16:
+        raise IllegalAction("commit/bad-nonce", f"a nonce is 32 hex digits, not {nonce[:40]!r}")
+    h = hashlib.blake2b(b"grimoire/choice\x00" + raw, digest_size=32)
+    h.update(msgspec.json.encode(choice))
+    return h.hexdigest()
+
+
+def fresh_nonce() -> str:
+    """A random nonce (32 hex digits) for sealing a choice for real.
+
+    >>> len(fresh_nonce())
+    32
+    """
+    return secrets.token_hex(16)
 
 
 # ---------------------------------------------------------------- the end of a game

@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import io
 import os
 import secrets
 import unicodedata
@@ -22,11 +23,28 @@ from typing import Any
 import msgspec
 
 from grimoire.core import registry
-from grimoire.core.audit import cut_short, last_decision
+from grimoire.core.audit import check_act, cut_short, last_decision
 from grimoire.core.dice import Dice, NoDice, RecordedDice, SeededDice, commitment, parse_seed
-from grimoire.core.errors import GrimoireError, IllegalAction, LogError, UsageError
-from grimoire.core.events import Chance, Event, Header, canonical_for, chain_next, header_hash
-from grimoire.core.logfile import Log, LogWriter, read_log, write_log
+from grimoire.core.errors import AuditError, GrimoireError, IllegalAction, LogError, UsageError
+from grimoire.core.events import (
+    Chance,
+    Event,
+    Header,
+    Record,
+    canonical_for,
+    chain_next,
+    header_hash,
+)
+from grimoire.core.logfile import (
+    Log,
+    LogReader,
+    LogWriter,
+    encode_line,
+    read_log,
+    record_decoder,
+    rules_for,
+    write_log,
+)
 from grimoire.core.replay import Replay, draws_in, fold, initial_state
 from grimoire.core.rules import AnyRules, Outcome, PlayerId, draw
 from grimoire.core.signing import act_message, public_of, read_key, sign
@@ -260,6 +278,104 @@ class Match:
         if match.outcome is None:
             match._writer = LogWriter.resume(path, log.header, len(log.events), chain)
         return match
+
+    @classmethod
+    def join(cls, header: Header | bytes, *, path: str | os.PathLike[str] | None = None,
+             ) -> Match:
+        """The match another process created, from its header (the object, or the header's
+        line as it arrived): this process then plays its own seats with :meth:`act` and
+        takes the others' decisions with :meth:`accept`. ``path`` keeps this process's own
+        copy of the log, appended as the match goes.
+
+        >>> host = Match.new("vicious-circle", dice="recorded")
+        >>> guest = Match.join(host.lines()[0])
+        >>> guest.header == host.header
+        True
+        """
+        if isinstance(header, bytes):
+            reader = LogReader(io.BytesIO(header.rstrip(b"\n") + b"\n"))
+            header = reader.header
+            reader.close()
+        rules = rules_for(header)
+        try:
+            state = initial_state(rules, header)
+        except LogError as exc:
+            raise UsageError(exc.reason, exc.detail) from None
+        writer = LogWriter.create(path, header) if path is not None else None
+        return cls(rules, header, state, [], writer=writer)
+
+    def lines(self, start: int = -1) -> list[bytes]:
+        """The log as the lines another process needs (JSON, each with its newline): the
+        header for ``start=-1``, then every record from seq ``start`` on, chained and
+        signed, ready to be sent."""
+        out = [encode_line(self.header)] if start < 0 else []
+        chain = header_hash(self.header)
+        for seq, event in enumerate(self._events):
+            chain = chain_next(chain, self._canon(event))
+            if seq >= start:
+                out.append(encode_line(Record(seq, event, chain.hex(), self._sigs.get(seq))))
+        return out
+
+    def accept(self, lines: Iterable[bytes | Record[Any]]) -> tuple[Event, ...]:
+        """Take one decision of another process as it arrived (its record lines): the seq
+        and chain must continue this match, the action must be its seat's to take and (in
+        a match with keys) signed by that seat, and the rules, deciding it again with the
+        dice values it recorded, must produce exactly its records. Then it is appended as
+        if played here. Anything else is refused (``AuditError``/``LogError``, with the
+        record's seq) and changes nothing.
+        """
+        decoder = record_decoder(self.rules)
+        records: list[Record[Any]] = []
+        for item in lines:
+            if isinstance(item, Record):
+                records.append(item)
+                continue
+            try:
+                records.append(decoder.decode(item.rstrip(b"\n")))
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise LogError("log/bad-record", str(exc)) from None
+        if not records:
+            return ()
+        chain = self._chain
+        for k, rec in enumerate(records):
+            seq = len(self._events) + k
+            chain = chain_next(chain, self._canon(rec.event))
+            if rec.seq != seq:
+                raise LogError("log/seq", f"expected seq {seq}, found {rec.seq}", seq=rec.seq)
+            if rec.chain is not None and rec.chain != chain.hex():
+                raise LogError("log/chain", "the record's chain does not follow this match",
+                               seq=rec.seq)
+        action = records[0].event
+        first = Record(records[0].seq, action,
+                       chain_next(self._chain, self._canon(action)).hex(), records[0].sig)
+        if self.header.keys is not None:
+            check_act(self.header.keys, action, first, records[0].seq + 2)
+        dice = RecordedDice(v for r in records if isinstance(r.event, Chance)
+                            for v in r.event.outcomes())
+        try:
+            expected = self.rules.decide(self.state, action, dice)
+        except IllegalAction as exc:
+            raise AuditError(exc.reason, exc.detail, seq=records[0].seq) from None
+        got = tuple(r.event for r in records)
+        norm = tuple(msgspec.structs.replace(want, draws=have.draws)
+                     if isinstance(want, Chance) and isinstance(have, Chance) else want
+                     for want, have in zip(expected, got, strict=False))
+        if norm != got:
+            raise AuditError("audit/mismatch", "the rules do not produce these records from "
+                             "this match", seq=records[0].seq)
+        state, counter = self.state, self._counter
+        for event in got:
+            state = self.rules.evolve(state, event)
+            if isinstance(event, Chance):
+                counter += event.draws
+        if records[0].sig is not None:
+            self._sigs[records[0].seq] = records[0].sig
+        if self._writer is not None:
+            sig = records[0].sig
+            self._writer.append_decision(got, None if sig is None else (lambda _c: sig))
+        self._events.extend(got)
+        self._chain, self.state, self._counter = chain, state, counter
+        return got
 
     # ------------------------------------------------------------------ reading
 
