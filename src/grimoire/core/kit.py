@@ -181,6 +181,22 @@ class Grid:
         }
         self._span = f"{FILES[0]}1..{FILES[width - 1]}{height}"
 
+    @property
+    def pattern(self) -> str:
+        """A regular expression matching exactly the names of the squares that exist (for
+        the JSON Schemas and decoding: ``Annotated[str, msgspec.Meta(pattern=...)]``).
+
+        >>> Grid(5, 5).pattern, Grid(10, 10).pattern
+        ('^[a-e][1-5]$', '^[a-j](?:10|[1-9])$')
+        """
+        if not all(self.valid):
+            return "^(?:" + "|".join(sorted(self.index, key=lambda n: self.index[n])) + ")$"
+        last = FILES[self.width - 1]
+        if self.height <= 9:
+            return f"^[a-{last}][1-{self.height}]$"
+        big = "|".join(str(r) for r in range(self.height, 9, -1))
+        return f"^[a-{last}](?:{big}|[1-9])$"
+
     def name(self, i: int) -> str:
         """The name of square ``i``."""
         return self.names[i]

@@ -14,21 +14,26 @@ Place(player=0, minion='dragon', chamber='8', card='')
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
 
 from grimoire.core.events import Action, Consequence, Seat, Shuffle, omitted_in_legacy
 from grimoire.core.kit import GameOver
+from grimoire.games.magery import board as B
 
 # ---------------------------------------------------------------- player actions
 
+
+Square = Annotated[str, msgspec.Meta(pattern=B.GRID.pattern,
+                                      description="A square of the Arena (a1..h8).")]
+"""A square's name, checked when a log is read (and in the JSON Schema)."""
 
 class Arrange(Action, frozen=True, tag="arrange"):
     """Setup: put one minion of a type not yet arranged on an empty square of your back row."""
 
     minion: str
-    square: str
+    square: Square
 
 
 class Place(Action, frozen=True, tag="place", omit_defaults=True):
@@ -71,22 +76,22 @@ class TakeOrb(Action, frozen=True, tag="take-orb"):
 class Teleport(Action, frozen=True, tag="teleport"):
     """Mystic: put one of your Arena minions on any empty square."""
 
-    from_: str = msgspec.field(name="from")
-    to: str
+    from_: Square = msgspec.field(name="from")
+    to: Square
 
 
 class Move(Action, frozen=True, tag="move"):
     """A chess move (Animist, the type mages; Mentalist moves an opponent's minion)."""
 
-    from_: str = msgspec.field(name="from")
-    to: str
+    from_: Square = msgspec.field(name="from")
+    to: Square
 
 
 class Summon(Action, frozen=True, tag="summon"):
     """Bring a minion from your reserve into the Arena (type mages, Conjurer)."""
 
     minion: str
-    square: str
+    square: Square
 
 
 class Foresee(Action, frozen=True, tag="foresee"):
@@ -106,14 +111,14 @@ class Relocate(Action, frozen=True, tag="relocate", omit_defaults=True):
 class Transmute(Action, frozen=True, tag="transmute"):
     """Alchemist: your minion on ``square`` goes to reserve; ``minion`` takes its place."""
 
-    square: str
+    square: Square
     minion: str
 
 
 class Enchant(Action, frozen=True, tag="enchant"):
     """Enchanter: the opponent's minion on ``square`` is replaced by one of yours."""
 
-    square: str
+    square: Square
 
 
 class Dream(Action, frozen=True, tag="dream"):
@@ -125,7 +130,7 @@ class Dream(Action, frozen=True, tag="dream"):
 class Shield(Action, frozen=True, tag="shield"):
     """Force Mage: the minion on ``square`` cannot move or be captured this round."""
 
-    square: str
+    square: Square
 
 
 class Swap(Action, frozen=True, tag="swap"):
@@ -138,7 +143,7 @@ class Swap(Action, frozen=True, tag="swap"):
 class Banish(Action, frozen=True, tag="banish"):
     """Shadow Mage: the minion on ``square`` goes back to its owner's reserve."""
 
-    square: str
+    square: Square
 
 
 class Runes(Action, frozen=True, tag="runes"):
@@ -180,7 +185,7 @@ class Capture(Consequence, frozen=True, tag="capture"):
 
     owner: Seat
     minion: str
-    square: str
+    square: Square
 
 
 class Turn(Consequence, frozen=True, tag="turn"):

@@ -8,34 +8,38 @@ Move(player=0, from_='c5', to='c3')
 
 from __future__ import annotations
 
-from typing import Union
+from typing import Annotated, Union
 
 import msgspec
 
 from grimoire.core.events import Action, Consequence, Seat
 from grimoire.core.kit import GameOver
+from grimoire.games.vicious_circle import board as B
 
+Square = Annotated[str, msgspec.Meta(pattern=B.GRID.pattern,
+                                       description="A square of the board (a1..e5).")]
+"""A square's name, checked when a log is read (and in the JSON Schema)."""
 
 class Setup(Action, frozen=True, tag="setup"):
     """A seat's secret deployment: three (creature, square) pairs in its domain.
 
     Redacted for everyone else to ``placement=()`` until the reveal."""
 
-    placement: tuple[tuple[str, str], ...]
+    placement: tuple[tuple[str, Square], ...]
 
 
 class Move(Action, frozen=True, tag="move"):
     """Move one creature from ``from`` to ``to`` (1 to its range of king steps)."""
 
-    from_: str = msgspec.field(name="from")
-    to: str
+    from_: Square = msgspec.field(name="from")
+    to: Square
 
 
 class Deploy(Action, frozen=True, tag="deploy"):
     """Put a reinforcement from reserve into play in the domain."""
 
     creature: str
-    to: str
+    to: Square
 
 
 class Pass(Action, frozen=True, tag="pass"):
@@ -45,7 +49,7 @@ class Pass(Action, frozen=True, tag="pass"):
 class Reveal(Consequence, frozen=True, tag="reveal"):
     """Both setups are in: the screen comes down. ``first`` is the seat that moves first."""
 
-    placements: tuple[tuple[tuple[str, str], ...], ...]
+    placements: tuple[tuple[tuple[str, Square], ...], ...]
     first: Seat
 
 
@@ -55,7 +59,7 @@ class Capture(Consequence, frozen=True, tag="capture"):
     by: Seat
     owner: Seat
     creature: str
-    square: str
+    square: Square
 
 
 Event = Union[Setup, Move, Deploy, Pass, Reveal, Capture, GameOver]  # noqa: UP007
