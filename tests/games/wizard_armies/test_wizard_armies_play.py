@@ -189,12 +189,25 @@ def test_worked_example_replays_to_the_texts_outcome() -> None:
 
 
 def test_every_fixture_audits() -> None:
+    """Every fixture passes its audit, except the deliberately invalid ones (header
+    ``meta.expect``), which are refused with exactly that reason."""
+    from grimoire.core.logfile import LogReader
+
     paths = sorted(FIXTURES.glob("*.jsonl"))
     assert len([p for p in paths if p.name.startswith("full-")]) >= 5
     assert len([p for p in paths if p.name.startswith("edge-")]) >= 10
+    invalid = 0
     for path in paths:
+        with LogReader(path) as reader:
+            expect = reader.header.meta.get("expect")
         report = audit(path)
-        assert report.ok, (path.name, report.error)
+        if expect is None:
+            assert report.ok, (path.name, report.error)
+        else:
+            invalid += 1
+            assert not report.ok and report.error is not None, path.name
+            assert report.error["reason"] == expect, (path.name, report.error)
+    assert invalid >= 1
 
 
 def test_ruleset_one_fixtures_still_audit() -> None:

@@ -16,6 +16,7 @@ import msgspec
 import pytest
 
 from grimoire import Match, Replay, Roll
+from grimoire.core.kit import PUBLIC_NONCE
 from grimoire.core.rules import describe, draw
 from grimoire.core.svg import LAST, SEAT_COLOURS
 from grimoire.games.wizard_armies import RULES
@@ -158,6 +159,21 @@ def hand_made() -> list[tuple[Any, State | None]]:
         (E.GameOver(winners=(), reason="mutual-destruction"), s),
         (E.GameOver(winners=(0,), reason="conquest"), s),
         (E.NoStrike(player=1), s),
+        *_commit_events(),
+    ]
+
+
+def _commit_events() -> list[tuple[Any, State | None]]:
+    """Option ``hidden="commit"``: a commitment sealed for real, one sealed with the public
+    nonce, and an opening, each in the deployment it happens in."""
+    s = State(hidden="commit", phase="deploy", troops=(4, 5), names=PLAYERS)
+    public = E.commit_choice(E.Deploy(player=1, units=3), PUBLIC_NONCE)
+    opening = msgspec.structs.replace(s, sealed=("3f" * 32, public.digest))
+    return [
+        (E.Commit(player=0, digest="3f" * 32), s),
+        (public, s),
+        (E.Open(player=1, units=3, nonce=PUBLIC_NONCE), opening),
+        (E.Open(player=0, units=1, nonce="5a" * 16), opening),
     ]
 
 

@@ -5,6 +5,15 @@ so a strike names the values of the striking dice and the value of the die it st
 
 >>> Strike(player=0, dice=(2, 2), target=3)
 Strike(player=0, dice=(2, 2), target=3)
+
+With option ``hidden="commit"`` a deployment is made in two steps: a :class:`Commit`
+carrying only the digest of the choice (``kit.commitment(choice(deploy), nonce)``), and,
+once both seats have committed, an :class:`Open` carrying the choice and the nonce.
+
+>>> nonce = "5a" * 16
+>>> sealed = commit_choice(Deploy(player=0, units=3), nonce)
+>>> len(sealed.digest), open_choice(Deploy(player=0, units=3), nonce)
+(64, Open(player=0, units=3, nonce='5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a'))
 """
 
 from __future__ import annotations
@@ -12,7 +21,7 @@ from __future__ import annotations
 from typing import Union
 
 from grimoire.core.events import Action, Consequence, Roll, Seat
-from grimoire.core.kit import GameOver
+from grimoire.core.kit import GameOver, commitment
 
 
 class Muster(Action, frozen=True, tag="muster"):
@@ -26,6 +35,22 @@ class Deploy(Action, frozen=True, tag="deploy"):
     are in; the :class:`Reveal` that follows the second choice shows both)."""
 
     units: int
+
+
+class Commit(Action, frozen=True, tag="commit"):
+    """A deployment chosen in secret and sealed (option ``hidden="commit"``): ``digest`` is
+    ``kit.commitment(choice(deploy), nonce)``, 64 hex digits. It reveals nothing of the
+    choice while the nonce stays secret, so it is never redacted."""
+
+    digest: str
+
+
+class Open(Action, frozen=True, tag="open"):
+    """The opening of a seat's :class:`Commit` once both seats have committed: the
+    deployment (``units``) and the ``nonce`` (32 hex digits) it was sealed with."""
+
+    units: int
+    nonce: str
 
 
 class Strike(Action, frozen=True, tag="strike"):
@@ -83,6 +108,8 @@ class RoundOver(Consequence, frozen=True, tag="round-over"):
 Event = Union[  # noqa: UP007
     Muster,
     Deploy,
+    Commit,
+    Open,
     Strike,
     CampStrike,
     Roll,
@@ -96,8 +123,44 @@ Event = Union[  # noqa: UP007
 ]
 """Every event of the game: the tagged union a log's records decode to."""
 
+
+
+def choice(deploy: Deploy) -> tuple[str, int, int]:
+    """The canonical value of a deployment, as sealed by a :class:`Commit`: the tuple
+    ``("deploy", seat, units)`` (its JSON, which the digest covers, is
+    ``["deploy",0,3]``). The seat is part of it, so nobody can copy the other seat's
+    digest and open it as their own.
+
+    >>> choice(Deploy(player=1, units=4))
+    ('deploy', 1, 4)
+    """
+    return ("deploy", deploy.player, deploy.units)
+
+
+def commit_choice(deploy: Deploy, nonce: str) -> Commit:
+    """The :class:`Commit` sealing ``deploy`` with ``nonce`` (a real player's
+    ``kit.fresh_nonce()``; ``kit.PUBLIC_NONCE`` where secrecy does not matter).
+
+    >>> from grimoire.core.kit import PUBLIC_NONCE
+    >>> commit_choice(Deploy(player=0, units=2), PUBLIC_NONCE).digest[:16]
+    'ab490d23d3cfc03e'
+    """
+    return Commit(player=deploy.player, digest=commitment(choice(deploy), nonce))
+
+
+def open_choice(deploy: Deploy, nonce: str) -> Open:
+    """The :class:`Open` of the commitment :func:`commit_choice` made of ``deploy`` with
+    ``nonce``.
+
+    >>> open_choice(Deploy(player=1, units=5), "00" * 16).units
+    5
+    """
+    return Open(player=deploy.player, units=deploy.units, nonce=nonce)
+
+
 __all__ = [
     "CampStrike",
+    "Commit",
     "Deploy",
     "Desert",
     "Event",
@@ -105,9 +168,13 @@ __all__ = [
     "Initiative",
     "Muster",
     "NoStrike",
+    "Open",
     "Raid",
     "Reveal",
     "Roll",
     "RoundOver",
     "Strike",
+    "choice",
+    "commit_choice",
+    "open_choice",
 ]

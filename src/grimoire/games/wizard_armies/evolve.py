@@ -66,8 +66,21 @@ def _deploy(state: State, ev: E.Deploy) -> State:
     )
 
 
+def _commit(state: State, ev: E.Commit) -> State:
+    return _replace(state, sealed=put(state.sealed, ev.player, ev.digest))
+
+
+def _open(state: State, ev: E.Open) -> State:
+    return _replace(
+        state,
+        ready=put(state.ready, ev.player, True),
+        deployed=put(state.deployed, ev.player, ev.units),
+    )
+
+
 def _reveal(state: State, ev: E.Reveal) -> State:
-    return _replace(state, phase="battle", ready=(False, False), deployed=ev.units)
+    return _replace(state, phase="battle", ready=(False, False), deployed=ev.units,
+                    sealed=("", ""))
 
 
 def _initiative(state: State, ev: E.Initiative) -> State:
@@ -144,6 +157,8 @@ def _game_over(state: State, ev: E.GameOver) -> State:
 _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     E.Muster: _muster,
     E.Deploy: _deploy,
+    E.Commit: _commit,
+    E.Open: _open,
     E.Strike: _strike,
     E.CampStrike: _camp_strike,
     E.Roll: _roll,

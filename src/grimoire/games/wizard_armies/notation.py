@@ -11,7 +11,8 @@
 - TARGETS: the raided camp units' values, largest first, or ``-``.
 - RESULT: ``-`` while the war goes on, else ``WINNERS:REASON`` (``1:conquest``).
 
-A deployment chosen but not yet revealed is secret: such a position has no notation.
+A deployment chosen but not yet revealed is secret: such a position has no notation
+(nor, with option ``hidden="commit"``, has a deployment committed but not yet revealed).
 
 :func:`parse` reads only positions a game can rest in (someone to act, or the war over)
 and refuses anything else with ``position/invalid``, never another error: every number
@@ -59,8 +60,9 @@ def _digits(values: tuple[int, ...]) -> str:
 
 
 def notation(state: State) -> str:
-    """The position in notation (refused while a deployment is secret)."""
-    if state.phase == "deploy" and any(state.ready):
+    """The position in notation (refused while a deployment is secret, or committed and
+    not yet revealed)."""
+    if state.phase == "deploy" and (any(state.ready) or any(state.sealed)):
         raise IllegalAction(
             "position/setup", "a position with a secret deployment pending has no notation"
         )

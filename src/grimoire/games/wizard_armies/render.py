@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from grimoire.core.events import Event as AnyEvent
+from grimoire.core.kit import PUBLIC_NONCE, commitment
 from grimoire.games.wizard_armies import events as E
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.rules import can_act, raider, striker
@@ -169,6 +170,10 @@ def _note(state: State, seat: int) -> str:
     """The end of a seat's line: its deployment (a secret one as the state holds it), or
     its units fielded and lost in this battle."""
     dep = state.deployed[seat]
+    if state.phase == "deploy" and state.hidden == "commit":
+        if state.ready[seat]:
+            return f"opened: deploys {dep}"
+        return "has committed" if state.sealed[seat] else "choosing"
     if state.phase == "deploy":
         if not state.ready[seat]:
             return "choosing"
@@ -223,10 +228,23 @@ def _next_deploy(state: State, seats: tuple[str, str]) -> str:
     if gone:
         have = "has" if len(gone) == 1 else "have"
         return f"{_who(seats, gone)} {have} no troops left: the war is over"
+    if state.hidden == "commit":
+        return _next_opening(state, seats)
     waiting = [seats[s] for s in (0, 1) if not state.ready[s]]
     if not waiting:
         return "both deployments are chosen: they are revealed together"
     return f"secret deployment: waiting for {_and(waiting)}"
+
+
+def _next_opening(state: State, seats: tuple[str, str]) -> str:
+    """Who commit-reveal waits for: the seats still to commit, then those still to open."""
+    committing = [seats[s] for s in (0, 1) if not state.sealed[s]]
+    if committing:
+        return f"sealed deployment: waiting for {_and(committing)} to commit"
+    opening = [seats[s] for s in (0, 1) if not state.ready[s]]
+    if opening:
+        return f"both have committed: waiting for {_and(opening)} to open"
+    return "both deployments are opened: they are revealed together"
 
 
 def _next_battle(state: State, seats: tuple[str, str]) -> str:
@@ -263,6 +281,12 @@ def describe(event: E.Event | AnyEvent, state: State | None = None) -> str:
     'Ann rolls 3 and 4 for troops: an army of 7'
     >>> describe(E.Deploy(player=1, units=0), s)
     'Ben chooses a deployment in secret'
+    >>> describe(E.Commit(player=0, digest="3f" * 32), s)
+    'Ann commits to a deployment in secret (seal 3f3f3f3f3f3f)'
+    >>> describe(E.commit_choice(E.Deploy(player=0, units=2), PUBLIC_NONCE), s)
+    'Ann commits to deploying 2 units, sealed with the public nonce (anyone can open it)'
+    >>> describe(E.Open(player=1, units=4, nonce="5a" * 16), s)
+    'Ben opens the sealed deployment: 4 units to the field'
     """
     return sentence(event, names(state), state)
 
@@ -289,6 +313,22 @@ def _deploy(event: E.Deploy, seats: tuple[str, str], state: State | None) -> str
     if not event.units:
         return f"{_name(seats, event.player)} chooses a deployment in secret"
     return f"{_name(seats, event.player)} deploys {count(event.units, 'unit')} to the field"
+
+
+def _commit(event: E.Commit, seats: tuple[str, str], state: State | None) -> str:
+    who = _name(seats, event.player)
+    if event.player in (0, 1):
+        for units in range(T.MIN_UNITS, T.MAX_UNITS + 1):
+            deploy = E.Deploy(player=event.player, units=units)
+            if commitment(E.choice(deploy), PUBLIC_NONCE) == event.digest:
+                return (f"{who} commits to deploying {count(units, 'unit')}, sealed with the "
+                        "public nonce (anyone can open it)")
+    return f"{who} commits to a deployment in secret (seal {event.digest[:12]})"
+
+
+def _open(event: E.Open, seats: tuple[str, str], state: State | None) -> str:
+    return (f"{_name(seats, event.player)} opens the sealed deployment: "
+            f"{count(event.units, 'unit')} to the field")
 
 
 def _strike(event: E.Strike, seats: tuple[str, str], state: State | None) -> str:
@@ -387,6 +427,8 @@ def _game_over(event: E.GameOver, seats: tuple[str, str], state: State | None) -
 _LINES: dict[type, Callable[[Any, tuple[str, str], State | None], str]] = {
     E.Muster: _muster,
     E.Deploy: _deploy,
+    E.Commit: _commit,
+    E.Open: _open,
     E.Strike: _strike,
     E.CampStrike: _camp_strike,
     E.Roll: _roll,

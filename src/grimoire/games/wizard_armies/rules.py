@@ -8,6 +8,11 @@ battle rolls; the strike that ends a battle brings the camp-raid roll. A player 
 possible strike passes automatically (a ``no-strike`` consequence), so ``to_act`` always
 names the seat whose decision is awaited.
 
+With option ``hidden="commit"`` the secret deployment is made by commit-reveal: both
+seats ``commit`` (a digest of the deployment and a secret nonce), then both ``open``
+(the deployment and the nonce, checked against the digest); the second opening brings
+the reveal, so nothing that depends on a deployment happens before both are opened.
+
 >>> from grimoire import Match
 >>> from grimoire.games.wizard_armies import RULES
 >>> m = Match.new("wizard-armies", players=("Ann", "Ben"), dice="recorded")
@@ -30,12 +35,13 @@ import msgspec
 from grimoire.core.dice import Dice
 from grimoire.core.errors import IllegalAction
 from grimoire.core.events import Roll
-from grimoire.core.kit import Builder, put
+from grimoire.core.kit import PUBLIC_NONCE, Builder, commitment, put
 from grimoire.core.rules import PlayerId
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.board import all_strikes, beats, can_strike, remove
 from grimoire.games.wizard_armies.events import (
     CampStrike,
+    Commit,
     Deploy,
     Desert,
     Event,
@@ -43,10 +49,14 @@ from grimoire.games.wizard_armies.events import (
     Initiative,
     Muster,
     NoStrike,
+    Open,
     Raid,
     Reveal,
     RoundOver,
     Strike,
+    choice,
+    commit_choice,
+    open_choice,
 )
 from grimoire.games.wizard_armies.evolve import evolve
 from grimoire.games.wizard_armies.state import Options, State
@@ -64,7 +74,8 @@ def setup(options: Options, players: Sequence[str]) -> State:
     >>> s.phase, s.names
     ('muster', ('Ann', 'Ben'))
     """
-    return State(doubles=options.doubles, battle_end=options.battle_end, names=tuple(players))
+    return State(doubles=options.doubles, battle_end=options.battle_end, hidden=options.mode,
+                 names=tuple(players))
 
 
 # Who is still to choose, by (seat 0 done, seat 1 done); whose turn it is, by seat.
@@ -77,15 +88,20 @@ _TURN: tuple[frozenset[PlayerId], ...] = (frozenset((0,)), frozenset((1,)))
 
 def to_act(state: State) -> frozenset[PlayerId]:
     """Who has not rolled for troops, or not chosen a deployment; in a battle or a raid,
-    the seat to strike.
+    the seat to strike. With ``hidden="commit"``: who has not committed, and once both
+    have, who has not opened.
 
     >>> sorted(to_act(State())), sorted(to_act(State(phase="raid", turn=1)))
     ([0, 1], [1])
+    >>> sorted(to_act(State(hidden="commit", phase="deploy", sealed=("ab" * 32, ""))))
+    [1]
     """
     phase = state.phase
     if phase == "muster":
         return _WAITING[state.mustered]
     if phase == "deploy":
+        if state.hidden == "commit" and not all(state.sealed):
+            return _WAITING[(bool(state.sealed[0]), bool(state.sealed[1]))]
         return _WAITING[state.ready]
     if phase in ("battle", "raid") and state.turn >= 0:
         return _TURN[state.turn]
@@ -145,9 +161,43 @@ def striker(state: State) -> int | None:
 # ------------------------------------------------------------------ legal
 
 
+def deployments(state: State, player: PlayerId) -> tuple[Deploy, ...]:
+    """The deployments ``player`` may choose now, from one unit up (the choices a commit
+    may seal).
+
+    >>> [d.units for d in deployments(State(phase="deploy", troops=(3, 9)), 0)]
+    [1, 2, 3]
+    """
+    top = min(T.MAX_UNITS, state.troops[player])
+    return tuple(Deploy(player=player, units=u) for u in range(T.MIN_UNITS, top + 1))
+
+
+def public_opening(state: State, player: PlayerId) -> Open | None:
+    """The :class:`Open` of ``player``'s commitment if it sealed a legal deployment with
+    ``kit.PUBLIC_NONCE`` (found by trying each, at most six digests), else ``None``.
+
+    >>> s = State(hidden="commit", phase="deploy", troops=(5, 5),
+    ...           sealed=(commit_choice(Deploy(player=0, units=4), PUBLIC_NONCE).digest, "x"))
+    >>> public_opening(s, 0)
+    Open(player=0, units=4, nonce='00000000000000000000000000000000')
+    """
+    digest = state.sealed[player]
+    for deploy in deployments(state, player):
+        if commitment(choice(deploy), PUBLIC_NONCE) == digest:
+            return open_choice(deploy, PUBLIC_NONCE)
+    return None
+
+
 def legal(state: State, player: PlayerId) -> Sequence[Event]:
     """Every legal action of ``player``: the muster, the deployments from one unit up, or
     the strikes (targets from the largest) and then the Wizard's camp strike.
+
+    With ``hidden="commit"`` the deployments are listed as the commits of each, sealed
+    with ``kit.PUBLIC_NONCE`` (anyone can open those: they are for bots and tests; a
+    player seals with :func:`~grimoire.games.wizard_armies.events.commit_choice` and a
+    fresh nonce), and once both have committed, the opening of the seat's commitment if
+    it was sealed with ``PUBLIC_NONCE`` (nothing otherwise: only its author knows the
+    nonce).
 
     >>> from grimoire.games.wizard_armies import RULES
     >>> s = State(phase="battle", troops=(5, 5), field=((6, 2), (3,)), turn=0)
@@ -161,8 +211,12 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
     if phase == "muster":
         return (Muster(player=player),)
     if phase == "deploy":
-        top = min(T.MAX_UNITS, state.troops[player])
-        return tuple(Deploy(player=player, units=u) for u in range(T.MIN_UNITS, top + 1))
+        if state.hidden != "commit":
+            return deployments(state, player)
+        if not state.sealed[player]:
+            return tuple(commit_choice(d, PUBLIC_NONCE) for d in deployments(state, player))
+        opening = public_opening(state, player)
+        return () if opening is None else (opening,)
     other = 1 - player
     enemy = state.targets if phase == "raid" else state.field[other]
     actions: list[Event] = [
@@ -207,7 +261,17 @@ def _decide_muster(state: State, action: Muster, dice: Dice) -> tuple[Event, ...
 def _decide_deploy(state: State, action: Deploy, dice: Dice) -> tuple[Event, ...]:
     if state.phase != "deploy":
         raise IllegalAction("deploy/not-now", "units are deployed only between battles")
-    seat, units = action.player, action.units
+    if state.hidden == "commit":
+        raise IllegalAction("deploy/sealed", "this match deploys by commit-reveal "
+                            "(hidden='commit'): commit the deployment, then open it")
+    _check_units(state, action.player, action.units)
+    if not state.ready[1 - action.player]:
+        return (action,)
+    return _reveal(state, action, action.player, action.units, dice)
+
+
+def _check_units(state: State, seat: int, units: int) -> None:
+    """Refuse a deployment of ``units`` that ``seat`` may not choose."""
     top = min(T.MAX_UNITS, state.troops[seat])
     if units < T.MIN_UNITS:
         raise IllegalAction("deploy/too-few", f"deploy at least {T.MIN_UNITS} unit, not {units!r}")
@@ -219,8 +283,56 @@ def _decide_deploy(state: State, action: Deploy, dice: Dice) -> tuple[Event, ...
         raise IllegalAction(
             "deploy/beyond-army", f"{units!r} units asked but the army holds {state.troops[seat]}"
         )
+
+
+_HEX = frozenset("0123456789abcdef")
+
+
+def _is_hex(text: str, digits: int) -> bool:
+    return len(text) == digits and all(c in _HEX for c in text)
+
+
+def _decide_commit(state: State, action: Commit, dice: Dice) -> tuple[Event, ...]:
+    if state.hidden != "commit":
+        raise IllegalAction("commit/off", "this match deploys in plain (hidden='trusted'): "
+                            "deploy instead")
+    seat = action.player
+    if state.phase != "deploy" or state.sealed[seat]:
+        raise IllegalAction("commit/not-now", "a deployment is committed once a round, "
+                            "during the deployment")
+    if not _is_hex(action.digest, 64):
+        raise IllegalAction("commit/bad-digest", f"a commitment is 64 lowercase hex digits, "
+                            f"not {action.digest[:80]!r}")
+    return (action,)
+
+
+def _decide_open(state: State, action: Open, dice: Dice) -> tuple[Event, ...]:
+    if state.hidden != "commit":
+        raise IllegalAction("commit/off", "this match deploys in plain (hidden='trusted'): "
+                            "deploy instead")
+    seat = action.player
+    if state.phase != "deploy" or state.ready[seat]:
+        raise IllegalAction("commit/not-now", "a commitment is opened once, during the "
+                            "deployment that made it")
+    if not all(state.sealed):
+        raise IllegalAction("commit/too-early", "open only once both seats have committed")
+    if not _is_hex(action.nonce, 32):
+        raise IllegalAction("commit/bad-nonce", f"a nonce is 32 lowercase hex digits, "
+                            f"not {action.nonce[:40]!r}")
+    _check_units(state, seat, action.units)
+    deploy = Deploy(player=seat, units=action.units)
+    if commitment(choice(deploy), action.nonce) != state.sealed[seat]:
+        raise IllegalAction("commit/mismatch", f"{action.units!r} units with nonce "
+                            f"{action.nonce!r} is not what seat {seat} committed to")
     if not state.ready[1 - seat]:
         return (action,)
+    return _reveal(state, action, seat, action.units, dice)
+
+
+def _reveal(state: State, action: Deploy | Open, seat: int, units: int,
+            dice: Dice) -> tuple[Event, ...]:
+    """The last deployment (or opening) and what it brings: both revealed together, the
+    initiative, both battle rolls and the cowards deserting."""
     b: Build = Builder(state, evolve, dice)
     b.emit(action)
     b.emit(Reveal(units=put(state.deployed, seat, units)))
@@ -333,6 +445,8 @@ def _round_over(b: Build) -> None:
 _DECIDERS: dict[type, Callable[[State, Any, Dice], tuple[Event, ...]]] = {
     Muster: _decide_muster,
     Deploy: _decide_deploy,
+    Commit: _decide_commit,
+    Open: _decide_open,
     Strike: _decide_strike,
     CampStrike: _decide_camp_strike,
 }
@@ -343,8 +457,9 @@ _DECIDERS: dict[type, Callable[[State, Any, Dice], tuple[Event, ...]]] = {
 
 def view(state: State, player: PlayerId | None) -> State:
     """While deployments are being chosen nobody sees the other's number (only that it
-    has been chosen)."""
-    if state.phase != "deploy":
+    has been chosen). With ``hidden="commit"`` the state holds no secret: only the
+    commitments until they are opened, and the openings, which are public."""
+    if state.phase != "deploy" or state.hidden == "commit":
         return state
     deployed = tuple(n if seat == player else 0 for seat, n in enumerate(state.deployed))
     if deployed == state.deployed:
@@ -353,7 +468,9 @@ def view(state: State, player: PlayerId | None) -> State:
 
 
 def redact(event: Event, player: PlayerId | None) -> Event:
-    """A deployment is secret from the other seat (and spectators) until the reveal.
+    """A deployment is secret from the other seat (and spectators) until the reveal. A
+    commitment reveals nothing and an opening comes once both are committed: neither is
+    redacted.
 
     >>> redact(Deploy(player=0, units=3), 1)
     Deploy(player=0, units=0)
@@ -366,7 +483,7 @@ def redact(event: Event, player: PlayerId | None) -> Event:
 def disguise(state: State, player: PlayerId, rng: random.Random) -> State:
     """The same state with the opponent's secret deployment replaced by another legal one."""
     other = 1 - player
-    if state.phase != "deploy" or not state.ready[other]:
+    if state.phase != "deploy" or not state.ready[other] or state.hidden == "commit":
         return state
     top = min(T.MAX_UNITS, state.troops[other])
     units = rng.randint(T.MIN_UNITS, max(T.MIN_UNITS, top))

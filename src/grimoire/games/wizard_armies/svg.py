@@ -5,8 +5,9 @@ it is to act), its army, its deployment or what it fielded and lost this round, 
 initiative die, its camp (one counter per unit, up to 24, then the rest as a number) and,
 on the battlefield between the two bands, its dice on the field (a Wizard as ``W``). A
 deployment chosen in secret is drawn as the back of a counter (``?``) for a viewer who may
-not know it; during a camp raid the raided camp units' rolled values stand in that camp.
-The last event's places are framed, the status line says what happens next, and a legend
+not know it, and so is a committed one (option ``hidden="commit"``) until it is opened;
+during a camp raid the raided camp units' rolled values stand in that camp. The last
+event's places are framed, the status line says what happens next, and a legend
 explains every mark. Wizard Armies has no squares: the places are named as on the text
 board (army, camp, field).
 
@@ -39,7 +40,7 @@ FIELD = 56.0  # a side's half of the battlefield
 DIE = 38.0
 CAMP_SHOWN = 24  # camp counters drawn; the rest are counted in the label
 NAME_SHOWN = 20  # characters of a name drawn (the whole name is the tooltip)
-LEGEND_LINES = 10  # the two seats and every mark
+LEGEND_LINES = 10  # the two seats and every mark ("hidden" and "sealed" never together)
 
 Box = tuple[float, float, float, float]
 
@@ -175,7 +176,17 @@ def _deployment(picture: Picture, state: State, seat: int, shown: set[str]) -> N
     x, y, _, h = LAYOUT.box["deploy", seat]
     mid = y + h / 2
     dep = state.deployed[seat]
-    if state.phase == "deploy":
+    if state.phase == "deploy" and state.hidden == "commit":
+        if state.ready[seat]:
+            picture.text(x + 4, mid, "opened", size=13, anchor="start")
+            picture.piece(x + 66, mid, 11, str(dep), seat=seat)
+        elif state.sealed[seat]:
+            picture.text(x + 4, mid, "committed", size=13, anchor="start")
+            picture.piece(x + 84, mid, 11, "", seat=seat, hidden=True)
+            shown.add("sealed")
+        else:
+            picture.text(x + 4, mid, "choosing", size=13, anchor="start", fill="#5d4d3a")
+    elif state.phase == "deploy":
         if not state.ready[seat]:
             picture.text(x + 4, mid, "choosing", size=13, anchor="start", fill="#5d4d3a")
         elif dep:
@@ -277,6 +288,8 @@ def _strike(event: E.Strike, state: State) -> set[tuple[str, int]]:
 _PLACES: dict[type, Callable[[Any, State], set[tuple[str, int]]]] = {
     E.Muster: lambda e, s: {("army", e.player)},
     E.Deploy: lambda e, s: {("deploy", e.player)},
+    E.Commit: lambda e, s: {("deploy", e.player)},
+    E.Open: lambda e, s: {("deploy", e.player)},
     E.Strike: _strike,
     E.CampStrike: lambda e, s: {("field", e.player), ("camp", 1 - e.player),
                                 ("lost", 1 - e.player)},
@@ -314,6 +327,9 @@ def _legend(picture: Picture, seats: tuple[str, str], shown: set[str]) -> None:
         ("hidden", lambda a, b: picture.circle(a + 5.5, b + 5.5, 5.5, fill="#ffffff",
                                                stroke=HIDDEN),
          "?: a deployment chosen in secret"),
+        ("sealed", lambda a, b: picture.circle(a + 5.5, b + 5.5, 5.5, fill="#ffffff",
+                                               stroke=HIDDEN),
+         "committed: a deployment sealed, opened once both have committed"),
         ("last", lambda a, b: picture.rect(a, b, 11, 11, fill="none", stroke=LAST,
                                            stroke_width=2.0),
          "framed: what the last event touched"),
