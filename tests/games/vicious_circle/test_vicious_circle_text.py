@@ -15,7 +15,7 @@ import msgspec
 import pytest
 
 from grimoire.core.events import Action
-from grimoire.core.kit import GameOver
+from grimoire.core.kit import PUBLIC_NONCE, GameOver
 from grimoire.core.match import Match
 from grimoire.core.replay import initial_state
 from grimoire.core.svg import LAST, TERRAIN
@@ -30,6 +30,8 @@ from grimoire.games.vicious_circle.events import (
     Pass,
     Reveal,
     Setup,
+    commit_choice,
+    open_choice,
 )
 from grimoire.games.vicious_circle.render import SEAT_OF, describe
 from grimoire.games.vicious_circle.state import State
@@ -167,6 +169,11 @@ SETUP_EXAMPLES: list[tuple[Event, str]] = [
     (REVEAL, "The screen comes down: Ann has the saint on e5, the spirit on d5 and the child "
              "on e4; Ben has the dragon on a1, the warrior on b1 and the child on c2; Ben "
              "moves first"),
+    (commit_choice(SETUP, PUBLIC_NONCE),
+     "Ann commits to a sealed setup behind the screen (seal c186c03d1b086f7e)"),
+    (open_choice(SETUP, PUBLIC_NONCE),
+     "Ann opens the sealed setup: the saint on e5, the spirit on d5 and the child on e4, "
+     "keeping the warrior and the dragon in reserve"),
 ]
 
 

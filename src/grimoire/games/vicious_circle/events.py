@@ -4,6 +4,19 @@ Squares are named ``a5``..``e1`` (see ``tables.py``); creatures by name (``"sain
 
 >>> Move(player=0, from_="c5", to="c3")
 Move(player=0, from_='c5', to='c3')
+
+With option ``hidden="commit"`` the secret setup is sealed: a seat first records a
+:class:`Commit` (the digest of its placement and a secret nonce), and opens it
+(:class:`Open`) once both seats have committed. A player seals for real with
+:func:`commit_choice` and a fresh nonce, and later opens with :func:`open_choice`:
+
+>>> from grimoire.core.kit import fresh_nonce
+>>> setup = Setup(player=0, placement=(("child", "e4"), ("saint", "e5"), ("spirit", "d5")))
+>>> nonce = fresh_nonce()
+>>> commit_choice(setup, nonce).digest == commitment(choice(setup.placement), nonce)
+True
+>>> open_choice(setup, nonce).placement
+(('saint', 'e5'), ('spirit', 'd5'), ('child', 'e4'))
 """
 
 from __future__ import annotations
@@ -13,8 +26,9 @@ from typing import Annotated, Union
 import msgspec
 
 from grimoire.core.events import Action, Consequence, Seat
-from grimoire.core.kit import GameOver
+from grimoire.core.kit import GameOver, commitment
 from grimoire.games.vicious_circle import board as B
+from grimoire.games.vicious_circle.board import KIND_INDEX
 
 Square = Annotated[str, msgspec.Meta(pattern=B.GRID.pattern,
                                        description="A square of the board (a1..e5).")]
@@ -26,6 +40,24 @@ class Setup(Action, frozen=True, tag="setup"):
     Redacted for everyone else to ``placement=()`` until the reveal."""
 
     placement: tuple[tuple[str, Square], ...]
+
+
+class Commit(Action, frozen=True, tag="commit"):
+    """A seat's sealed setup (option ``hidden="commit"``): ``digest`` is
+    ``kit.commitment(choice(placement), nonce)``, 64 hex digits. It reveals nothing, so it
+    is never redacted; the seat opens it with :class:`Open` once both seats have
+    committed."""
+
+    digest: str
+
+
+class Open(Action, frozen=True, tag="open"):
+    """A seat opens its sealed setup: the ``placement`` (three (creature, square) pairs)
+    and the ``nonce`` (32 hex digits) it was sealed with. Refused unless
+    ``kit.commitment(choice(placement), nonce)`` is the seat's digest."""
+
+    placement: tuple[tuple[str, Square], ...]
+    nonce: str
 
 
 class Move(Action, frozen=True, tag="move"):
@@ -62,7 +94,43 @@ class Capture(Consequence, frozen=True, tag="capture"):
     square: Square
 
 
-Event = Union[Setup, Move, Deploy, Pass, Reveal, Capture, GameOver]  # noqa: UP007
+Event = Union[Setup, Commit, Open, Move, Deploy, Pass, Reveal, Capture, GameOver]  # noqa: UP007
 """Every event of the game: the tagged union a log's records decode to."""
 
-__all__ = ["Capture", "Deploy", "Event", "GameOver", "Move", "Pass", "Reveal", "Setup"]
+
+def choice(placement: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The canonical value a sealed setup commits to: the (creature, square) pairs in the
+    creatures' order (saint, spirit, child, warrior, dragon), the order the reveal lists
+    them in. As JSON: ``[["saint","e5"],["spirit","d5"],["child","e4"]]``.
+
+    >>> choice((("child", "e4"), ("saint", "e5"), ("spirit", "d5")))
+    (('saint', 'e5'), ('spirit', 'd5'), ('child', 'e4'))
+    """
+    return tuple(sorted(placement, key=lambda pair: (
+        KIND_INDEX.get(pair[0], len(KIND_INDEX)), pair[0], pair[1])))
+
+
+def commit_choice(setup: Setup, nonce: str) -> Commit:
+    """The :class:`Commit` that seals ``setup`` (the trusted mode's action) with ``nonce``
+    (use ``kit.fresh_nonce()``, and keep it secret until the opening).
+
+    >>> from grimoire.core.kit import PUBLIC_NONCE
+    >>> commit_choice(Setup(player=1, placement=(("saint", "a1"),)), PUBLIC_NONCE).player
+    1
+    """
+    return Commit(player=setup.player, digest=commitment(choice(setup.placement), nonce))
+
+
+def open_choice(setup: Setup, nonce: str) -> Open:
+    """The :class:`Open` of ``setup`` sealed with ``nonce`` (see :func:`commit_choice`),
+    its placement in the canonical order.
+
+    >>> from grimoire.core.kit import PUBLIC_NONCE
+    >>> open_choice(Setup(player=1, placement=(("saint", "a1"),)), PUBLIC_NONCE).nonce
+    '00000000000000000000000000000000'
+    """
+    return Open(player=setup.player, placement=choice(setup.placement), nonce=nonce)
+
+
+__all__ = ["Capture", "Commit", "Deploy", "Event", "GameOver", "Move", "Open", "Pass",
+           "Reveal", "Setup", "choice", "commit_choice", "open_choice"]

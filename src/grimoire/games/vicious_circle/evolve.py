@@ -18,10 +18,12 @@ from grimoire.games.vicious_circle.board import BEATS_LETTER, EMPTY, INDEX, KIND
 from grimoire.games.vicious_circle.board import letter as _letter
 from grimoire.games.vicious_circle.events import (
     Capture,
+    Commit,
     Deploy,
     Event,
     GameOver,
     Move,
+    Open,
     Pass,
     Reveal,
     Setup,
@@ -68,8 +70,9 @@ def _pass(state: State, ev: Pass) -> State:
                     passes=state.passes + 1)
 
 
-def setup(state: State, ev: Setup) -> State:
-    """A seat's secret deployment put on the board (also used to disguise one)."""
+def setup(state: State, ev: Setup | Open) -> State:
+    """A seat's secret deployment (a setup, or an opened seal) put on the board (also used
+    to disguise one)."""
     seat = ev.player
     board = list(state.board)
     placed = ""
@@ -83,8 +86,12 @@ def setup(state: State, ev: Setup) -> State:
                     setups=put(state.setups, seat, True))
 
 
+def _commit(state: State, ev: Commit) -> State:
+    return _replace(state, digests=put(state.digests, ev.player, ev.digest))
+
+
 def _reveal(state: State, ev: Reveal) -> State:
-    return _replace(state, turn=ev.first)
+    return _replace(state, turn=ev.first, digests=("", ""))
 
 
 def _game_over(state: State, ev: GameOver) -> State:
@@ -93,5 +100,5 @@ def _game_over(state: State, ev: GameOver) -> State:
 
 _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     Move: _move, Capture: _capture, Deploy: _deploy, Pass: _pass, Setup: setup,
-    Reveal: _reveal, GameOver: _game_over,
+    Commit: _commit, Open: setup, Reveal: _reveal, GameOver: _game_over,
 }

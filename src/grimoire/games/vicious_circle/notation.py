@@ -44,7 +44,7 @@ from grimoire.games.vicious_circle.board import (
     steps,
 )
 from grimoire.games.vicious_circle.events import Pass
-from grimoire.games.vicious_circle.rules import first_player, legal, throne_defence
+from grimoire.games.vicious_circle.rules import first_player, hidden, legal, throne_defence
 from grimoire.games.vicious_circle.state import Options, State
 
 SIZE = T.SIZE
@@ -104,6 +104,7 @@ def parse(text: str, options: Options | None, players: Sequence[str]) -> State:
         throne_defence=throne_defence(options),
         paths=options.paths,
         no_return=options.no_return == "on",
+        hidden=hidden(options),
         last=last,
         passes=passes,
         names=tuple(players),

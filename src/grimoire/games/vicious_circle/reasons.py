@@ -15,7 +15,16 @@ REASONS: dict[str, str] = {
     "setup/shared-square": "two creatures on one square",
     "setup/outside-domain": "a square outside the seat's domain",
     "setup/done": "the setup is over",
-    "setup/pending": "a move or deploy before both setups are in",
+    "setup/pending": "a move, deploy or pass before both setups are in (or opened)",
+    "setup/sealed": "a setup in the clear while setups are sealed (option hidden=commit)",
+    "commit/off": "a commit or an opening while setups are not sealed (option "
+                  "hidden=trusted)",
+    "commit/done": "a second commitment by a seat that has committed",
+    "commit/bad-digest": "a commitment that is not 64 lowercase hex digits",
+    "commit/pending": "an opening before both seats have committed",
+    "commit/bad-nonce": "an opening whose nonce is not 32 lowercase hex digits",
+    "commit/mismatch": "an opening whose setup and nonce do not seal to the seat's "
+                       "commitment",
     "move/unknown-square": "a square that does not exist",
     "move/no-creature": "nothing on the start square",
     "move/not-yours": "an enemy creature on the start square",

@@ -33,10 +33,12 @@ from grimoire.games.vicious_circle.board import (
 )
 from grimoire.games.vicious_circle.events import (
     Capture,
+    Commit,
     Deploy,
     Event,
     GameOver,
     Move,
+    Open,
     Pass,
     Reveal,
     Setup,
@@ -157,7 +159,9 @@ def board(state: State, player: int | None = None) -> str:
         f"  key: : domain ({domains}): reserves come into play there",
     ]
     hidden = any(reserve(state, seat).endswith("hidden") for seat in SEATS)
-    lines.append("  key: - none" + (", ? a creature in a hidden reserve" if hidden else ""))
+    sealed = any(reserve(state, seat).endswith("sealed") for seat in SEATS)
+    lines.append("  key: - none" + (", ? a creature in a hidden reserve" if hidden else "")
+                 + (", ? a creature of a sealed setup, not yet opened" if sealed else ""))
     return "\n".join(lines)
 
 
@@ -177,7 +181,9 @@ def reserve(state: State, seat: int) -> str:
     letters, ``-`` only when it is truly empty, ``not set up`` before the seat's secret
     setup, and ``?? hidden`` (a ``?`` per creature) when the setup is done but this view
     may not see which creatures (a seat that has set up always keeps two in reserve until
-    the reveal, so an empty one is hidden, never empty).
+    the reveal, so an empty one is hidden, never empty). A sealed setup
+    (``hidden="commit"``) committed but not yet opened reads ``?? sealed``: nobody knows
+    it yet.
 
     >>> from grimoire.games.vicious_circle import RULES
     >>> s = RULES.setup(RULES.Options(), ("Dawn", "Twilight"))
@@ -188,7 +194,7 @@ def reserve(state: State, seat: int) -> str:
     if state.turn >= 0:
         return letters or "-"
     if not state.setups[seat]:
-        return "not set up"
+        return "?" * IN_RESERVE + " sealed" if state.digests[seat] else "not set up"
     return letters or "?" * IN_RESERVE + " hidden"
 
 
@@ -224,6 +230,8 @@ def setup_status(state: State) -> str:
     'secret setup: waiting for Dawn and Twilight'
     """
     who_ = names(state)
+    if state.hidden == "commit":
+        return sealed_status(state)
     done = [s for s in SEATS if state.setups[s]]
     waiting = [s for s in SEATS if not state.setups[s]]
     if not waiting:
@@ -232,6 +240,36 @@ def setup_status(state: State) -> str:
         return f"secret setup: waiting for {who(who_, waiting)}"
     return (f"secret setup: {who(who_, done)} has set up; "
             f"waiting for {who(who_, waiting)}")
+
+
+def sealed_status(state: State) -> str:
+    """The status line of a sealed setup (``hidden="commit"``): who has committed, and
+    who is still to commit or to open.
+
+    >>> from grimoire.games.vicious_circle import RULES
+    >>> s = RULES.setup(RULES.Options(hidden="commit"), ("Ann", "Ben"))
+    >>> sealed_status(s)
+    'sealed setup: waiting for Ann and Ben to commit'
+    >>> import msgspec
+    >>> sealed_status(msgspec.structs.replace(s, digests=("ab" * 32, "")))
+    'sealed setup: Ann has committed; waiting for Ben to commit'
+    """
+    who_ = names(state)
+    committed = [s for s in SEATS if state.digests[s]]
+    if len(committed) < len(SEATS):
+        waiting = who(who_, [s for s in SEATS if not state.digests[s]])
+        if not committed:
+            return f"sealed setup: waiting for {waiting} to commit"
+        return (f"sealed setup: {who(who_, committed)} has committed; waiting for "
+                f"{waiting} to commit")
+    opened = [s for s in SEATS if state.setups[s]]
+    closed = [s for s in SEATS if not state.setups[s]]
+    if not closed:
+        return "sealed setup: both have opened; the screen comes down next"
+    if not opened:
+        return f"sealed setup: both have committed; waiting for {who(who_, closed)} to open"
+    return (f"sealed setup: {who(who_, opened)} has opened; waiting for {who(who_, closed)} "
+            "to open")
 
 
 # ------------------------------------------------------------------ events
@@ -262,6 +300,11 @@ def describe(event: Event | AnyEvent, state: State | None = None) -> str:
         return f"{who_[event.player]} passes, as no move or reinforcement is possible"
     if isinstance(event, Setup):
         return _setup(event, who_)
+    if isinstance(event, Commit):
+        return (f"{who_[event.player]} commits to a sealed setup behind the screen "
+                f"(seal {str(event.digest)[:16]})")
+    if isinstance(event, Open):
+        return f"{who_[event.player]} opens the sealed setup: {_setup_text(event.placement)}"
     if isinstance(event, Reveal):
         sides = "; ".join(f"{who_[seat]} has {_placed(placement)}"
                           for seat, placement in enumerate(event.placements[:2]))
@@ -334,11 +377,16 @@ def _setup(event: Setup, who_: Sequence[str]) -> str:
     if not event.placement:
         return (f"{name} sets up behind the screen: {T.SETUP_ON_BOARD} creatures placed and "
                 f"{IN_RESERVE} kept in reserve, hidden")
-    placed = {kind for kind, _ in event.placement}
+    return f"{name} sets up behind the screen: {_setup_text(event.placement)}"
+
+
+def _setup_text(placement: Sequence[tuple[str, str]]) -> str:
+    """``the saint on e5, the spirit on d5 and the child on e4, keeping the warrior and
+    the dragon in reserve``."""
+    placed = {kind for kind, _ in placement}
     kept = [f"the {kind}" for kind in KINDS if kind not in placed]
     rest = " and ".join(kept) if kept else "nothing"
-    return (f"{name} sets up behind the screen: {_placed(event.placement)}, keeping {rest} "
-            "in reserve")
+    return f"{_placed(placement)}, keeping {rest} in reserve"
 
 
 def squares(state: State) -> tuple[str, ...]:

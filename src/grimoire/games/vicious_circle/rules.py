@@ -10,15 +10,17 @@ seat may see.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
+import re
 from collections.abc import Sequence
 
 import msgspec
 
 from grimoire.core.dice import Dice
 from grimoire.core.errors import IllegalAction
-from grimoire.core.kit import named
+from grimoire.core.kit import PUBLIC_NONCE, commitment, named
 from grimoire.core.rules import PlayerId
 from grimoire.games.vicious_circle import tables as T
 from grimoire.games.vicious_circle.board import (
@@ -41,13 +43,17 @@ from grimoire.games.vicious_circle.board import (
 )
 from grimoire.games.vicious_circle.events import (
     Capture,
+    Commit,
     Deploy,
     Event,
     GameOver,
     Move,
+    Open,
     Pass,
     Reveal,
     Setup,
+    choice,
+    commit_choice,
 )
 from grimoire.games.vicious_circle.evolve import setup as _place_setup
 from grimoire.games.vicious_circle.state import Options, State
@@ -79,6 +85,16 @@ def throne_defence(options: Options) -> str:
     return "captures" if options.edition == "designer" else "blocks"
 
 
+def hidden(options: Options) -> str:
+    """How the secret setup is kept honest: ``"trusted"`` (also when the option is left
+    unset) or ``"commit"`` (see the docs page, Ruling 18).
+
+    >>> hidden(Options()), hidden(Options(hidden="commit"))
+    ('trusted', 'commit')
+    """
+    return "commit" if options.hidden == "commit" else "trusted"
+
+
 def setup(options: Options, players: Sequence[str]) -> State:
     """The empty board behind the screen: both seats set up in secret (``players``: the
     players' names, kept in the state).
@@ -97,6 +113,7 @@ def setup(options: Options, players: Sequence[str]) -> State:
         throne_defence=throne_defence(options),
         paths=options.paths,
         no_return=options.no_return == "on",
+        hidden=hidden(options),
         names=tuple(players),
     )
 
@@ -109,10 +126,19 @@ def destinations(state: State, src: int) -> dict[int, bool]:
 
 
 def to_act(state: State) -> frozenset[PlayerId]:
-    """Both seats until each has set up; then the seat whose turn it is."""
+    """Both seats until each has set up; then the seat whose turn it is. With a sealed
+    setup (``hidden="commit"``): the seats that have not committed, until both have;
+    then the seats that have not opened."""
     if state.turn < 0:
+        if is_sealing(state):
+            return frozenset(p for p in (0, 1) if not state.digests[p])
         return frozenset(p for p in (0, 1) if not state.setups[p])
     return frozenset((state.turn,))
+
+
+def is_sealing(state: State) -> bool:
+    """Whether a sealed setup (``hidden="commit"``) still waits for a seat's commitment."""
+    return state.hidden == "commit" and not all(state.digests)
 
 
 # ------------------------------------------------------------------ legal
@@ -130,14 +156,41 @@ def _all_setups(seat: int) -> tuple[Setup, ...]:
 
 
 SETUPS: tuple[tuple[Setup, ...], ...] = tuple(_all_setups(seat) for seat in (0, 1))
-"""Every secret setup of each seat, in a fixed order."""
+"""Every secret setup of each seat, in a fixed order (each placement in the canonical
+order of :func:`~grimoire.games.vicious_circle.events.choice`)."""
+
+
+@functools.cache
+def public_commits(seat: int) -> tuple[Commit, ...]:
+    """The :class:`Commit` of every setup of ``seat`` sealed with ``kit.PUBLIC_NONCE``, in
+    the order of :data:`SETUPS` (anyone can open these: they are for bots and tests).
+
+    >>> len(public_commits(0))
+    1200
+    """
+    return tuple(commit_choice(s, PUBLIC_NONCE) for s in SETUPS[seat])
+
+
+@functools.cache
+def _public_opens(seat: int) -> dict[str, Open]:
+    """The opening of each of ``seat``'s public seals, by digest."""
+    return {c.digest: Open(player=seat, placement=s.placement, nonce=PUBLIC_NONCE)
+            for c, s in zip(public_commits(seat), SETUPS[seat], strict=True)}
 
 
 def legal(state: State, player: PlayerId) -> Sequence[Event]:
     """Every legal action of ``player``: a setup, or its moves, then its deploys; a pass
-    only when there is nothing else."""
+    only when there is nothing else. With a sealed setup: the commit of every setup sealed
+    with ``kit.PUBLIC_NONCE``, then the opening of the seat's seal if it was sealed so (a
+    seal with a secret nonce has one opening, which only its seat knows: none is listed).
+    """
     if state.turn < 0:
-        return SETUPS[player]
+        if state.hidden != "commit":
+            return SETUPS[player]
+        if is_sealing(state):
+            return public_commits(player)
+        known = _public_opens(player).get(state.digests[player])
+        return () if known is None else (known,)
     board = state.board
     actions: list[Event] = []
     last = state.last[player] if state.no_return else ""
@@ -167,8 +220,14 @@ def decide(state: State, action: Event, dice: Dice) -> tuple[Event, ...]:
     """``action`` and what it causes (the reveal, captures, the end of the game)."""
     if isinstance(action, Setup):
         return _decide_setup(state, action)
+    if isinstance(action, Commit):
+        return _decide_commit(state, action)
+    if isinstance(action, Open):
+        return _decide_open(state, action)
     if state.turn < 0:
-        raise IllegalAction("setup/pending", "both players must set up first")
+        raise IllegalAction("setup/pending", "both players must open their sealed setups "
+                            "first" if state.hidden == "commit" else
+                            "both players must set up first")
     if isinstance(action, Move):
         return _decide_move(state, action)
     if isinstance(action, Deploy):
@@ -181,14 +240,61 @@ def decide(state: State, action: Event, dice: Dice) -> tuple[Event, ...]:
 def _decide_setup(state: State, action: Setup) -> tuple[Event, ...]:
     if state.turn >= 0:
         raise IllegalAction("setup/done", "the setup is over")
-    seat = action.player
-    if len(action.placement) != T.SETUP_ON_BOARD:
+    if state.hidden == "commit":
+        raise IllegalAction("setup/sealed", "this match seals its setups (option "
+                            "hidden=commit): commit to the setup, then open it")
+    _check_placement(action.player, action.placement)
+    return _placed(state, action)
+
+
+HEX64 = re.compile(r"[0-9a-f]{64}")
+HEX32 = re.compile(r"[0-9a-f]{32}")
+
+
+def _decide_commit(state: State, action: Commit) -> tuple[Event, ...]:
+    if state.hidden != "commit":
+        raise IllegalAction("commit/off", "this match's setups are not sealed (option "
+                            "hidden=trusted): set up with a setup action")
+    if state.turn >= 0:
+        raise IllegalAction("setup/done", "the setup is over")
+    if state.digests[action.player]:
+        raise IllegalAction("commit/done", "you have committed to your setup already")
+    if not isinstance(action.digest, str) or not HEX64.fullmatch(action.digest):
+        raise IllegalAction("commit/bad-digest", f"a digest is 64 lowercase hex digits, not "
+                            f"{str(action.digest)[:80]!r}")
+    return (action,)
+
+
+def _decide_open(state: State, action: Open) -> tuple[Event, ...]:
+    if state.hidden != "commit":
+        raise IllegalAction("commit/off", "this match's setups are not sealed (option "
+                            "hidden=trusted): there is nothing to open")
+    if state.turn >= 0:
+        raise IllegalAction("setup/done", "the setup is over")
+    if is_sealing(state):
+        raise IllegalAction("commit/pending", "a seal is opened only once both players "
+                            "have committed")
+    if not isinstance(action.nonce, str) or not HEX32.fullmatch(action.nonce):
+        raise IllegalAction("commit/bad-nonce", f"a nonce is 32 lowercase hex digits, not "
+                            f"{str(action.nonce)[:40]!r}")
+    _check_placement(action.player, action.placement)
+    digest = commitment(choice(action.placement), action.nonce)
+    if digest != state.digests[action.player]:
+        raise IllegalAction("commit/mismatch", f"that setup and nonce seal to "
+                            f"{digest[:16]}…, not to your commitment "
+                            f"{state.digests[action.player][:16]}…")
+    return _placed(state, action)
+
+
+def _check_placement(seat: int, placement: Sequence[tuple[str, str]]) -> None:
+    """Refuse a placement the setup rule does not allow (``setup/...``)."""
+    if len(placement) != T.SETUP_ON_BOARD:
         raise IllegalAction(
             "setup/count",
-            f"place exactly {T.SETUP_ON_BOARD} creatures, got {len(action.placement)}",
+            f"place exactly {T.SETUP_ON_BOARD} creatures, got {len(placement)}",
         )
     kinds, squares = set(), set()
-    for kind_name, sq_name in action.placement:
+    for kind_name, sq_name in placement:
         kind = named(KIND_INDEX, kind_name, "setup/unknown-creature", "creature")
         sq = GRID.parse(sq_name, "setup/unknown-square")
         if kind in kinds:
@@ -201,6 +307,11 @@ def _decide_setup(state: State, action: Setup) -> tuple[Event, ...]:
             )
         kinds.add(kind)
         squares.add(sq)
+
+
+def _placed(state: State, action: Setup | Open) -> tuple[Event, ...]:
+    """A seat's (legal) setup or opening, and the reveal when it is the second."""
+    seat = action.player
     other = 1 - seat
     if not state.setups[other]:
         return (action,)
@@ -326,8 +437,10 @@ def _decide_pass(state: State, action: Pass) -> tuple[Event, ...]:
 
 
 def view(state: State, player: PlayerId | None) -> State:
-    """During the secret setup nobody sees the other side's creatures or reserve."""
-    if state.turn >= 0:
+    """During the secret setup nobody sees the other side's creatures or reserve. A
+    sealed setup hides nothing in the state: it holds only digests until the openings,
+    which are public."""
+    if state.turn >= 0 or state.hidden == "commit":
         return state
     board = tuple(
         EMPTY if ch != EMPTY and PIECE[ch][0] != player else ch for ch in state.board
@@ -344,9 +457,10 @@ def redact(event: Event, player: PlayerId | None) -> Event:
 
 
 def disguise(state: State, player: PlayerId, rng: random.Random) -> State:
-    """The same state with the opponent's secret setup replaced by another legal one."""
+    """The same state with the opponent's secret setup replaced by another legal one (a
+    sealed setup keeps no secret in the state: nothing to disguise)."""
     other = 1 - player
-    if state.turn >= 0 or not state.setups[other]:
+    if state.turn >= 0 or state.hidden == "commit" or not state.setups[other]:
         return state
     board = list(state.board)
     for i in DOMAIN[other]:

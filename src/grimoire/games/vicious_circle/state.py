@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -27,9 +28,17 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
       restriction) or ``"off"`` (the illustrated text does not state it).
     - ``position_check``: a starting position must be one that could arise in play
       (``"strict"``) or only be well-formed notation (``"lenient"``, as ruleset 1 read it).
+    - ``hidden``: how the secret setup is kept honest: ``"trusted"`` (the default: each
+      seat's ``setup`` is recorded whole, redacted for the others until the reveal, so a
+      program holding both secrets must be trusted) or ``"commit"`` (each seat commits to
+      its setup's digest, and both open after both have committed: two players exchanging
+      log lines can each check the other). Left unset it means ``"trusted"`` and is left
+      out of a log's header, so a trusted match's header is exactly as before the option.
 
     >>> Options(edition="illustrated").edition
     'illustrated'
+    >>> Options().hidden is UNSET, Options(hidden="commit").hidden
+    (True, 'commit')
     """
 
     edition: Literal["designer", "illustrated"] = "designer"
@@ -40,6 +49,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     paths: Literal["any", "straight"] = "any"
     no_return: Literal["on", "off"] = "on"
     position_check: Literal["strict", "lenient"] = "strict"
+    hidden: Literal["trusted", "commit"] | UnsetType = UNSET
 
 
 class State(msgspec.Struct, frozen=True, gc=False):
@@ -51,8 +61,11 @@ class State(msgspec.Struct, frozen=True, gc=False):
     ``"c5c3"`` (``""`` after a deploy or pass) for the no-return rule. ``passes``: passes
     in a row. ``winners``/``result``: set once the game is over. ``throne_defence``
     (``"captures"`` or ``"blocks"``, the edition already applied), ``paths`` and
-    ``no_return``: the options the moves obey. ``names``: the players' names, seat by seat
-    (public; the notation does not write them; empty in a state built by hand).
+    ``no_return``: the options the moves obey. ``hidden``: ``"trusted"`` or ``"commit"``
+    (option ``hidden``); ``digests``: in commit mode, each seat's commitment (``""``
+    before it commits), kept until the reveal, which clears them. ``names``: the
+    players' names, seat by seat (public; the notation does not write them; empty in a
+    state built by hand).
     """
 
     board: tuple[str, ...]
@@ -69,4 +82,6 @@ class State(msgspec.Struct, frozen=True, gc=False):
     throne_defence: str = "captures"
     paths: str = "any"
     no_return: bool = True
+    hidden: str = "trusted"
+    digests: tuple[str, str] = ("", "")
     names: tuple[str, ...] = ()

@@ -5,7 +5,9 @@ turn it is, the last event marked, and a legend.
 
 It draws only what the state it is given holds: the tools pass a seat's view, in which
 the other seat's secret setup is blank; what the viewer knows of it (that three creatures
-stand behind the screen, two in reserve) is drawn as counters' backs.
+stand behind the screen, two in reserve) is drawn as counters' backs. A sealed setup
+(option ``hidden="commit"``) committed but not yet opened is drawn the same way for
+everyone, marked "sealed, not opened".
 
 >>> from grimoire.games.vicious_circle import RULES
 >>> s = RULES.setup(RULES.Options(), ("Ann", "Ben"))
@@ -50,6 +52,7 @@ from grimoire.games.vicious_circle.events import (
     Event,
     GameOver,
     Move,
+    Open,
     Reveal,
     Setup,
 )
@@ -124,7 +127,7 @@ def touched(last: Event | None, state: State) -> list[int]:
         found = [last.from_, last.to]
     elif isinstance(last, Deploy):
         found = [last.to]
-    elif isinstance(last, Setup):
+    elif isinstance(last, (Setup, Open)):
         found = [square for _, square in last.placement]
     elif isinstance(last, Reveal):
         found = [square for placement in last.placements for _, square in placement]
@@ -262,7 +265,11 @@ def _seat(picture: Picture, state: State, seat: int, who_: Sequence[str], y: flo
                  anchor="start", fill=colour, font_weight="bold")
     rows: list[tuple[str, list[tuple[str, bool]], bool]] = []
     hidden = state.turn < 0 and state.setups[seat] and not state.reserves[seat]
-    if state.turn < 0 and not state.setups[seat]:
+    sealed = state.turn < 0 and not state.setups[seat] and bool(state.digests[seat])
+    if sealed:  # committed to a sealed setup, not yet opened: nobody knows it yet
+        rows.append(("reserve", [("", True)] * IN_RESERVE, False))
+        note = ""
+    elif state.turn < 0 and not state.setups[seat]:
         rows.append(("reserve", [], False))
         note = "not set up yet"
     else:
@@ -272,7 +279,7 @@ def _seat(picture: Picture, state: State, seat: int, who_: Sequence[str], y: flo
         note = ""
     rows.append(("lost", [(ch, False) for ch in state.captured[seat]], True))
     on_board = any(ch != EMPTY and PIECE[ch][0] == seat for ch in state.board)
-    if state.turn < 0 and state.setups[seat] and not on_board:
+    if sealed or (state.turn < 0 and state.setups[seat] and not on_board):
         rows.append(("placed", [("", True)] * T.SETUP_ON_BOARD, False))
     for k, (label, counters, lost) in enumerate(rows):
         row_y = y + 34 + k * 28
@@ -294,7 +301,8 @@ def _seat(picture: Picture, state: State, seat: int, who_: Sequence[str], y: flo
                 picture.line(x - COUNTER, row_y + COUNTER, x + COUNTER, row_y - COUNTER,
                              stroke=INK, stroke_width=2.0)
         if label == "placed":
-            picture.text(PANEL + 62 + 3 * (2 * COUNTER + 6) + 4, row_y, "behind the screen",
+            picture.text(PANEL + 62 + 3 * (2 * COUNTER + 6) + 4, row_y,
+                         "sealed, not opened" if sealed else "behind the screen",
                          size=11, anchor="start", fill="#6b6b6b")
 
 
