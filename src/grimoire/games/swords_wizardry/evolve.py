@@ -92,6 +92,13 @@ def needs_opening(state: State, ev: Move | Bombard | Storm) -> bool:
     outcome is decided? A move of a sealed piece that is not a plain step (see
     :func:`is_step`), any challenge or bombardment of a sealed piece or by one, and a
     storm whose occupant (or storming piece, or ring when she is the Princess) is sealed.
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> s = RULES.setup(RULES.Options(hidden="commit"), ())
+    >>> s = evolve(evolve(s, Commit(player=0, square="c7", digest="0" * 64)), Commence(first=0))
+    >>> step, leap = Move(player=0, from_="c7", to="c6"), Move(player=0, from_="c7", to="c5")
+    >>> needs_opening(s, step), needs_opening(s, leap)
+    (False, True)
     """
     return bool(awaited(_replace(state, pending=ev)))
 
@@ -99,7 +106,14 @@ def needs_opening(state: State, ev: Move | Bombard | Storm) -> bool:
 def awaited(state: State) -> list[int]:
     """The squares of the sealed pieces ``state.pending`` still waits for, in the order
     they are to be opened (the mover's before its target's; a storm's occupant first, then
-    the storming piece, or every piece of the ring if she is the Princess)."""
+    the storming piece, or every piece of the ring if she is the Princess).
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> s = RULES.setup(RULES.Options(hidden="commit"), ())
+    >>> s = evolve(evolve(s, Commit(player=0, square="c7", digest="0" * 64)), Commence(first=0))
+    >>> awaited(evolve(s, Move(player=0, from_="c7", to="c5"))) == [INDEX["c7"]]
+    True
+    """
     p = state.pending
     if p is None:
         return []

@@ -211,9 +211,20 @@ def has_action(state: State, seat: int) -> bool:
 # ------------------------------------------------------------------ sealed pieces
 
 
+def _sealed_c7() -> State:
+    """A sealed Red piece on c7, alone on the board, Red to move (for the examples)."""
+    state = setup(Options(hidden="commit"), ())
+    state = evolve(state, Commit(player=0, square="c7", digest="0" * 64))
+    return evolve(state, Commence(first=0))
+
+
 def kinds_left(state: State, seat: int) -> list[int]:
     """How many pieces of each kind ``seat`` has that nobody has seen opened (on the board
-    unopened, or never placed): the counts less the shown pieces and the lost ones."""
+    unopened, or never placed): the counts less the shown pieces and the lost ones.
+
+    >>> kinds_left(_sealed_c7(), 0)[KNIGHTS]
+    4
+    """
     left = list(state.counts)
     for i, ch in enumerate(state.board):
         if ch != EMPTY and state.revealed[i] and owner(ch) == seat:
@@ -226,7 +237,11 @@ def kinds_left(state: State, seat: int) -> list[int]:
 def possible_kinds(state: State, sq: int) -> list[int]:
     """The kinds the sealed piece on ``sq`` may be, as far as its seal lets anyone know: a
     kind its side has not yet shown all of, the Princess only if it was deployed on a
-    castle, a Siege Catapult only if it was not."""
+    castle, a Siege Catapult only if it was not.
+
+    >>> [KINDS[k] for k in possible_kinds(_sealed_c7(), INDEX["c7"])][:4]
+    ['king', 'hero', 'marshall-royal', 'wizard']
+    """
     seat, home = owner(state.board[sq]), state.home[sq]
     left = kinds_left(state, seat)
     return [k for k in range(len(KINDS)) if left[k] > 0
@@ -256,7 +271,11 @@ def _steps(state: State, sq: int) -> bool:
 
 def can_act(state: State, seat: int) -> bool:
     """Can ``seat`` move, challenge or bombard? In commit mode a sealed piece counts if
-    any kind it may be could: a side loses for not moving only when that is certain."""
+    any kind it may be could: a side loses for not moving only when that is certain.
+
+    >>> can_act(_sealed_c7(), 0), can_act(_sealed_c7(), 1)
+    (True, False)
+    """
     if not state.commit:
         return has_action(state, seat)
     for src, ch in enumerate(state.board):
@@ -273,7 +292,11 @@ def can_act(state: State, seat: int) -> bool:
 
 def surely_acts(state: State, seat: int) -> bool:
     """Can ``seat`` move whatever its sealed pieces are: a shown piece that can act, or a
-    sealed one that can make a plain step?"""
+    sealed one that can make a plain step?
+
+    >>> surely_acts(_sealed_c7(), 0)
+    True
+    """
     for src, ch in enumerate(state.board):
         if ch == EMPTY or owner(ch) != seat:
             continue
@@ -287,7 +310,11 @@ def surely_acts(state: State, seat: int) -> bool:
 
 def must_show(state: State) -> bool:
     """Commit mode: must the side to move open sealed pieces before it moves, because
-    whether it can move at all depends on what they are (nothing it surely can do)?"""
+    whether it can move at all depends on what they are (nothing it surely can do)?
+
+    >>> must_show(_sealed_c7())
+    False
+    """
     return (state.commit and state.turn >= 0 and not state.result and state.pending is None
             and state.storm < 0 and not surely_acts(state, state.turn))
 
