@@ -22,15 +22,18 @@ from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.board import INDEX, LETTERS, UNKNOWN
 from grimoire.games.swords_wizardry.events import (
     Advance,
+    Arrive,
     Bombard,
     Bounce,
     Challenge,
     Commence,
+    Commit,
     Decline,
     Eliminate,
     Event,
     GameOver,
     Move,
+    Open,
     Pin,
     Place,
     Reveal,
@@ -182,6 +185,11 @@ SAMPLES: list[tuple[Event, str]] = [
     (GameOver(winners=(1,), reason="no-move"), "Ben wins: Ann cannot move"),
     (GameOver(winners=(), reason="quiet-limit"),
      "The game is drawn: too many moves in a row without an attack"),
+    (Commit(player=0, square="c9", digest="ab" * 32),
+     "Ann places a sealed piece on c9 with seal abababab"),
+    (Open(player=0, square="c9", piece="ogre", nonce="00" * 16),
+     "Ann opens the piece deployed on c9 and shows an Ogre"),
+    (Arrive(from_="c7", to="d7"), "Ann's King moves from c7 to d7"),
 ]
 
 

@@ -4,6 +4,11 @@ Squares are named ``a10``..``j1`` (see ``tables.py``); pieces by name (``"knight
 
 >>> Move(player=0, from_="c7", to="c6")
 Move(player=0, from_='c7', to='c6')
+
+With option ``hidden="commit"`` a placement is sealed (:class:`Commit`) and each piece is
+opened (:class:`Open`) when the rules need its identity; a player sealing for real builds
+both from the placement it means and a nonce of its own (:func:`commit_choice`,
+:func:`open_choice`).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from typing import Annotated, Union
 import msgspec
 
 from grimoire.core.events import Action, Consequence, Roll, Seat
-from grimoire.core.kit import GameOver
+from grimoire.core.kit import GameOver, commitment
 from grimoire.games.swords_wizardry import board as B
 
 Square = Annotated[str, msgspec.Meta(pattern=B.GRID.pattern,
@@ -27,6 +32,26 @@ class Place(Action, frozen=True, tag="place"):
 
     piece: str
     square: Square
+
+
+class Commit(Action, frozen=True, tag="commit"):
+    """Deploy one piece sealed (option ``hidden="commit"``): the ``square`` it goes on and
+    ``digest``, the seal of the piece, ``kit.commitment(choice(piece, square), nonce)``
+    (64 hex digits). The piece stays unknown to everyone, the rules included, until its
+    owner opens it. Nothing here is secret, so a commit is never redacted."""
+
+    square: str
+    digest: str
+
+
+class Open(Action, frozen=True, tag="open"):
+    """Open the seal of the piece deployed on ``square`` (wherever it stands now): the
+    ``piece`` it is and the ``nonce`` (32 hex digits) it was sealed with. Made when the
+    rules wait for that piece's identity; from then on the piece is shown to everyone."""
+
+    square: str
+    piece: str
+    nonce: str
 
 
 class Commence(Consequence, frozen=True, tag="commence"):
@@ -95,6 +120,14 @@ class Advance(Consequence, frozen=True, tag="advance"):
     to: Square
 
 
+class Arrive(Consequence, frozen=True, tag="arrive"):
+    """Option ``hidden="commit"``: a move only some kinds can make (a flight, a step into
+    a castle) waited for its piece to be opened; now it is made, ``from`` -> ``to``."""
+
+    from_: str = msgspec.field(name="from")
+    to: str
+
+
 class Bounce(Consequence, frozen=True, tag="bounce"):
     """A Wizard whose spell defeated nobody "bounces back one square": from its start
     square ``from`` it ends on ``to``, the last square of its flight before the piece it
@@ -121,11 +154,44 @@ class Surround(Consequence, frozen=True, tag="surround"):
 
 Event = Union[  # noqa: UP007
     Place, Commence, Move, Bombard, Storm, Challenge, Reveal, Roll, Eliminate, Advance, Pin,
-    Surround, GameOver, Decline, Bounce,
+    Surround, GameOver, Decline, Bounce, Commit, Open, Arrive,
 ]
 """Every event of the game: the tagged union a log's records decode to."""
 
+
+def choice(piece: str, square: str) -> tuple[str, str]:
+    """The canonical value a placement's seal covers: the piece's name and the square it
+    is deployed on, ``(piece, square)``, encoded as the JSON array ``["piece","square"]``.
+
+    >>> choice("princess", "b10")
+    ('princess', 'b10')
+    """
+    return (piece, square)
+
+
+def commit_choice(place: Place, nonce: str) -> Commit:
+    """The sealed form of the placement ``place``, with ``nonce`` (32 hex digits: keep it
+    secret, from ``kit.fresh_nonce()``, until the piece is opened).
+
+    >>> from grimoire.core.kit import PUBLIC_NONCE
+    >>> commit_choice(Place(player=0, piece="princess", square="b10"), PUBLIC_NONCE).digest[:12]
+    'ec460d218588'
+    """
+    return Commit(player=place.player, square=place.square,
+                  digest=commitment(choice(place.piece, place.square), nonce))
+
+
+def open_choice(place: Place, nonce: str) -> Open:
+    """The opening of the piece ``place`` deployed, sealed with ``nonce``.
+
+    >>> open_choice(Place(player=1, piece="ogre", square="c2"), "00" * 16)
+    Open(player=1, square='c2', piece='ogre', nonce='00000000000000000000000000000000')
+    """
+    return Open(player=place.player, square=place.square, piece=place.piece, nonce=nonce)
+
+
 __all__ = [
-    "Advance", "Bombard", "Bounce", "Challenge", "Commence", "Decline", "Eliminate", "Event",
-    "GameOver", "Move", "Pin", "Place", "Reveal", "Roll", "Storm", "Surround",
+    "Advance", "Arrive", "Bombard", "Bounce", "Challenge", "Commence", "Commit", "Decline",
+    "Eliminate", "Event", "GameOver", "Move", "Open", "Pin", "Place", "Reveal", "Roll",
+    "Storm", "Surround", "choice", "commit_choice", "open_choice",
 ]

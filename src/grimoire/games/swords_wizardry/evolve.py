@@ -17,18 +17,33 @@ import msgspec
 
 from grimoire.core.kit import ended, put, put_many
 from grimoire.games.swords_wizardry import tables as T
-from grimoire.games.swords_wizardry.board import EMPTY, INDEX, KIND_INDEX, PIECE, UNKNOWN, letter
+from grimoire.games.swords_wizardry.board import (
+    BRIDGE_STEPS,
+    CASTLE,
+    EMPTY,
+    INDEX,
+    KIND_INDEX,
+    LAKE,
+    NEIGHBOURS,
+    PIECE,
+    PRINCESS,
+    UNKNOWN,
+    letter,
+)
 from grimoire.games.swords_wizardry.events import (
     Advance,
+    Arrive,
     Bombard,
     Bounce,
     Challenge,
     Commence,
+    Commit,
     Decline,
     Eliminate,
     Event,
     GameOver,
     Move,
+    Open,
     Pin,
     Place,
     Reveal,
@@ -57,10 +72,110 @@ def _commence(state: State, ev: Commence) -> State:
     return _replace(state, turn=ev.first)
 
 
+# ------------------------------------------------------------------ commit-reveal
+
+
+def is_step(src: int, dst: int) -> bool:
+    """Is ``src`` -> ``dst`` one square onto open dry ground (orthogonally, or along the
+    bridge), not a castle: a move every kind of piece can make? With ``hidden="commit"``
+    such a move of a sealed piece needs no opening.
+
+    >>> is_step(INDEX["c7"], INDEX["c6"]), is_step(INDEX["c2"], INDEX["b1"])
+    (True, False)
+    """
+    return (dst in NEIGHBOURS[src] or dst in BRIDGE_STEPS[src]) and not (
+        LAKE[dst] or CASTLE[dst])
+
+
+def needs_opening(state: State, ev: Move | Bombard | Storm) -> bool:
+    """Does ``ev``, in ``state`` (commit mode), wait for a piece to be opened before its
+    outcome is decided? A move of a sealed piece that is not a plain step (see
+    :func:`is_step`), any challenge or bombardment of a sealed piece or by one, and a
+    storm whose occupant (or storming piece, or ring when she is the Princess) is sealed.
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> s = RULES.setup(RULES.Options(hidden="commit"), ())
+    >>> s = evolve(evolve(s, Commit(player=0, square="c7", digest="0" * 64)), Commence(first=0))
+    >>> step, leap = Move(player=0, from_="c7", to="c6"), Move(player=0, from_="c7", to="c5")
+    >>> needs_opening(s, step), needs_opening(s, leap)
+    (False, True)
+    """
+    return bool(awaited(_replace(state, pending=ev)))
+
+
+def awaited(state: State) -> list[int]:
+    """The squares of the sealed pieces ``state.pending`` still waits for, in the order
+    they are to be opened (the mover's before its target's; a storm's occupant first, then
+    the storming piece, or every piece of the ring if she is the Princess).
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> s = RULES.setup(RULES.Options(hidden="commit"), ())
+    >>> s = evolve(evolve(s, Commit(player=0, square="c7", digest="0" * 64)), Commence(first=0))
+    >>> awaited(evolve(s, Move(player=0, from_="c7", to="c5"))) == [INDEX["c7"]]
+    True
+    """
+    p = state.pending
+    if p is None:
+        return []
+    board, shown = state.board, state.revealed
+    if isinstance(p, Storm):
+        castle, src = INDEX[p.castle], INDEX[p.from_]
+        if not shown[castle]:
+            return [castle]
+        if PIECE.get(board[castle], (-1, -1))[1] == PRINCESS:
+            return [sq for sq in NEIGHBOURS[castle] if not shown[sq]]
+        return [] if shown[src] else [src]
+    src, dst = INDEX[p.from_], INDEX[p.to]
+    out = []
+    if not shown[src] and (isinstance(p, Bombard) or board[dst] != EMPTY
+                           or not is_step(src, dst)):
+        out.append(src)
+    if board[dst] != EMPTY and not shown[dst]:
+        out.append(dst)
+    return out
+
+
+def _waits(state: State, ev: Move | Bombard | Storm) -> State:
+    """``state`` with ``ev`` pending if it waits for an opening (commit mode only)."""
+    if not state.commit:
+        return state
+    after = _replace(state, pending=ev)
+    return after if awaited(after) else state
+
+
+def _commit(state: State, ev: Commit) -> State:
+    sq = INDEX[ev.square]
+    return _replace(
+        state,
+        board=put(state.board, sq, UNKNOWN[ev.player]),
+        home=put(state.home, sq, sq),
+        digests=put(state.digests, sq, ev.digest),
+    )
+
+
+def _open(state: State, ev: Open) -> State:
+    sq = state.home.index(INDEX[ev.square])
+    opened = _replace(
+        state,
+        board=put(state.board, sq, letter(ev.player, KIND_INDEX[ev.piece])),
+        revealed=put(state.revealed, sq, True),
+    )
+    if opened.pending is not None and not awaited(opened):
+        return _replace(opened, pending=None)
+    return opened
+
+
+# ------------------------------------------------------------------ play
+
+
 def _move(state: State, ev: Move) -> State:
     src, dst = INDEX[ev.from_], INDEX[ev.to]
     if state.board[dst] != EMPTY:  # a challenge: its consequences move the pieces
-        return _replace(state, turn=1 - ev.player, quiet=0)
+        return _waits(_replace(state, turn=1 - ev.player, quiet=0), ev)
+    if state.commit:
+        if needs_opening(state, ev):  # the piece moves once it is opened (``Arrive``)
+            return _replace(state, turn=1 - ev.player, quiet=state.quiet + 1, pending=ev)
+        return _replace(_carry(state, src, dst), turn=1 - ev.player, quiet=state.quiet + 1)
     return _replace(
         state,
         board=_shift(state.board, src, dst, EMPTY),
@@ -70,8 +185,24 @@ def _move(state: State, ev: Move) -> State:
     )
 
 
+def _carry(state: State, src: int, dst: int) -> State:
+    """The piece on ``src`` carried to ``dst``, with what travels with it."""
+    if state.home:
+        return _replace(
+            state,
+            board=_shift(state.board, src, dst, EMPTY),
+            revealed=_shift(state.revealed, src, dst, False),
+            home=_shift(state.home, src, dst, -1),
+        )
+    return _replace(
+        state,
+        board=_shift(state.board, src, dst, EMPTY),
+        revealed=_shift(state.revealed, src, dst, False),
+    )
+
+
 def _bombard(state: State, ev: Bombard) -> State:
-    return _replace(state, turn=1 - ev.player, quiet=0)
+    return _waits(_replace(state, turn=1 - ev.player, quiet=0), ev)
 
 
 def _challenge(state: State, ev: Challenge) -> State:
@@ -89,30 +220,17 @@ def _eliminate(state: State, ev: Eliminate) -> State:
     if len(state.lost[ev.owner]) >= T.PIECES_PER_SIDE:  # only a forged log gets here
         raise ValueError(f"every piece of seat {ev.owner} is already lost")
     gone = state.lost[ev.owner] + letter(ev.owner, KIND_INDEX[ev.piece])
-    return _replace(
+    out = _replace(
         state,
         board=put(state.board, sq, EMPTY),
         revealed=put(state.revealed, sq, False),
         lost=put(state.lost, ev.owner, "".join(sorted(gone, key=lambda ch: PIECE[ch][1]))),
     )
+    return _replace(out, home=put(state.home, sq, -1)) if state.home else out
 
 
-def _advance(state: State, ev: Advance) -> State:
-    src, dst = INDEX[ev.from_], INDEX[ev.to]
-    return _replace(
-        state,
-        board=_shift(state.board, src, dst, EMPTY),
-        revealed=_shift(state.revealed, src, dst, False),
-    )
-
-
-def _bounce(state: State, ev: Bounce) -> State:
-    src, dst = INDEX[ev.from_], INDEX[ev.to]
-    return _replace(
-        state,
-        board=_shift(state.board, src, dst, EMPTY),
-        revealed=_shift(state.revealed, src, dst, False),
-    )
+def _advance(state: State, ev: Advance | Bounce | Arrive) -> State:
+    return _carry(state, INDEX[ev.from_], INDEX[ev.to])
 
 
 def _shift(t: tuple[Item, ...], src: int, dst: int, left: Item) -> tuple[Item, ...]:
@@ -133,7 +251,11 @@ def _surround(state: State, ev: Surround) -> State:
     return _replace(state, storm=INDEX[ev.castle], storm_by=ev.by)
 
 
-def _storm(state: State, ev: Storm | Decline) -> State:
+def _storm(state: State, ev: Storm) -> State:
+    return _waits(_replace(state, storm=-1, storm_by=-1), ev)
+
+
+def _decline(state: State, ev: Decline) -> State:
     return _replace(state, storm=-1, storm_by=-1)
 
 
@@ -148,6 +270,6 @@ def _game_over(state: State, ev: GameOver) -> State:
 _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     Move: _move, Challenge: _challenge, Eliminate: _eliminate, Advance: _advance,
     Roll: _roll, Bombard: _bombard, Storm: _storm, Reveal: _reveal, Surround: _surround,
-    Pin: _pin, Place: _place, Commence: _commence, GameOver: _game_over, Decline: _storm,
-    Bounce: _bounce,
+    Pin: _pin, Place: _place, Commence: _commence, GameOver: _game_over, Decline: _decline,
+    Bounce: _advance, Commit: _commit, Open: _open, Arrive: _advance,
 }

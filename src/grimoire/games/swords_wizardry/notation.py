@@ -50,9 +50,13 @@ SIZE = T.SIZE
 
 
 def notation(state: State) -> str:
-    """The position in notation (play only: a secret deployment has no notation)."""
+    """The position in notation (play only: a secret deployment has no notation, nor a
+    match with ``hidden="commit"``, whose pieces nobody knows until they are opened)."""
     if state.turn < 0:
         raise IllegalAction("position/setup", "a position during the deployment has no notation")
+    if state.commit:
+        raise IllegalAction("position/sealed", "a match with hidden='commit' holds sealed "
+                            "pieces: it has no notation")
     board, revealed = state.board, state.revealed
     cells = [ch + "*" if revealed[i] and ch != EMPTY else ch for i, ch in enumerate(board)]
     ranks = write_ranks(cells[r * SIZE:(r + 1) * SIZE] for r in range(SIZE))
@@ -91,6 +95,9 @@ def parse(text: str, options: Options | None, players: Sequence[str]) -> State:
         raise bad_position(text[:40] + "\u2026", f"longer than any position ({MAX_TEXT} "
                                                   "characters)")
     base = setup(Options() if options is None else options, players)
+    if base.commit:
+        raise bad_position(text[:40], "a match with hidden='commit' starts from the "
+                                      "deployment: its pieces are known only from their seals")
     parts = text.split()
     if len(parts) not in (5, 6):
         raise bad_position(text, "expected 5 fields (board turn pinned storm quiet) and a result")

@@ -34,15 +34,18 @@ from grimoire.games.swords_wizardry.board import (
 )
 from grimoire.games.swords_wizardry.events import (
     Advance,
+    Arrive,
     Bombard,
     Bounce,
     Challenge,
     Commence,
+    Commit,
     Decline,
     Eliminate,
     Event,
     GameOver,
     Move,
+    Open,
     Pin,
     Place,
     Reveal,
@@ -50,6 +53,8 @@ from grimoire.games.swords_wizardry.events import (
     Storm,
     Surround,
 )
+from grimoire.games.swords_wizardry.evolve import awaited, needs_opening
+from grimoire.games.swords_wizardry.rules import must_show, openings
 from grimoire.games.swords_wizardry.state import State
 
 SIZE = T.SIZE
@@ -218,13 +223,35 @@ def status(state: State) -> str:
         total = sum(state.counts)
         done = [sum(1 for ch in state.board if ch != EMPTY and owner(ch) == seat)
                 for seat in (0, 1)]
+        sealed = ", each piece sealed" if state.commit else ""
         return (f"deployment: {side(state, 0)} {done[0]} of {total} placed, "
-                f"{side(state, 1)} {done[1]} of {total}")
+                f"{side(state, 1)} {done[1]} of {total}{sealed}")
+    waiting = awaited(state)
+    if waiting:
+        sq = waiting[0]
+        return (f"to open: {side(state, owner(state.board[sq]))} must open the piece on "
+                f"{SQUARES[sq]} before the {_waiting(state)} goes on")
     if state.storm >= 0:
         verb = "must" if state.storm_forced else "may"
         return (f"to storm: {side(state, state.storm_by)} {verb} storm the castle on "
                 f"{SQUARES[state.storm]}")
+    if must_show(state):
+        return (f"to open: {side(state, state.turn)} must show that a sealed piece can move "
+                f"(open the one deployed on {' or '.join(openings(state, state.turn))})")
     return f"to move: {side(state, state.turn)}"
+
+
+def _waiting(state: State) -> str:
+    """What waits for a piece to be opened: ``move``, ``challenge``, ``bombardment``,
+    ``storm``."""
+    p = state.pending
+    if isinstance(p, Storm):
+        return "storm"
+    if isinstance(p, Bombard):
+        return "bombardment"
+    if isinstance(p, Move) and state.board[INDEX[p.to]] != EMPTY:
+        return "challenge"
+    return "move"
 
 
 def legend(state: State | None = None) -> tuple[str, ...]:
@@ -239,7 +266,8 @@ def legend(state: State | None = None) -> tuple[str, ...]:
         "   (in front of a piece: the ground under it)",
         " pieces: " + "  ".join(pieces[:7]),
         "   " + "  ".join(pieces[7:]),
-        f" X/x: a piece of {seat_name(state, 0)}/{seat_name(state, 1)} not identified",
+        f" X/x: a piece of {seat_name(state, 0)}/{seat_name(state, 1)} not identified"
+        + (" (sealed until its owner opens it)" if state is not None and state.commit else ""),
         " after a piece: * shown to the opponent  ! a Princess pinned in her castle",
     )
 
@@ -289,6 +317,16 @@ def describe(event: Event | AnyEvent, state: State | None = None) -> str:
     """
     if isinstance(event, Place):
         return _place(event, state)
+    if isinstance(event, Commit):
+        return (f"{seat_name(state, event.player)} places a sealed piece {_at(event.square)} "
+                f"with seal {event.digest[:8]}")
+    if isinstance(event, Open):
+        return _open(event, state)
+    if isinstance(event, Arrive):
+        kind = _shown(state, event.from_)
+        mover = _whose(state, event.from_, kind)
+        return (f"{_capital(mover)} {_verb(kind, 'moves', 'move')} from {event.from_} "
+                f"{_to(event.to)}")
     if isinstance(event, Move):
         return _move(event, state)
     if isinstance(event, Bombard):
@@ -351,6 +389,18 @@ def _place(event: Place, state: State | None) -> str:
     return f"{name} places {a_piece(event.piece, _counts(state))} {_at(event.square)}"
 
 
+def _open(event: Open, state: State | None) -> str:
+    """``Ann opens the piece on c6, deployed on c7, and shows the King``."""
+    name = seat_name(state, event.player)
+    kind = a_piece(event.piece, _counts(state)) if event.piece in KIND_INDEX else "a piece"
+    home = INDEX.get(event.square, -1)
+    if state is None or home < 0 or home not in state.home:
+        return f"{name} opens the piece deployed on {event.square} and shows {kind}"
+    now = SQUARES[state.home.index(home)]
+    deployed = "" if now == event.square else f", deployed on {event.square},"
+    return f"{name} opens the piece {_at(now)}{deployed} and shows {kind}"
+
+
 def _move(event: Move, state: State | None) -> str:
     name = seat_name(state, event.player)
     if state is None:
@@ -360,6 +410,9 @@ def _move(event: Move, state: State | None) -> str:
     if target != EMPTY and owner(target) != event.player:
         defender = _whose(state, event.to, _shown(state, event.to))
         return f"{name} challenges {defender} {_at(event.to)} with {mover}"
+    if state.commit and event.from_ in INDEX and event.to in INDEX and \
+            needs_opening(state, event):
+        return f"{name} moves {mover} {_to(event.to)} once it is opened"
     return f"{name} moves {mover} {_to(event.to)}"
 
 

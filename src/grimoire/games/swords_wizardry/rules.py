@@ -11,18 +11,20 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 import msgspec
 
 from grimoire.core.dice import Dice
 from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.events import Roll
-from grimoire.core.kit import Builder, named
+from grimoire.core.kit import PUBLIC_NONCE, Builder, commitment, named
 from grimoire.core.logfile import MAX_RECORDS
 from grimoire.core.rules import PlayerId
 from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.board import (
+    BRIDGE_STEPS,
     CASTLE,
     CASTLES,
     CATAPULT,
@@ -34,6 +36,7 @@ from grimoire.games.swords_wizardry.board import (
     INDEX,
     KIND_INDEX,
     KINDS,
+    KNIGHTS,
     LAKE,
     NEIGHBOURS,
     OGRE,
@@ -51,6 +54,7 @@ from grimoire.games.swords_wizardry.board import (
     bombard_targets,
     bounce_square,
     destinations,
+    letter,
     next_squares,
     owner,
     placed,
@@ -60,22 +64,27 @@ from grimoire.games.swords_wizardry.board import (
 )
 from grimoire.games.swords_wizardry.events import (
     Advance,
+    Arrive,
     Bombard,
     Bounce,
     Challenge,
     Commence,
+    Commit,
     Decline,
     Eliminate,
     Event,
     GameOver,
     Move,
+    Open,
     Pin,
     Place,
     Reveal,
     Storm,
     Surround,
+    choice,
+    commit_choice,
 )
-from grimoire.games.swords_wizardry.evolve import evolve
+from grimoire.games.swords_wizardry.evolve import awaited, evolve, is_step
 from grimoire.games.swords_wizardry.state import Options, State
 
 Build = Builder[State, Event]
@@ -126,6 +135,7 @@ def setup(options: Options, players: Sequence[str]) -> State:
         raise UsageError("options/quiet-limit",
                          f"quiet_limit is 0 (none) or a number of moves up to {QUIET_MAX}, "
                          f"not {options.quiet_limit!r}")
+    sealed = options.mode == "commit"
     return State(
         board=(EMPTY,) * N,
         revealed=(False,) * N,
@@ -138,16 +148,23 @@ def setup(options: Options, players: Sequence[str]) -> State:
         challenge_shown=options.castle_challenge == "shown",
         storm_forced=options.storm == "must",
         bounce_home=options.wizard_bounce == "start",
+        commit=sealed,
+        home=(-1,) * N if sealed else (),
+        digests=("",) * N if sealed else (),
         names=tuple(players),
     )
 
 
 def to_act(state: State) -> frozenset[PlayerId]:
-    """Each side still deploying; then the side storming a surrounded castle, or the side
-    whose turn it is."""
+    """Each side still deploying; then (option ``hidden="commit"``) the side whose sealed
+    piece a move waits for, the side storming a surrounded castle, or the side whose turn
+    it is."""
     if state.turn < 0:
         total = sum(state.counts)
         return frozenset(p for p in (0, 1) if placed(state.board, p) < total)
+    waiting = awaited(state)
+    if waiting:
+        return frozenset((owner(state.board[waiting[0]]),))
     if state.storm >= 0:
         return frozenset((state.storm_by,))
     return frozenset((state.turn,))
@@ -191,13 +208,214 @@ def has_action(state: State, seat: int) -> bool:
     return False
 
 
+# ------------------------------------------------------------------ sealed pieces
+
+
+def _sealed_c7() -> State:
+    """A sealed Red piece on c7, alone on the board, Red to move (for the examples)."""
+    state = setup(Options(hidden="commit"), ())
+    state = evolve(state, Commit(player=0, square="c7", digest="0" * 64))
+    return evolve(state, Commence(first=0))
+
+
+def kinds_left(state: State, seat: int) -> list[int]:
+    """How many pieces of each kind ``seat`` has that nobody has seen opened (on the board
+    unopened, or never placed): the counts less the shown pieces and the lost ones.
+
+    >>> kinds_left(_sealed_c7(), 0)[KNIGHTS]
+    4
+    """
+    left = list(state.counts)
+    for i, ch in enumerate(state.board):
+        if ch != EMPTY and state.revealed[i] and owner(ch) == seat:
+            left[PIECE[ch][1]] -= 1
+    for ch in state.lost[seat]:
+        left[PIECE[ch][1]] -= 1
+    return left
+
+
+def possible_kinds(state: State, sq: int) -> list[int]:
+    """The kinds the sealed piece on ``sq`` may be, as far as its seal lets anyone know: a
+    kind its side has not yet shown all of, the Princess only if it was deployed on a
+    castle, a Siege Catapult only if it was not.
+
+    >>> [KINDS[k] for k in possible_kinds(_sealed_c7(), INDEX["c7"])][:4]
+    ['king', 'hero', 'marshall-royal', 'wizard']
+    """
+    seat, home = owner(state.board[sq]), state.home[sq]
+    left = kinds_left(state, seat)
+    return [k for k in range(len(KINDS)) if left[k] > 0
+            and not (k == PRINCESS and not CASTLE[home])
+            and not (k == CATAPULT and CASTLE[home])]
+
+
+def _as(state: State, sq: int, kind: int) -> State:
+    """``state`` with the piece on ``sq`` taken to be ``kind``."""
+    board = list(state.board)
+    board[sq] = letter(owner(board[sq]), kind)
+    return msgspec.structs.replace(state, board=tuple(board))
+
+
+def _acts_as(state: State, sq: int, kind: int) -> bool:
+    """Could the piece on ``sq`` move, challenge or bombard if it were ``kind``?"""
+    trial = _as(state, sq, kind)
+    return bool(moves_from(trial, sq) or bombards_from(trial, sq))
+
+
+def _steps(state: State, sq: int) -> bool:
+    """Can the piece on ``sq`` make a plain step (what every kind can do)?"""
+    board = state.board
+    return any(board[dst] == EMPTY and is_step(sq, dst)
+               for dst in (*NEIGHBOURS[sq], *BRIDGE_STEPS[sq]))
+
+
+def can_act(state: State, seat: int) -> bool:
+    """Can ``seat`` move, challenge or bombard? In commit mode a sealed piece counts if
+    any kind it may be could: a side loses for not moving only when that is certain.
+
+    >>> can_act(_sealed_c7(), 0), can_act(_sealed_c7(), 1)
+    (True, False)
+    """
+    if not state.commit:
+        return has_action(state, seat)
+    for src, ch in enumerate(state.board):
+        if ch == EMPTY or owner(ch) != seat:
+            continue
+        if state.revealed[src]:
+            if moves_from(state, src) or bombards_from(state, src):
+                return True
+        elif _steps(state, src) or any(_acts_as(state, src, k)
+                                       for k in possible_kinds(state, src)):
+            return True
+    return False
+
+
+def surely_acts(state: State, seat: int) -> bool:
+    """Can ``seat`` move whatever its sealed pieces are: a shown piece that can act, or a
+    sealed one that can make a plain step?
+
+    >>> surely_acts(_sealed_c7(), 0)
+    True
+    """
+    for src, ch in enumerate(state.board):
+        if ch == EMPTY or owner(ch) != seat:
+            continue
+        if state.revealed[src]:
+            if moves_from(state, src) or bombards_from(state, src):
+                return True
+        elif _steps(state, src):
+            return True
+    return False
+
+
+def must_show(state: State) -> bool:
+    """Commit mode: must the side to move open sealed pieces before it moves, because
+    whether it can move at all depends on what they are (nothing it surely can do)?
+
+    >>> must_show(_sealed_c7())
+    False
+    """
+    return (state.commit and state.turn >= 0 and not state.result and state.pending is None
+            and state.storm < 0 and not surely_acts(state, state.turn))
+
+
+def _doubtful(state: State, seat: int) -> list[int]:
+    """The sealed pieces of ``seat`` that could act only if they are of some kinds."""
+    return [sq for sq, ch in enumerate(state.board)
+            if ch != EMPTY and owner(ch) == seat and not state.revealed[sq]
+            and any(_acts_as(state, sq, k) for k in possible_kinds(state, sq))]
+
+
+def _to_open(state: State, seat: int) -> list[int]:
+    """The squares of the sealed pieces of ``seat`` the rules ask to be opened now."""
+    if not state.commit or state.turn < 0:
+        return []
+    if state.pending is not None:
+        waiting = awaited(state)
+        if not waiting or owner(state.board[waiting[0]]) != seat:
+            return []
+        return [sq for sq in waiting if owner(state.board[sq]) == seat]
+    if seat == state.turn and must_show(state):
+        return _doubtful(state, seat)
+    return []
+
+
+def openings(state: State, seat: int) -> tuple[str, ...]:
+    """Commit mode: the squares ``seat``'s sealed pieces were deployed on (their
+    :class:`Open`'s ``square``) that the rules wait for ``seat`` to open now, in order: the
+    pieces a move, bombardment or storm needs (when ``seat`` is the side to open), or the
+    pieces a side that must show it can move may open. Any of them may be opened first.
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> openings(RULES.setup(RULES.Options(hidden="commit"), ("Ann", "Ben")), 0)
+    ()
+    """
+    return tuple(SQUARES[state.home[sq]] for sq in _to_open(state, seat))
+
+
+@lru_cache(maxsize=8192)
+def public_kind(digest: str, square: str) -> int:
+    """The kind a piece deployed on ``square`` was sealed as, if it was sealed with
+    ``kit.PUBLIC_NONCE`` (found by trying every kind); ``-1`` otherwise.
+
+    >>> from grimoire.games.swords_wizardry.events import Place
+    >>> seal = commit_choice(Place(player=0, piece="dragon", square="c9"), PUBLIC_NONCE)
+    >>> KINDS[public_kind(seal.digest, "c9")], public_kind(seal.digest, "d9")
+    ('dragon', -1)
+    """
+    for k, name in enumerate(KINDS):
+        if commitment(choice(name, square), PUBLIC_NONCE) == digest:
+            return k
+    return -1
+
+
+def with_own(state: State, seat: int, pieces: Mapping[str, str]) -> State:
+    """``state`` with ``seat``'s sealed pieces filled in from ``pieces`` (the square each
+    was deployed on -> its piece): what that seat knows from its own secrets. ``legal`` on
+    it lists exactly that seat's moves; it is not a state to decide on.
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> s = RULES.setup(RULES.Options(hidden="commit"), ("Ann", "Ben"))
+    >>> s = RULES.evolve(s, Commit(player=0, square="a10", digest="0" * 64))
+    >>> with_own(s, 0, {"a10": "peasants"}).board[0], s.board[0]
+    ('S', 'X')
+    """
+    board = list(state.board)
+    for sq, ch in enumerate(board):
+        if ch == UNKNOWN[seat] and state.home:
+            kind = KIND_INDEX.get(pieces.get(SQUARES[state.home[sq]], ""), -1)
+            if kind >= 0:
+                board[sq] = letter(seat, kind)
+    return msgspec.structs.replace(state, board=tuple(board))
+
+
+def _public_own(state: State, seat: int) -> State:
+    """``state`` with ``seat``'s pieces sealed with ``PUBLIC_NONCE`` filled in."""
+    board = list(state.board)
+    for sq, ch in enumerate(board):
+        if ch == UNKNOWN[seat]:
+            home = state.home[sq]
+            kind = public_kind(state.digests[home], SQUARES[home])
+            if kind >= 0:
+                board[sq] = letter(seat, kind)
+    return msgspec.structs.replace(state, board=tuple(board))
+
+
 # ------------------------------------------------------------------ legal
 
 
 def legal(state: State, player: PlayerId) -> Sequence[Event]:
     """Every legal action of ``player``: a placement (at most one square per kind, see
     Rulings), a storm from each surrounding square (then, unless the storm is compulsory,
-    declining it), or every move then bombardment, square by square."""
+    declining it), or every move then bombardment, square by square.
+
+    With ``hidden="commit"``: each placement sealed with ``kit.PUBLIC_NONCE``; the
+    :class:`Open` of each piece the rules wait for, if it was sealed with ``PUBLIC_NONCE``
+    (a seal made with a real nonce only its owner can open); the moves of pieces sealed
+    with ``PUBLIC_NONCE`` exactly, and of pieces sealed for real, every move some kind
+    they may be could make (their owner knows which: see :func:`with_own`)."""
+    if state.commit:
+        return _legal_sealed(state, player)
     board = state.board
     actions: list[Event] = []
     if state.turn < 0:
@@ -207,12 +425,7 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
                     actions.append(Place(player=player, piece=KINDS[kind], square=SQUARES[sq]))
         return actions
     if state.storm >= 0:
-        castle = SQUARES[state.storm]
-        actions.extend(Storm(player=player, castle=castle, from_=SQUARES[sq])
-                       for sq in NEIGHBOURS[state.storm])
-        if not state.storm_forced:
-            actions.append(Decline(player=player, castle=castle))
-        return actions
+        return _storms(state, player)
     for src in range(N):
         ch = board[src]
         if ch == EMPTY or owner(ch) != player:
@@ -224,6 +437,76 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
     return actions
 
 
+def _storms(state: State, player: PlayerId) -> list[Event]:
+    """A storm from each square of the ring, then (unless it is compulsory) declining."""
+    castle = SQUARES[state.storm]
+    actions: list[Event] = [Storm(player=player, castle=castle, from_=SQUARES[sq])
+                            for sq in NEIGHBOURS[state.storm]]
+    if not state.storm_forced:
+        actions.append(Decline(player=player, castle=castle))
+    return actions
+
+
+def _legal_sealed(state: State, player: PlayerId) -> list[Event]:
+    own = _public_own(state, player)
+    if state.turn < 0:
+        return [commit_choice(p, PUBLIC_NONCE) for p in placements(own, player)]
+    waiting = _to_open(state, player)
+    if state.pending is not None or waiting:
+        out: list[Event] = []
+        for sq in waiting:
+            home = state.home[sq]
+            kind = public_kind(state.digests[home], SQUARES[home])
+            if kind >= 0:
+                out.append(Open(player=player, square=SQUARES[home], piece=KINDS[kind],
+                                nonce=PUBLIC_NONCE))
+        return out
+    if state.storm >= 0:
+        return _storms(state, player)
+    actions: list[Event] = []
+    for src, ch in enumerate(own.board):
+        if ch == EMPTY or owner(ch) != player:
+            continue
+        moves: set[int] = set()
+        shots: set[int] = set()
+        for trial in ([_as(own, src, k) for k in possible_kinds(own, src)]
+                      if ch in UNKNOWN else [own]):
+            moves.update(moves_from(trial, src))
+            shots.update(bombards_from(trial, src))
+        actions.extend(Move(player=player, from_=SQUARES[src], to=SQUARES[dst])
+                       for dst in sorted(moves))
+        actions.extend(Bombard(player=player, from_=SQUARES[src], to=SQUARES[dst])
+                       for dst in sorted(shots))
+    return actions
+
+
+def placements(own: State, seat: int) -> list[Place]:
+    """The placements ``seat`` may make next, as far as its own pieces are known in
+    ``own``: exactly the trusted mode's when every piece it placed is known (a player
+    sealing for real passes :func:`with_own` of the state, picks one and seals it with
+    ``events.commit_choice``), else every kind the square allows (the counts then cannot
+    be checked).
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> s = RULES.setup(RULES.Options(hidden="commit"), ("Ann", "Ben"))
+    >>> [p.piece for p in placements(s, 0)][:3]
+    ['king', 'hero', 'marshall-royal']
+    """
+    board = own.board
+    known = UNKNOWN[seat] not in board
+    out: list[Place] = []
+    for sq in next_squares(board, seat, own.counts):
+        for kind in range(len(KINDS)):
+            if known:
+                ok = placement_error(board, seat, own.counts, kind, sq) is None
+            else:
+                ok = not (kind == PRINCESS and not CASTLE[sq]) and not (
+                    kind == CATAPULT and CASTLE[sq])
+            if ok:
+                out.append(Place(player=seat, piece=KINDS[kind], square=SQUARES[sq]))
+    return out
+
+
 # ------------------------------------------------------------------ decide
 
 
@@ -232,14 +515,30 @@ def decide(state: State, action: Event, dice: Dice) -> tuple[Event, ...]:
     surrounds, the end of the game)."""
     if isinstance(action, Place):
         return _decide_place(state, action, dice)
+    if isinstance(action, Commit):
+        return _decide_commit(state, action, dice)
+    if isinstance(action, Open):
+        return _decide_open(state, action, dice)
     if state.turn < 0:
         raise IllegalAction("setup/pending", "both sides must deploy first")
+    if state.pending is not None:
+        raise IllegalAction(
+            "commit/awaiting",
+            f"first the piece on {', '.join(SQUARES[i] for i in awaited(state))} must be "
+            "opened",
+        )
     if isinstance(action, Storm | Decline):
         return _decide_storm(state, action, dice)
     if state.storm >= 0:
         raise IllegalAction(
             "storm/pending",
             f"storm the surrounded castle {SQUARES[state.storm]} (or leave it) first",
+        )
+    if must_show(state):
+        raise IllegalAction(
+            "commit/awaiting",
+            "whether you can move depends on what your sealed pieces are: open one of "
+            f"those deployed on {', '.join(openings(state, state.turn))} first",
         )
     if isinstance(action, Move):
         return _decide_move(state, action, dice)
@@ -249,33 +548,127 @@ def decide(state: State, action: Event, dice: Dice) -> tuple[Event, ...]:
 
 
 def _decide_place(state: State, action: Place, dice: Dice) -> tuple[Event, ...]:
+    if state.commit:
+        raise IllegalAction("commit/required", f"this match seals its placements "
+                            f"(hidden='commit'): commit the piece on {action.square} instead")
     if state.turn >= 0:
         raise IllegalAction("setup/done", "the deployment is over")
     seat = action.player
     kind = named(KIND_INDEX, action.piece, "setup/unknown-piece", "piece")
-    sq = GRID.parse(action.square, "setup/unknown-square")
+    sq = _deploy_square(state, seat, action.square)
+    why = placement_error(state.board, seat, state.counts, kind, sq)
+    if why is not None:
+        raise IllegalAction(*why)
+    return _deployed(state, action, dice)
+
+
+def _deploy_square(state: State, seat: int, square: str) -> int:
+    """The square the next piece of ``seat`` is deployed on, checked (not its kind)."""
+    sq = GRID.parse(square, "setup/unknown-square")
     if sq not in ZONE[seat] or LAKE[sq]:
         raise IllegalAction(
             "setup/outside-zone",
-            f"{action.square} is not in {T.SEAT_NAMES[seat]}'s three home rows or fourth row",
+            f"{square} is not in {T.SEAT_NAMES[seat]}'s three home rows or fourth row",
         )
     if state.board[sq] != EMPTY:
-        raise IllegalAction("setup/occupied", f"{action.square} is filled already")
+        raise IllegalAction("setup/occupied", f"{square} is filled already")
     allowed = next_squares(state.board, seat, state.counts)
     if sq not in allowed:
         raise IllegalAction(
             "setup/out-of-order",
-            f"{action.square} is not next: place on "
+            f"{square} is not next: place on "
             f"{' or '.join(SQUARES[i] for i in allowed)} (see Rulings: placing order)",
         )
-    why = placement_error(state.board, seat, state.counts, kind, sq)
-    if why is not None:
-        raise IllegalAction(*why)
+    return sq
+
+
+def _deployed(state: State, action: Place | Commit, dice: Dice) -> tuple[Event, ...]:
+    """A placement and, when it was the last, the start of play."""
     b = Builder(state, evolve, dice)
     if to_act(b.emit(action)):
         return b.done()
     b.emit(Commence(first=state.first))
     return _finish(b)
+
+
+def _is_hex(text: str, digits: int) -> bool:
+    return len(text) == digits and all(c in "0123456789abcdef" for c in text)
+
+
+def _decide_commit(state: State, action: Commit, dice: Dice) -> tuple[Event, ...]:
+    if not state.commit:
+        raise IllegalAction("commit/off", "this match does not seal its placements "
+                            "(hidden='trusted'): place the piece instead")
+    if state.turn >= 0:
+        raise IllegalAction("setup/done", "the deployment is over")
+    _deploy_square(state, action.player, action.square)
+    if not _is_hex(action.digest, 64):
+        raise IllegalAction("commit/bad-digest", f"a seal is 64 lowercase hex digits, not "
+                            f"{action.digest[:70]!r}")
+    return _deployed(state, action, dice)
+
+
+def _decide_open(state: State, action: Open, dice: Dice) -> tuple[Event, ...]:
+    if not state.commit:
+        raise IllegalAction("commit/off", "this match does not seal its pieces "
+                            "(hidden='trusted'): there is nothing to open")
+    seat = action.player
+    home = INDEX.get(action.square, -1)
+    sq = state.home.index(home) if home >= 0 and home in state.home else -1
+    if sq < 0 or owner(state.board[sq]) != seat or state.revealed[sq]:
+        raise IllegalAction("commit/no-seal", f"no sealed piece of yours deployed on "
+                            f"{action.square[:8]!r} is on the board unopened")
+    if sq not in _to_open(state, seat):
+        raise IllegalAction("commit/not-awaited", f"the rules do not wait for the piece "
+                            f"deployed on {action.square} now")
+    kind = named(KIND_INDEX, action.piece, "setup/unknown-piece", "piece")
+    if not _is_hex(action.nonce, 32):
+        raise IllegalAction("commit/bad-nonce", f"a nonce is 32 lowercase hex digits, not "
+                            f"{action.nonce[:40]!r}")
+    if commitment(choice(action.piece, action.square), action.nonce) != state.digests[home]:
+        raise IllegalAction("commit/mismatch", f"{action.piece} and that nonce do not "
+                            f"match the seal of the piece deployed on {action.square}")
+    if kinds_left(state, seat)[kind] <= 0:
+        raise IllegalAction("setup/none-left", f"all your {action.piece} are shown already: "
+                            f"the piece deployed on {action.square} cannot be one")
+    if kind == PRINCESS and not CASTLE[home]:
+        raise IllegalAction("setup/princess-off-castle", f"the princess must go on a castle, "
+                            f"not {action.square}")
+    if kind == CATAPULT and CASTLE[home]:
+        raise IllegalAction("setup/catapult-on-castle", f"a siege-catapult may not stand on "
+                            f"castle {action.square}")
+    b = Builder(state, evolve, dice)
+    opened = b.emit(action)
+    waited = state.pending
+    if waited is None:  # a side showing it can move
+        if not can_act(opened, opened.turn):
+            b.emit(GameOver(winners=(1 - opened.turn,), reason="no-move"))
+        return b.done()
+    if isinstance(waited, Move | Bombard) and sq == INDEX[waited.from_]:
+        _check_mover(opened, waited)
+    if opened.pending is not None:
+        return b.done()
+    if isinstance(waited, Storm):
+        return _storm_outcome(b, waited)
+    src, dst = INDEX[waited.from_], INDEX[waited.to]
+    if isinstance(waited, Bombard) or opened.board[dst] != EMPTY:
+        _challenge(b, src, dst, isinstance(waited, Bombard))
+        return _after_challenge(b)
+    b.emit(Arrive(from_=waited.from_, to=waited.to))
+    return _after_arrival(b, dst)
+
+
+def _check_mover(state: State, waited: Move | Bombard) -> None:
+    """The move or bombardment that waited, now that its piece is known: refused as in
+    the trusted mode if that piece may not make it."""
+    src, dst = INDEX[waited.from_], INDEX[waited.to]
+    if isinstance(waited, Bombard):
+        if PIECE[state.board[src]][1] != CATAPULT:
+            raise IllegalAction(
+                "bombard/not-a-catapult", f"only a siege-catapult bombards ({waited.from_})"
+            )
+    elif dst not in moves_from(state, src):
+        raise IllegalAction(*_why_not(state, src, dst, waited))
 
 
 def _decide_move(state: State, action: Move, dice: Dice) -> tuple[Event, ...]:
@@ -286,25 +679,38 @@ def _decide_move(state: State, action: Move, dice: Dice) -> tuple[Event, ...]:
         raise IllegalAction("move/no-piece", f"no piece on {action.from_}")
     if owner(piece) != action.player:
         raise IllegalAction("move/not-yours", f"the piece on {action.from_} is not yours")
-    if dst not in moves_from(state, src):
+    if piece in UNKNOWN:  # sealed: refused only if no kind it may be could make the move
+        if not (state.board[dst] == EMPTY and is_step(src, dst)) and not any(
+                dst in moves_from(_as(state, src, k), src) for k in possible_kinds(state, src)):
+            raise IllegalAction(*_why_not(_as(state, src, KNIGHTS), src, dst, action, True))
+    elif dst not in moves_from(state, src):
         raise IllegalAction(*_why_not(state, src, dst, action))
     b = Builder(state, evolve, dice)
-    new = b.emit(action)
+    if b.emit(action).pending is not None:
+        return b.done()
     if state.board[dst] != EMPTY:
         _challenge(b, src, dst, False)
         return _after_challenge(b)
-    if state.quiet_limit and new.quiet >= state.quiet_limit:
+    return _after_arrival(b, dst)
+
+
+def _after_arrival(b: Build, dst: int) -> tuple[Event, ...]:
+    """A piece has moved onto the empty square ``dst``: the quiet limit, a surround, the
+    next turn."""
+    if b.state.quiet_limit and b.state.quiet >= b.state.quiet_limit:
         b.emit(GameOver(winners=(), reason="quiet-limit"))
         return b.done()
     _surround_after(b, dst)
     return _finish(b)
 
 
-def _why_not(state: State, src: int, dst: int, action: Move) -> tuple[str, str]:
-    """Why the piece on ``src`` cannot move to ``dst`` (reason, detail)."""
+def _why_not(state: State, src: int, dst: int, action: Move,
+             sealed: bool = False) -> tuple[str, str]:
+    """Why the piece on ``src`` cannot move to ``dst`` (reason, detail); a ``sealed``
+    piece is not named (``state`` then holds an ordinary piece in its place)."""
     board = state.board
     seat, kind = PIECE[board[src]]
-    name = KINDS[kind]
+    name = "piece" if sealed else KINDS[kind]
     occ = board[dst]
     if kind == PRINCESS and state.pinned[seat]:
         return ("move/princess-pinned",
@@ -337,11 +743,12 @@ def _decide_bombard(state: State, action: Bombard, dice: Dice) -> tuple[Event, .
     piece = state.board[src]
     if piece == EMPTY or owner(piece) != seat:
         raise IllegalAction("bombard/no-catapult", f"you have no piece on {action.from_}")
-    if PIECE[piece][1] != CATAPULT:
+    sealed = piece in UNKNOWN and CATAPULT in possible_kinds(state, src)
+    if not sealed and (piece in UNKNOWN or PIECE[piece][1] != CATAPULT):
         raise IllegalAction(
             "bombard/not-a-catapult", f"only a siege-catapult bombards ({action.from_})"
         )
-    if dst not in bombards_from(state, src):
+    if dst not in bombards_from(_as(state, src, CATAPULT) if sealed else state, src):
         if dst in bombard_targets(state.board, src, over_lake=True):
             raise IllegalAction(
                 "bombard/over-lake",
@@ -354,7 +761,8 @@ def _decide_bombard(state: State, action: Bombard, dice: Dice) -> tuple[Event, .
             "squares away, straight ahead, behind or to the side",
         )
     b = Builder(state, evolve, dice)
-    b.emit(action)
+    if b.emit(action).pending is not None:
+        return b.done()
     _challenge(b, src, dst, True)
     return _after_challenge(b)
 
@@ -382,10 +790,18 @@ def _decide_storm(state: State, action: Storm | Decline, dice: Dice) -> tuple[Ev
         raise IllegalAction(
             "storm/not-surrounding", f"{action.from_} is not one of the surrounding squares"
         )
-    board = state.board
-    seat, kind = PIECE[board[castle]]
     b = Builder(state, evolve, dice)
-    b.emit(action)
+    if b.emit(action).pending is not None:
+        return b.done()
+    return _storm_outcome(b, action)
+
+
+def _storm_outcome(b: Build, action: Storm) -> tuple[Event, ...]:
+    """What a storm does, every piece it needs known: the occupant is shown and removed,
+    or, if she is the Princess, the ring is shown and she is rescued by any rescuer."""
+    castle, src = INDEX[action.castle], INDEX[action.from_]
+    board = b.state.board
+    seat, kind = PIECE[board[castle]]
     b.emit(Reveal(square=action.castle, piece=KINDS[kind]))
     if kind == PRINCESS:
         rescuers = False
@@ -489,7 +905,7 @@ def _surround_after(b: Build, landed: int) -> None:
 def _finish(b: Build) -> tuple[Event, ...]:
     """End of a turn: the player now to move loses if they cannot move at all."""
     state = b.state
-    if not state.result and state.storm < 0 and not has_action(state, state.turn):
+    if not state.result and state.storm < 0 and not can_act(state, state.turn):
         b.emit(GameOver(winners=(1 - state.turn,), reason="no-move"))
     return b.done()
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 from typing import Literal
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from grimoire.games.swords_wizardry import tables as T
+from grimoire.games.swords_wizardry.events import Bombard, Move, Storm
 
 
 def _default_counts() -> dict[str, int]:
@@ -35,9 +37,18 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``wizard_bounce``: where a Wizard whose spell defeats nobody ends: ``"one-square"``
       (it "bounces back one square" from the piece it attacked) or ``"start"`` (back on
       the square it came from; rules 1).
+    - ``hidden``: how the hidden identities are kept honest: ``"trusted"`` (the program
+      that holds both sides' secrets hides each placement from the opponent) or
+      ``"commit"`` (commit-reveal: each placement is a ``commit`` of the piece's digest,
+      and each piece is opened (``open``) by its owner when the rules need its identity;
+      see the docs page). Left out, it is ``"trusted"``: ``UNSET`` is never written, so
+      a header that does not name it keeps exactly the bytes it had before the option
+      existed. Read it with :attr:`mode`.
 
     >>> Options(counts={"peasants": 8, "knights": 5}).counts["knights"]
     5
+    >>> Options().mode, Options(hidden="commit").mode
+    ('trusted', 'commit')
     """
 
     first: Literal["red", "black"] = "red"
@@ -48,6 +59,12 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     castle_challenge: Literal["pinned", "shown"] = "pinned"
     storm: Literal["may", "must"] = "may"
     wizard_bounce: Literal["one-square", "start"] = "one-square"
+    hidden: Literal["trusted", "commit"] | UnsetType = UNSET
+
+    @property
+    def mode(self) -> Literal["trusted", "commit"]:
+        """The ``hidden`` option's value, ``"trusted"`` when it is left out."""
+        return "trusted" if self.hidden is UNSET else self.hidden
 
 
 class State(msgspec.Struct, frozen=True, gc=False):
@@ -66,6 +83,14 @@ class State(msgspec.Struct, frozen=True, gc=False):
     moves in a row without an attack. ``winners``/``result``: set once the game is over.
     ``names``: the players' names, seat by seat (public; the notation does not write
     them; empty in a hand-built state, where the board says Red and Black).
+
+    With ``hidden="commit"`` (``commit``) the state holds only what the log says: a piece
+    not yet opened is ``X``/``x`` on ``board`` (``revealed`` is ``False`` exactly for
+    those), ``home`` gives, square by square, the square the piece standing there was
+    deployed on (``-1``: none), ``digests`` the seal of the piece deployed on each square
+    (``""``: none), and ``pending`` the move, bombardment or storm that waits for pieces
+    to be opened before its outcome is decided (``None``: nothing waits). In the trusted
+    mode these stay empty.
     """
 
     board: tuple[str, ...]
@@ -86,4 +111,8 @@ class State(msgspec.Struct, frozen=True, gc=False):
     quiet: int = 0
     winners: tuple[int, ...] = ()
     result: str = ""
+    commit: bool = False
+    home: tuple[int, ...] = ()
+    digests: tuple[str, ...] = ()
+    pending: Move | Bombard | Storm | None = None
     names: tuple[str, ...] = ()

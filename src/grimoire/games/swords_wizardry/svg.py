@@ -45,21 +45,26 @@ from grimoire.games.swords_wizardry.board import (
 )
 from grimoire.games.swords_wizardry.events import (
     Advance,
+    Arrive,
     Bombard,
     Bounce,
     Challenge,
+    Commit,
     Decline,
     Eliminate,
     Event,
     GameOver,
     Move,
+    Open,
     Pin,
     Place,
     Reveal,
     Storm,
     Surround,
 )
+from grimoire.games.swords_wizardry.evolve import awaited
 from grimoire.games.swords_wizardry.render import seat_name, side, status, title
+from grimoire.games.swords_wizardry.rules import must_show, to_act
 from grimoire.games.swords_wizardry.state import State
 
 CELL = 44.0
@@ -98,9 +103,16 @@ def board(state: State, player: int | None = None, last: Event | None = None) ->
         x, y = corner(state.storm)
         picture.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill="none",
                      stroke=_colour(state.storm_by), stroke_width=2.5, stroke_dasharray="5 3")
+    for i in awaited(state):
+        x, y = corner(i)
+        picture.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill="none",
+                     stroke=_colour(owner(state.board[i])), stroke_width=2.5,
+                     stroke_dasharray="2 3")
     for i, ch in enumerate(state.board):
         if ch != EMPTY:
             _counter(picture, state, corner(i), i, ch)
+    if isinstance(last, Open) and INDEX.get(last.square, -1) in state.home:
+        last = Reveal(square=SQUARES[state.home.index(INDEX[last.square])], piece=last.piece)
     for square in touched(last) or _rescued(state, last):
         x, y = corner(INDEX[square])
         picture.mark(x, y, CELL, CELL)
@@ -116,13 +128,13 @@ def touched(event: Event | None) -> tuple[str, ...]:
     ('c1', 'b1')
     """
     squares: Sequence[str]
-    if isinstance(event, Move | Bombard | Challenge | Advance | Bounce):
+    if isinstance(event, Move | Bombard | Challenge | Advance | Bounce | Arrive):
         squares = (event.from_, event.to)
     elif isinstance(event, Storm):
         squares = (event.from_, event.castle)
     elif isinstance(event, Decline | Surround):
         squares = (event.castle,)
-    elif isinstance(event, Place | Reveal | Eliminate | Pin):
+    elif isinstance(event, Place | Reveal | Eliminate | Pin | Commit | Open):
         squares = (event.square,)
     else:
         squares = ()
@@ -151,8 +163,8 @@ def _header(picture: Picture, state: State) -> None:
     """The title and whose turn it is at the top; each player's name on their side of
     the board (Red north, above; Black south, below), in the side's colour."""
     picture.text(LEFT, 14, "Swords & Wizardry", size=16, anchor="start", font_weight="bold")
-    mover = state.turn if state.storm < 0 else state.storm_by
     live = not state.result and state.turn >= 0
+    mover = min(to_act(state)) if live else state.turn
     line = status(state)
     picture.text(LEFT, 34, _fit(line[:1].upper() + line[1:], 110), size=12,
                  anchor="start", fill=_colour(mover) if live and mover >= 0 else INK)
@@ -172,8 +184,15 @@ def _doing(state: State, seat: int) -> str:
     if state.turn < 0:
         placed = sum(1 for ch in state.board if ch != EMPTY and owner(ch) == seat)
         return "deploying" if placed < sum(state.counts) else ""
+    waiting = awaited(state)
+    if waiting:
+        first = waiting[0]
+        return f"to open the piece on {SQUARES[first]}" if owner(state.board[first]) == seat \
+            else ""
     if state.storm >= 0:
         return f"to storm the castle on {SQUARES[state.storm]}" if seat == state.storm_by else ""
+    if seat == state.turn and must_show(state):
+        return "to open a piece that can move"
     return "to move" if seat == state.turn else ""
 
 
@@ -246,7 +265,8 @@ def _panel(picture: Picture, state: State) -> None:
     marks = y + 6
     picture.piece(PANEL + 6, marks, 6, "", seat=T.RED, hidden=True)
     picture.piece(PANEL + 20, marks, 6, "", seat=T.BLACK, hidden=True)
-    picture.text(PANEL + 32, marks, "a piece not identified", size=11, anchor="start")
+    picture.text(PANEL + 32, marks, "a sealed piece, not yet opened" if state.commit
+                 else "a piece not identified", size=11, anchor="start")
     picture.circle(PANEL + 13, marks + 18, 4.0, fill="#ffffff", stroke=INK, stroke_width=1.0)
     picture.text(PANEL + 32, marks + 18, "shown to the opponent", size=11, anchor="start")
     picture.circle(PANEL + 13, marks + 36, 7.0, fill="none", stroke=INK, stroke_width=1.5,
@@ -260,6 +280,12 @@ def _panel(picture: Picture, state: State) -> None:
     picture.rect(PANEL + 5, marks + 65, 16, 14, fill="none", stroke=LAST, stroke_width=3.0)
     picture.text(PANEL + 32, marks + 72, "the last event", size=11, anchor="start")
     y = marks + 94
+    if state.commit:
+        picture.rect(PANEL + 5, marks + 83, 16, 14, fill="none", stroke=INK, stroke_width=1.5,
+                     stroke_dasharray="2 3")
+        picture.text(PANEL + 32, marks + 90, "a sealed piece to be opened", size=11,
+                     anchor="start")
+        y += 18
     for n, (ch, kind) in enumerate(zip(LETTERS, KINDS, strict=True)):
         column, row = divmod(n, 7)
         picture.text(PANEL + column * 120, y + row * 15, f"{ch} {title(kind)}", size=11,
