@@ -40,7 +40,7 @@ class Commit(Action, frozen=True, tag="commit"):
     (64 hex digits). The piece stays unknown to everyone, the rules included, until its
     owner opens it. Nothing here is secret, so a commit is never redacted."""
 
-    square: str
+    square: Square
     digest: str
 
 
@@ -49,7 +49,7 @@ class Open(Action, frozen=True, tag="open"):
     ``piece`` it is and the ``nonce`` (32 hex digits) it was sealed with. Made when the
     rules wait for that piece's identity; from then on the piece is shown to everyone."""
 
-    square: str
+    square: Square
     piece: str
     nonce: str
 
@@ -124,8 +124,8 @@ class Arrive(Consequence, frozen=True, tag="arrive"):
     """Option ``hidden="commit"``: a move only some kinds can make (a flight, a step into
     a castle) waited for its piece to be opened; now it is made, ``from`` -> ``to``."""
 
-    from_: str = msgspec.field(name="from")
-    to: str
+    from_: Square = msgspec.field(name="from")
+    to: Square
 
 
 class Bounce(Consequence, frozen=True, tag="bounce"):
