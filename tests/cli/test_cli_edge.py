@@ -172,9 +172,12 @@ def test_limits_out_of_range_are_usage_errors(tmp_path: Path) -> None:
     ["play", "vicious-circle", "--seat", "5"],
     ["rewind", "x.jsonl", "--to", "-3", "-o", "y.jsonl"],
 ])
-def test_option_values_out_of_range_are_usage_errors(args: list[str], tmp_path: Path) -> None:
+def test_option_values_out_of_range_are_usage_errors(
+        args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
     code, out = run(*[str(tmp_path / a) if a.endswith(".jsonl") else a for a in args])
     assert code == 2, out
+    assert list(tmp_path.iterdir()) == [], "a usage error wrote a file"
 
 
 def test_boards_are_coloured_by_seat_only_on_a_terminal() -> None:
