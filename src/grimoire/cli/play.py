@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire import Match, UsageError, registry
+from grimoire import Match, UsageError
 from grimoire.cli.common import handle_errors, parse_options, say, show_board
 from grimoire.cli.new import OPTION_HELP, SEED_HELP
 from grimoire.tools.play import finish, new_match, play
@@ -59,12 +59,8 @@ def command(
                              f"not {game}")
     else:
         path = out or Path(f"{game}-game.jsonl")
-        count = players or registry.get(game).seats[0]
-        wrong = sorted(s for s in seat or () if not 0 <= s < count)
-        if wrong:  # before any file is written
-            raise UsageError("player/unknown", f"no seat {wrong[0]} (seats are 0..{count - 1})")
         match = new_match(game, players=players, options=parse_options(option), seed=seed,
-                          path=path)
+                          path=path, humans=seat or ())
     count = len(match.header.players)
     humans = set(range(count)) if hotseat else set(seat or [0])
     try:

@@ -14,7 +14,7 @@ embedded in another text frontend.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -98,15 +98,21 @@ def _choose(
 
 def new_match(game: str, *, players: int | None = None,
               options: Mapping[str, Any] | None = None, seed: str | None = None,
-              path: str | os.PathLike[str] | None = None) -> Match:
+              path: str | os.PathLike[str] | None = None,
+              humans: Iterable[int] = ()) -> Match:
     """A match of ``game`` for ``players`` seats (default: the fewest the game allows),
-    named by the game's default seat names when it has enough of them.
+    named by the game's default seat names when it has enough of them. A seat of
+    ``humans`` the match will not have is refused (``player/unknown``) before anything
+    is written to ``path``.
 
     >>> new_match("wiz-war").header.players, new_match("wiz-war", players=3).header.players
     (('Callista', 'Matt'), ('Player 1', 'Player 2', 'Player 3'))
     """
     rules = registry.get(game)
     count = players or rules.seats[0]
+    wrong = sorted(seat for seat in humans if not 0 <= seat < count)
+    if wrong:
+        raise UsageError("player/unknown", f"no seat {wrong[0]} (seats are 0..{count - 1})")
     names = rules.default_players[:count] if len(rules.default_players) >= count else tuple(
         f"Player {i + 1}" for i in range(count))
     return Match.new(rules, players=names, options=options,
