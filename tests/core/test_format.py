@@ -4,6 +4,7 @@ is still read and audited exactly, old rulesets are read through their upcasters
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,7 +32,28 @@ from grimoire.core.rules import Game
 from grimoire.tools.upgrade import upgrade
 
 ROOT = Path(__file__).resolve().parents[2]
-OLD = sorted([*ROOT.glob("fixtures/*/frozen-*.jsonl"), *ROOT.glob("fixtures/*/v1-full-*.jsonl")])
+OLD = sorted([*ROOT.glob("fixtures/*/frozen-format1-*.jsonl"),
+              *ROOT.glob("fixtures/*/v1-full-*.jsonl")])
+# The logs of today's format, frozen on the day it began: their bytes must never change
+# (nothing regenerates them) and they must validate for ever.
+FROZEN = {
+    "magery/frozen-format2-full-01.jsonl":
+        "85785d829de39c503ab0d620bd389a608035d40ffaa2885f9360b6d6e150cf96",
+    "swords-wizardry/frozen-format2-edge-commit-opening.jsonl":
+        "0dac8040f5bba69fdf00acbeea0c84e19c8a4c5dd05abf8f6564f207755bb9a1",
+    "swords-wizardry/frozen-format2-full-01.jsonl":
+        "5adf0ab678b919681b8ab460950ed93c87830e185f58af6cd8bd8d4433a59b6d",
+    "vicious-circle/frozen-format2-edge-commit-opening.jsonl":
+        "7fc2fbac7eda87d5d9578cc88a45c53b299ca6ce93d9819db67a1c176522c097",
+    "vicious-circle/frozen-format2-full-01.jsonl":
+        "354afa948fb1314995afcd6e1bae60f8fb7b5c85649a6b918b9f0ef689357fca",
+    "wiz-war/frozen-format2-full-01.jsonl":
+        "e35f843dfe587a71d33d84be9699650380a4eea33c08520f7c705b7e839b39b8",
+    "wizard-armies/frozen-format2-edge-commit-opening.jsonl":
+        "c5b8c6c1fb63aee048db1387f395443c14509adacc6c7cbf4369069cf068ef76",
+    "wizard-armies/frozen-format2-full-01.jsonl":
+        "5cadf5c6cc03df52b352aa6702a55f6c0651656b22885663fa99a5d62298e17b",
+}
 
 
 def test_a_defaulted_field_added_later_leaves_old_bytes_alone() -> None:
@@ -83,6 +105,25 @@ def test_first_format_logs_are_read_byte_for_byte_and_upgrade_to_valid_logs(
     assert new.events == log.events
     again = audit(out)
     assert again.ok and again.outcome == report.outcome, again.summary()
+
+
+def test_every_game_has_frozen_logs_of_both_formats() -> None:
+    games = {p.parent.name for p in ROOT.glob("fixtures/*/full-01.jsonl")}
+    assert {name.split("/")[0] for name in FROZEN} == games
+    assert {p.parent.name for p in ROOT.glob("fixtures/*/frozen-format1-*.jsonl")} == games
+    assert {f"{p.parent.name}/{p.name}" for p in ROOT.glob("fixtures/*/frozen-format2-*")} == \
+        set(FROZEN)
+
+
+@pytest.mark.parametrize("name", sorted(FROZEN))
+def test_frozen_logs_of_today_s_format_keep_their_bytes_and_validate(name: str) -> None:
+    """Today's format, frozen: if this fails, a change broke logs people already keep
+    (the chain, an event's bytes or a rule); fix the change, never the file."""
+    path = ROOT / "fixtures" / name
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == FROZEN[name]
+    report = audit(path)
+    assert report.ok and report.sealed, report.summary()
+    assert read_log(path).header.format == FORMAT
 
 
 # ---------------------------------------------------------------- upcasters
@@ -183,3 +224,22 @@ def test_an_upcaster_meeting_what_it_cannot_read_is_a_bad_record(
     report = audit(path)
     assert report.error is not None
     assert (report.error["reason"], report.error["line"]) == ("log/bad-record", 3)
+
+
+@pytest.mark.parametrize(("edit", "reason"), [
+    ((b'"stalemate"', b'"stjlemate"'), "log/bad-options"),
+    ((b'"players":["', b'"players":["Third","'), "log/player-count"),
+])
+def test_upgrading_a_log_whose_header_the_game_refuses_is_a_log_error(
+        tmp_path: Path, edit: tuple[bytes, bytes], reason: str) -> None:
+    """Found by the fuzzer: options the game does not have raised msgspec's error."""
+    from grimoire.core.errors import LogError
+
+    path = tmp_path / "old.jsonl"
+    original = next(p for p in OLD if p.parent.name == "magery")
+    path.write_bytes(original.read_bytes().replace(*edit, 1))
+    out = tmp_path / "new.jsonl"
+    with pytest.raises(LogError) as refused:
+        upgrade(path, out)
+    assert (refused.value.reason, refused.value.line) == (reason, 1)
+    assert not out.exists()

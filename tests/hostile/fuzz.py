@@ -1,8 +1,10 @@
 """Fuzz targets for every entry point that reads outside input.
 
 - ``logs``: mutated logs (JSON Lines and msgpack, chained, re-chained after the mutation
-  so the damage reaches past the chain check, or unsealed) through ``validate``, ``replay``
-  and ``render`` from every perspective, ``diff``, ``Match.load`` and ``repair``;
+  so the damage reaches past the chain check, or unsealed; signed logs with their seats'
+  signatures, keys and seal mutated too) through ``validate`` (with and without
+  ``--trust``), ``replay`` and ``render`` from every perspective, ``diff``, ``Match.load``,
+  ``repair``, ``upgrade`` and ``seal --key``;
 - ``positions``: mutated position texts of every game through its ``parse``, and what
   parses through ``notation``, ``to_act`` and ``legal``;
 - ``options``: random option values through ``Match.new``;
@@ -23,6 +25,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import resource
 import sys
 import tempfile
@@ -45,6 +48,8 @@ from grimoire.core.match import Match
 from grimoire.tools.diff import diff
 from grimoire.tools.render import render, replay_lines
 from grimoire.tools.repair import repair
+from grimoire.tools.seal import seal
+from grimoire.tools.upgrade import upgrade
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUND = Path(__file__).resolve().parent / "found"
@@ -64,9 +69,51 @@ class Failure(Exception):
 # ---------------------------------------------------------------- seeds
 
 
+# RFC 8032's test keys 1-3 (secret, public): two seats and an auditor.
+KEYS = (("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+         "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"),
+        ("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
+         "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c"),
+        ("c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7",
+         "fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025"))
+AUDITOR = KEYS[2]
+
+
+def signed_logs(seed: int = 7) -> list[bytes]:
+    """Finished matches of every two-seat game in which each seat signs its actions,
+    sealed and signed by the auditor, and the same in each game's commit mode."""
+    out = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        for k, game in enumerate(GAMES):
+            for options in ({}, {"hidden": "commit"}):
+                rules = registry.get(game)
+                try:
+                    rules.Options(**options)
+                except TypeError:
+                    continue
+                live = Path(tmp_name) / f"{game}-{len(out)}.jsonl"
+                match = Match.new(game, players=("A", "B"), options=options,
+                                  seed=bytes([seed + k]) * 16,
+                                  keys=(KEYS[0][1], KEYS[1][1]), path=live)
+                bot = RandomBot(seed + k)
+                for _ in range(300):
+                    if not match.to_act:
+                        break
+                    seat = min(match.to_act)
+                    match.act(bot.choose(match, seat), key=KEYS[seat][0])
+                match.close()
+                sealed = live.with_suffix(".sealed.jsonl")
+                seal(live, sealed, key=AUDITOR[0], seed=match.seed)
+                out.append(sealed.read_bytes())
+    return out
+
+
 def seed_logs() -> list[bytes]:
-    """Every fixture log (the corpus the mutations start from)."""
-    return [p.read_bytes() for p in sorted((ROOT / "fixtures").glob("*/*.jsonl"))]
+    """Every fixture log, the log format's worked example and signed matches of every
+    game (the corpus the mutations start from)."""
+    files = [*sorted((ROOT / "fixtures").glob("*/*.jsonl")),
+             *sorted((ROOT / "docs" / "examples").glob("*.jsonl"))]
+    return [p.read_bytes() for p in files] + signed_logs()
 
 
 def seed_positions(per_game: int = 12, seed: int = 0) -> dict[str, list[str]]:
@@ -146,7 +193,7 @@ def mutate_log(data: bytes, rng: random.Random) -> bytes:
     """One to three random mutations of a log's bytes."""
     for _ in range(rng.randint(1, 3)):
         lines = _lines(data)
-        op = rng.randrange(12)
+        op = rng.randrange(14)
         n = len(lines)
         if op == 0 and data:
             data = data[: rng.randrange(len(data))]
@@ -201,9 +248,71 @@ def mutate_log(data: bytes, rng: random.Random) -> bytes:
                     header = header[:i] + rng.choice([*NUMBERS, *STRINGS]) + b"," + header[i:]
             lines[0] = header
             data = b"\n".join(lines)
+        elif op == 12:
+            data = _mutate_hex(data, rng)
+        elif op == 13 and n > 1:
+            data = _mutate_signed(lines, rng)
     if rng.random() < 0.5:
         data = _rechain(data)
     return data
+
+
+_HEX = re.compile(rb'"([0-9a-f]{32}|[0-9a-f]{64}|[0-9a-f]{128})"')
+
+
+def _mutate_hex(data: bytes, rng: random.Random) -> bytes:
+    """Change one hex value (a chain, digest, nonce, key or signature): one digit, its
+    length, its case, or another value of the same length from the log."""
+    found = list(_HEX.finditer(data))
+    if not found:
+        return data
+    m = rng.choice(found)
+    value = m.group(1)
+    choice = rng.randrange(5)
+    if choice == 0:
+        i = rng.randrange(len(value))
+        value = value[:i] + bytes([b"0123456789abcdef"[rng.randrange(16)]]) + value[i + 1:]
+    elif choice == 1:
+        value = value[:-2] if rng.random() < 0.5 else value + b"00"
+    elif choice == 2:
+        value = value.upper()
+    elif choice == 3:
+        same = [f.group(1) for f in found if len(f.group(1)) == len(value)]
+        value = rng.choice(same)
+    else:
+        value = rng.choice([b"zz" * (len(value) // 2), b"", b"00" * (len(value) // 2)])
+    return data[:m.start(1)] + value + data[m.end(1):]
+
+
+def _mutate_signed(lines: list[bytes], rng: random.Random) -> bytes:
+    """Move, copy or drop the signature line, a record's ``sig`` or the header's ``keys``;
+    change the seal's record count or outcome."""
+    choice = rng.randrange(6)
+    body = [line for line in lines if line.strip()]
+    last = body[-1] if body else b""
+    if choice == 0 and last.startswith(b'{"signature"'):
+        body.insert(rng.randrange(1, len(body)), last)
+        if rng.random() < 0.5:
+            body.pop()
+    elif choice == 1:
+        i = rng.randrange(1, len(body)) if len(body) > 1 else 0
+        body[i] = re.sub(rb',"sig":"[0-9a-f]*"', b"", body[i])
+    elif choice == 2:
+        i = rng.randrange(1, len(body)) if len(body) > 1 else 0
+        sigs = re.findall(rb'"sig":"[0-9a-f]*"', b"\n".join(body))
+        if sigs and body[i].endswith(b"}"):
+            body[i] = body[i][:-1] + b"," + rng.choice(sigs) + b"}"
+    elif choice == 3:
+        body[0] = re.sub(rb',"keys":\[[^\]]*\]', rng.choice(
+            [b"", b',"keys":[]', b',"keys":["' + KEYS[1][1].encode() + b'"]',
+             b',"keys":"x"']), body[0])
+    elif choice == 4:
+        body[-1] = re.sub(rb'"records":\d+', b'"records":' + rng.choice(NUMBERS), last)
+    else:
+        body[-1] = re.sub(rb'"outcome":(null|\{[^}]*\})', rng.choice(
+            [b'"outcome":null', b'"outcome":{"winners":[0],"reason":"x"}',
+             b'"outcome":{"winners":[],"reason":"draw"}', b'"outcome":7']), last)
+    return b"\n".join(body) + b"\n"
 
 
 def to_msgpack(data: bytes) -> bytes:
@@ -279,10 +388,17 @@ def check_log(data: bytes, original: bytes, tmp: Path, index: int) -> None:
                                               strict=False)))
     out = tmp / f"repaired-{index}.jsonl"
     steps.append(lambda: repair(path, out))
+    trusted = audit(path, trust=[AUDITOR[1]])
+    if trusted.error is not None and trusted.error.get("reason") == "internal/error":
+        raise Failure(trusted.error["detail"])
+    upgraded = tmp / f"upgraded-{index}.jsonl"
+    steps.append(lambda: upgrade(path, upgraded))
+    resealed = tmp / f"resealed-{index}.jsonl"
+    steps.append(lambda: seal(path, resealed, key=AUDITOR[0]))
     for step in steps:
         with contextlib.suppress(GrimoireError):
             step()
-    for leftover in (path, out):
+    for leftover in (path, out, upgraded, resealed):
         leftover.unlink(missing_ok=True)
 
 

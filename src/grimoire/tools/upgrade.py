@@ -20,6 +20,7 @@ import msgspec
 from grimoire.core.errors import UsageError
 from grimoire.core.events import FORMAT, Upgrade
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits, LogReader, write_log
+from grimoire.core.replay import initial_state
 from grimoire.core.rules import options_for
 from grimoire.tools._log import get_logger
 
@@ -56,6 +57,7 @@ def upgrade(
     count, chain, sealed = 0, None, True
     with LogReader(path, limits=limits) as reader:  # first pass: check it, find its end
         header, rules = reader.header, reader.rules
+        initial_state(rules, header)  # options, players and position, as every reader
         for _, _, rec in reader.records():
             count += 1
             chain = rec.chain
