@@ -8,7 +8,9 @@
 - peak memory validating a 1,000,000-event log against a 100,000-event one;
 - per game (``--games``): random playouts (legal + decide + evolve through ``Match.act``,
   actions/s), trusted replay (events/s) and validate (events/s) over the same seeded bot
-  matches, each the best of ``--repeat`` runs so a busy machine does not blur a 5% change.
+  matches, and validate of the same matches with every action signed by its seat
+  (``validate_signed``: one Ed25519 check per action), each the best of ``--repeat`` runs
+  so a busy machine does not blur a 5% change.
 
 The long logs come from ``tally``, the dice race in ``grimoire.testing``. Figures are
 printed as a table (``--json`` for machine output); nothing here asserts a time.
@@ -29,9 +31,12 @@ from typing import Any
 
 from grimoire.bots.random import RandomBot
 from grimoire.core.audit import audit
+from grimoire.core.errors import GrimoireError
+from grimoire.core.events import Action
 from grimoire.core.logfile import LogReader
 from grimoire.core.match import Match
 from grimoire.core.replay import Replay, initial_state
+from grimoire.core.signing import generate
 from grimoire.testing import tally
 from grimoire.tools.simulate import bot_match
 
@@ -91,6 +96,28 @@ def peak_validate_mb(path: str) -> float:
     return float(out.stdout.strip())
 
 
+def signed_copies(rules: Any, matches: list[Match], tmp: str, key: str) -> list[str]:
+    """The same matches played again with every action signed by its seat (Ed25519, two
+    fixed keys), saved: what validate costs when it checks a signature per action. Empty
+    without the ``grimoire[sign]`` extra."""
+    try:
+        pairs = [generate() for _ in range(max(len(m.header.players) for m in matches))]
+    except GrimoireError:
+        return []
+    paths = []
+    for i, m in enumerate(matches):
+        seats = len(m.header.players)
+        copy = Match.new(rules, players=m.header.players, seed=bytes([i % 256]) * 32,
+                         keys=[pub for _, pub in pairs[:seats]])
+        for event in m.events:
+            if isinstance(event, Action):
+                copy.act(event, key=pairs[event.player][0])
+        p = os.path.join(tmp, f"{key}-{i}-signed.jsonl")
+        copy.save(p, reveal=True)
+        paths.append(p)
+    return paths
+
+
 def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int,
              only: list[str] | None = None) -> None:
     """Playout, trusted replay and validate rates for every built-in game, on the same
@@ -133,6 +160,14 @@ def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int,
             t, reports = timed(audit_files, paths)
             assert all(r.ok for r in reports), [r.summary() for r in reports if not r.ok]
             best_validate = max(best_validate, events / t)
+        signed = signed_copies(rules, matches, tmp, key)
+        if signed:
+            best_signed = 0.0
+            for _ in range(repeat):
+                t, reports = timed(audit_files, signed)
+                assert all(r.ok for r in reports), [r.summary() for r in reports if not r.ok]
+                best_signed = max(best_signed, events / t)
+            res[f"{key}_validate_signed_events_per_s"] = best_signed
         res[f"{key}_matches"] = len(matches)
         res[f"{key}_events"] = events
         res[f"{key}_playout_actions_per_s"] = best_play

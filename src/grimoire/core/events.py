@@ -332,12 +332,16 @@ def header_bytes(header: Header) -> bytes:
     >>> header_bytes(Header(game="g", rules="1", players=("a",)))
     b'{"format":"grimoire/2","game":"g","rules":"1","players":["a"]}'
     """
-    full = _full(header)
     if header.format == LEGACY:
+        full = _full(header)
         return _encoder.encode({k: full[k] for k in _LEGACY_HEADER})
     defaults = _HEADER_DEFAULTS
-    return _encoder.encode({k: v for k, v in full.items()
-                            if k in _REQUIRED_HEADER or v != defaults.get(k)})
+    out = {}
+    for name in _HEADER_FIELDS:  # Fork and Upgrade encode every field, as _full gives them
+        value = getattr(header, name)
+        if name in _REQUIRED_HEADER or value != defaults[name]:
+            out[name] = value
+    return _encoder.encode(out)
 
 
 def header_hash(header: Header) -> bytes:
@@ -357,6 +361,7 @@ def chain_next(previous: bytes, event_bytes: bytes) -> bytes:
     return h.digest()
 
 
+_HEADER_FIELDS = Header.__struct_fields__
 _HEADER_DEFAULTS: dict[str, Any] = {
     f.encode_name: _full(f.default if f.default is not msgspec.NODEFAULT else
                          f.default_factory() if f.default_factory is not msgspec.NODEFAULT

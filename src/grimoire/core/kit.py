@@ -184,7 +184,7 @@ class Grid:
     @property
     def pattern(self) -> str:
         """A regular expression matching exactly the names of the squares that exist (for
-        the JSON Schemas and decoding: ``Annotated[str, msgspec.Meta(pattern=...)]``).
+        the JSON Schemas: ``msgspec.Meta(extra_json_schema={"pattern": ...})``).
 
         >>> Grid(5, 5).pattern, Grid(10, 10).pattern
         ('^[a-e][1-5]$', '^[a-j](?:10|[1-9])$')

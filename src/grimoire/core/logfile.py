@@ -394,6 +394,7 @@ def rules_for(header: Header) -> AnyRules:
     return rules
 
 
+_SIGNATURE_LINE = (b'{"signature":', b"\x81\xa9signature")
 _trailer_json = msgspec.json.Decoder(Trailer)
 _trailer_mp = msgspec.msgpack.Decoder(Trailer)
 
@@ -496,7 +497,8 @@ class LogReader:
         self.header, self.header_extra = _decode_header(data, encoding, complete, self.limits)
         self.signature: Signature | None = None
         self.signature_line = 0
-        self.count, self.final_chain = 0, header_hash(self.header)
+        self._start = header_hash(self.header)
+        self.count, self.final_chain = 0, self._start
         self.rules = rules_for(self.header)
         upcast = getattr(self.rules, "upcasters", {}).get(self.header.rules)
         self._decoder = (record_decoder(self.rules, encoding) if upcast is None
@@ -551,29 +553,31 @@ class LogReader:
         seats = len(self.header.players)
         specs = _SPECS
         expected = 0
-        chain = header_hash(self.header)
+        chain = self._start
         max_records = self.limits.max_records
+        signed = self.signature is not None
         for lineno, offset, data, complete in self._lines:
             if not data or data.isspace():  # blank lines are skipped (no copy on the hot path)
                 if not complete:
                     break
                 continue
-            if self.signature is not None:
+            if signed:
                 raise LogError("log/after-signature", "nothing may follow a log's signature",
                                line=lineno)
-            if data[:13] == b'{"signature":' or data[:11] == b"\x81\xa9signature":
-                self.signature = _read_trailer(data, self.encoding, lineno, complete)
-                self.signature_line = lineno
-                continue
             try:
                 rec = decode(data)
-            except msgspec.ValidationError as exc:
+            except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as exc:
+                # the signature line is no record: looked for only here, off the hot path
+                if data.startswith(_SIGNATURE_LINE):
+                    self.signature = _read_trailer(data, self.encoding, lineno, complete)
+                    self.signature_line = lineno
+                    signed = True
+                    continue
                 if not complete:
                     raise LogError("log/torn-line", str(exc), line=lineno) from None
-                raise LogError("log/bad-record", str(exc), line=lineno) from None
-            except (msgspec.DecodeError, UnicodeDecodeError) as exc:
-                reason = "log/torn-line" if not complete else "log/bad-json"
-                raise LogError(reason, str(exc), line=lineno) from None
+                if isinstance(exc, msgspec.ValidationError):
+                    raise LogError("log/bad-record", str(exc), line=lineno) from None
+                raise LogError("log/bad-json", str(exc), line=lineno) from None
             except RecursionError:
                 raise LogError("log/too-deep", "a record nested too deeply",
                                line=lineno) from None

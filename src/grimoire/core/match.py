@@ -120,10 +120,10 @@ class Match:
         self._writer = writer
         self._sigs: dict[int, str] = dict(sigs or {})
         self._canon = canonical_for(header.format)
-        chain = header_hash(header)
-        for event in events:
-            chain = chain_next(chain, self._canon(event))
-        self._chain = chain
+        # The chain value after the first ``_chained`` events, brought up to date only
+        # when asked for (signing, peer play, ``chain``): playing costs no hashing.
+        self._chain = header_hash(header)
+        self._chained = 0
 
     # ------------------------------------------------------------------ creation
 
@@ -336,7 +336,7 @@ class Match:
                 raise LogError("log/bad-record", str(exc)) from None
         if not records:
             return ()
-        chain = self._chain
+        start = chain = self._chain_now()
         for k, rec in enumerate(records):
             seq = len(self._events) + k
             chain = chain_next(chain, self._canon(rec.event))
@@ -347,7 +347,7 @@ class Match:
                                seq=rec.seq)
         action = records[0].event
         first = Record(records[0].seq, action,
-                       chain_next(self._chain, self._canon(action)).hex(), records[0].sig)
+                       chain_next(start, self._canon(action)).hex(), records[0].sig)
         if self.header.keys is not None:
             check_act(self.header.keys, action, first, records[0].seq + 2)
         dice = RecordedDice(v for r in records if isinstance(r.event, Chance)
@@ -374,7 +374,8 @@ class Match:
             sig = records[0].sig
             self._writer.append_decision(got, None if sig is None else (lambda _c: sig))
         self._events.extend(got)
-        self._chain, self.state, self._counter = chain, state, counter
+        self._chain, self._chained = chain, len(self._events)
+        self.state, self._counter = state, counter
         return got
 
     # ------------------------------------------------------------------ reading
@@ -467,17 +468,12 @@ class Match:
             if isinstance(event, Chance):
                 counter += event.draws
         seq = len(self._events)
-        after_action = chain_next(self._chain, self._canon(events[0]))
         if signer is not None:
-            self._sigs[seq] = signer(after_action)
+            self._sigs[seq] = signer(chain_next(self._chain_now(), self._canon(events[0])))
         if self._writer is not None:
             sig = self._sigs.get(seq)
             self._writer.append_decision(events, None if sig is None else (lambda _c: sig))
-        chain = self._chain
-        for event in events:
-            chain = chain_next(chain, self._canon(event))
         self._events.extend(events)
-        self._chain = chain
         self.state = state
         self._counter = counter
         if self._writer is not None and self.rules.outcome(state) is not None:
@@ -500,10 +496,18 @@ class Match:
             raise IllegalAction("sign/key", f"that key is not seat {seat}'s key")
         return lambda chain: sign(secret, act_message(chain))
 
+    def _chain_now(self) -> bytes:
+        """The chain value after the last event, hashing only events not hashed before."""
+        events, canon, chain = self._events, self._canon, self._chain
+        for k in range(self._chained, len(events)):
+            chain = chain_next(chain, canon(events[k]))
+        self._chain, self._chained = chain, len(events)
+        return chain
+
     @property
     def chain(self) -> str:
         """The chain value after the last event (hex): what a seal signs."""
-        return self._chain.hex()
+        return self._chain_now().hex()
 
     # ------------------------------------------------------------------ saving
 

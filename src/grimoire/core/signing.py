@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import os
 from typing import Any
 
@@ -90,11 +91,16 @@ def sign(secret: str, message: bytes) -> str:
     return raw.hex()
 
 
+@functools.lru_cache(maxsize=256)
+def _public_key(public: str) -> Any:
+    """The key object of a public key (hex), built once: a log checks one per action."""
+    return _ed25519().Ed25519PublicKey.from_public_bytes(_hex(public, 32, "a public key"))
+
+
 def verify(public: str, message: bytes, signature: str) -> bool:
     """Does ``signature`` (hex) sign ``message`` with the key ``public`` (hex)?"""
-    ed25519 = _ed25519()
     try:
-        key = ed25519.Ed25519PublicKey.from_public_bytes(_hex(public, 32, "a public key"))
+        key = _public_key(public)
         key.verify(bytes.fromhex(signature), message)
     except (ValueError, UsageError):
         return False
