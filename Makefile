@@ -55,6 +55,7 @@ schemas: $(STAMP)
 
 fixtures: $(STAMP)
 	$(BIN)/python tools/gen_fixtures.py
+	$(BIN)/python tools/log_example.py
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .mypy_cache .ruff_cache
