@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test browser lint typecheck bench fuzz goldens schemas fixtures clean
+.PHONY: demo test browser lint typecheck serve bench fuzz goldens schemas fixtures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
+
+# The match server on http://127.0.0.1:8000 (API at /docs) over matches.sqlite.
+serve: $(STAMP)
+	$(BIN)/grimoire serve --db matches.sqlite
 
 bench: $(STAMP)
 	$(BIN)/python tools/bench.py

@@ -5,8 +5,10 @@ hides a cycle from Python but not from a reader). The layers:
 
 - ``core`` imports only ``core``; a game only ``core`` and itself (no game imports another);
 - ``bots`` import ``core``; ``testing`` imports ``core`` and ``bots``;
-- ``tools`` import ``core`` and ``bots`` (games are reached through the registry, never by
-  name); the ``cli`` imports ``tools`` and the public facade ``grimoire`` only.
+- ``store`` (the SQLite event store) imports ``core``; ``server`` imports ``core``,
+  ``store``, ``bots`` and ``tools``;
+- ``tools`` import ``core``, ``bots``, ``store`` and ``server`` (games are reached through
+  the registry, never by name); the ``cli`` imports ``tools`` and the facade only.
 """
 
 from __future__ import annotations
@@ -71,7 +73,9 @@ ALLOWED = {
     "registry": {"core", "registry"},
     "bots": {"core", "bots"},
     "testing": {"core", "bots", "testing"},
-    "tools": {"core", "bots", "tools"},
+    "store": {"core", "store"},
+    "server": {"core", "store", "bots", "tools", "server"},
+    "tools": {"core", "bots", "tools", "store", "server"},
     "cli": {"tools", "cli", "facade"},
     "facade": {"core", "registry"},
 }

@@ -186,10 +186,18 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5, help="runs per game figure (best kept)")
     ap.add_argument("--only-games", action="store_true", help="just the per-game figures")
     ap.add_argument("--game", action="append", help="per-game figures for this game only")
+    ap.add_argument("--server", action="store_true",
+                    help="just the match server's figures (tools/bench_server.py)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     res: dict[str, Any] = {}
     tmp = tempfile.mkdtemp(prefix="grimoire-bench-")
+    if args.server:
+        from bench_server import server
+
+        res.update(server())
+        show(res, args.json)
+        return
     if args.game_budget:
         per_game(res, tmp, args.game_budget, args.game_cap, args.repeat, args.game)
     if args.only_games:

@@ -29,7 +29,9 @@ from grimoire.cli import (
     rewind,
     schema,
     seal,
+    serve,
     simulate,
+    store,
     upgrade,
     validate,
     view,
@@ -86,6 +88,8 @@ app.command("repair")(repair.command)
 app.command("view")(view.command)
 app.command("upgrade")(upgrade.command)
 app.command("keygen")(keygen.command)
+app.add_typer(store.app, name="store")
+app.command("serve")(serve.command)
 
 
 def main() -> None:

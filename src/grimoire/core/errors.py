@@ -91,3 +91,32 @@ class AuditError(LocatedError):
 
 class UsageError(GrimoireError):
     """A caller's mistake that is not about a log or a move: unknown game, bad option."""
+
+
+class StoreError(GrimoireError):
+    """The match store cannot do what was asked: no such match (``store/unknown-match``),
+    the database file locked by another writer past the timeout (``store/locked``), the
+    disk full (``store/full``), a file that is not a grimoire store or is damaged
+    (``store/corrupt``), a store written by a newer grimoire (``store/too-new``).
+
+    >>> StoreError("store/unknown-match", "no match 'x'").reason
+    'store/unknown-match'
+    """
+
+
+class ConcurrencyError(StoreError):
+    """An append whose ``expected_version`` is not the match's version any more: another
+    writer appended first. Nothing was written; read the new events and decide again.
+
+    >>> err = ConcurrencyError("store/conflict", "expected version 3", expected=3, actual=5)
+    >>> err.reason, err.expected, err.actual
+    ('store/conflict', 3, 5)
+    """
+
+    def __init__(self, reason: str, detail: str = "", *, expected: int, actual: int) -> None:
+        self.expected = expected
+        self.actual = actual
+        super().__init__(reason, detail)
+
+    def to_dict(self) -> dict[str, object]:
+        return {**super().to_dict(), "expected": self.expected, "actual": self.actual}

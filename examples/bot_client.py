@@ -1,0 +1,121 @@
+"""A small client of ``grimoire serve``: random bots playing a match over HTTP, each
+seat listening to its own WebSocket and acting when it is to act.
+
+Start a server (``make serve``, or ``grimoire serve --db matches.sqlite``), then either
+
+    python examples/bot_client.py --game wiz-war          # a new match, bots in every seat
+    python examples/bot_client.py --game wiz-war --humans 1
+        # a new match; prints seat 1's link for a person (or another client), bots play
+        # the other seats and wait for seat 1's moves
+    python examples/bot_client.py --match ID --token TOKEN  # play one seat of a match
+
+It needs ``httpx`` and ``websockets`` (``pip install 'grimoire[server]' httpx``). It uses
+only the documented API (``docs/server.md``): no grimoire import.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import sys
+from typing import Any
+
+import httpx
+import websockets
+
+
+async def call(client: httpx.AsyncClient, method: str, url: str, **kw: Any) -> httpx.Response:
+    """One request, waited out and tried again while the server says 429 (too many)."""
+    while True:
+        r = await client.request(method, url, **kw)
+        if r.status_code != 429:
+            return r
+        await asyncio.sleep(0.2)
+
+
+async def play_seat(client: httpx.AsyncClient, ws_base: str, match: str, token: str,
+                    seed: int, say: Any) -> dict[str, Any]:
+    """Play one seat with a random bot until the match ends; returns the final view."""
+    rng = random.Random(seed)
+    headers = {"Authorization": f"Bearer {token}"}
+    async with websockets.connect(f"{ws_base}/matches/{match}/ws?token={token}") as sock:
+        while True:
+            view = (await call(client, "GET", f"/matches/{match}", headers=headers)).json()
+            if view["outcome"] is not None:
+                return dict(view)
+            if view["seat"] in view["to_act"]:
+                legal = (await call(client, "GET", f"/matches/{match}/legal",
+                                    headers=headers)).json()
+                if legal["actions"]:
+                    body = {"action": rng.choice(legal["actions"]),
+                            "expected_version": legal["version"],
+                            "idempotency_key": f"{view['seat']}-{legal['version']}"}
+                    r = await call(client, "POST", f"/matches/{match}/actions",
+                                   headers=headers, json=body)
+                    if r.status_code == 200:
+                        for event in r.json()["events"]:
+                            say(f"[{event['seq']}] {event['text']}")
+                        continue
+                    if r.status_code != 409:  # 409: another seat acted first; look again
+                        raise SystemExit(f"refused: {r.json()}")
+                    continue
+            with contextlib.suppress(TimeoutError):  # not our turn: wait for the others
+                await asyncio.wait_for(sock.recv(), timeout=5)
+
+
+async def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--server", default="http://127.0.0.1:8000")
+    ap.add_argument("--game", default="vicious-circle")
+    ap.add_argument("--match", help="join this match (with --token) instead of creating one")
+    ap.add_argument("--token", help="your seat's token in --match")
+    ap.add_argument("--humans", type=int, nargs="*", default=[],
+                    help="seats left to people: their links are printed")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--log", help="save the finished match's log here")
+    ap.add_argument("--quiet", action="store_true")
+    args = ap.parse_args(argv)
+
+    def say(text: str) -> None:
+        if not args.quiet:
+            print(text, flush=True)
+
+    ws_base = args.server.replace("http://", "ws://").replace("https://", "wss://")
+    async with httpx.AsyncClient(base_url=args.server, timeout=30) as client:
+        if args.match:
+            tokens = [args.token]
+            match = args.match
+        else:
+            r = await client.post("/matches", json={"game": args.game})
+            r.raise_for_status()
+            created = r.json()
+            match = created["id"]
+            say(f"match {match} ({args.game}); spectators: "
+                f"{args.server}{created['spectator_url']}")
+            tokens = []
+            for seat in created["seats"]:
+                if seat["seat"] in args.humans:
+                    say(f"seat {seat['seat']} ({seat['name']}) is yours: token {seat['token']}")
+                else:
+                    tokens.append(seat["token"])
+        finals = await asyncio.gather(*(play_seat(client, ws_base, match, tok,
+                                                  args.seed + k, say)
+                                        for k, tok in enumerate(tokens)))
+        final = finals[0]
+        winners = [final["players"][w] for w in final["outcome"]["winners"]]
+        print(json.dumps({"match": match, "version": final["version"],
+                          "winners": winners, "reason": final["outcome"]["reason"]}))
+        if args.log:
+            r = await client.get(f"/matches/{match}/log",
+                                 headers={"Authorization": f"Bearer {tokens[0]}"})
+            r.raise_for_status()
+            with open(args.log, "wb") as f:
+                f.write(r.content)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

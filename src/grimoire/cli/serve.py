@@ -1,0 +1,30 @@
+"""``grimoire serve``: host live matches over HTTP and WebSocket."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.cli.common import handle_errors, say
+from grimoire.tools.serve import serve
+
+
+@handle_errors
+def command(
+    db: Annotated[Path, typer.Option(
+        "--db", metavar="FILE", help="The SQLite store (created if missing).")]
+    = Path("matches.sqlite"),
+    host: Annotated[str, typer.Option(metavar="HOST", help="Address to listen on.")]
+    = "127.0.0.1",
+    port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on.")] = 8000,
+    durability: Annotated[str, typer.Option(
+        metavar="full|normal",
+        help="full: every acknowledged action is on disk (fsync); normal: it survives the "
+             "server's crash but not the machine's.")] = "full",
+) -> None:
+    """Serve matches to frontends: one token per seat, each seat sees only what it may
+    know; the API is at http://HOST:PORT/docs."""
+    say(f"serving {db} on http://{host}:{port} (API: http://{host}:{port}/docs); Ctrl-C stops")
+    serve(db, host=host, port=port, durability=durability)

@@ -1,0 +1,328 @@
+"""The match server: an ASGI application (Starlette) over a :class:`~grimoire.store.Store`.
+
+Every request names a match and carries a token (``Authorization: Bearer TOKEN`` or
+``?token=TOKEN``); the token decides the seat, and everything the server sends is made
+from that seat's ``view`` and ``redact`` (a spectator's token: the public view). Errors
+are JSON ``{"error", "reason", "detail"}`` with a 4xx status, never a traceback.
+``docs/server.md`` describes the API; ``GET /openapi.json`` and ``GET /docs`` serve it.
+
+>>> app = create_app(ServerConfig(db=":memory:"))
+>>> sorted(r.path for r in app.routes)[:3]
+['/docs', '/games', '/matches']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import msgspec
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from grimoire.core import registry
+from grimoire.core.errors import (
+    ConcurrencyError,
+    GrimoireError,
+    IllegalAction,
+    StoreError,
+    UsageError,
+)
+from grimoire.core.logfile import encode_line
+from grimoire.server.hub import Hub, Live, Reader, Told
+from grimoire.server.openapi import DOCS_PAGE, openapi
+from grimoire.store import Store
+from grimoire.tools._log import get_logger
+
+log = get_logger("grimoire.server")
+
+
+class ServerConfig(msgspec.Struct, frozen=True, kw_only=True):
+    """How the server runs: the store's file and durability, and the bounds on requests
+    (bytes in a body, requests a second per token or address, with a burst)."""
+
+    db: str = "matches.sqlite"
+    durability: str = "full"
+    max_body: int = 64 * 1024
+    rate: float = 1000.0
+    burst: float = 2000.0
+
+
+class RequestError(GrimoireError):
+    """A request the server cannot read: ``request/bad-json``, ``request/invalid``,
+    ``request/too-large``, ``request/rate``."""
+
+
+class NewMatch(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """``POST /matches``: the game, the players' names (default: the game's), options."""
+
+    game: str
+    players: list[str] | None = None
+    options: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class Act(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
+    """``POST /matches/{id}/actions``: the action (one of the game's events, as JSON), the
+    version it was decided at, and an optional key that makes a retry a no-op."""
+
+    action: dict[str, Any]
+    expected_version: int
+    idempotency_key: str | None = None
+
+
+STATUS = {
+    "access/token": 401, "access/seat": 403, "store/unknown-match": 404,
+    "request/too-large": 413, "request/rate": 429, "store/locked": 503,
+    "store/full": 507, "store/corrupt": 500, "store/too-new": 500,
+}
+
+
+def status_of(error: GrimoireError) -> int:
+    """The HTTP status of a refusal.
+
+    >>> from grimoire.server.hub import AccessError
+    >>> status_of(IllegalAction("move/blocked")), status_of(AccessError("access/token"))
+    (422, 401)
+    """
+    if error.reason in STATUS:
+        return STATUS[error.reason]
+    if isinstance(error, ConcurrencyError):
+        return 409
+    if isinstance(error, IllegalAction):
+        return 422
+    return 400
+
+
+def json_response(body: Any, status: int = 200) -> Response:
+    return Response(msgspec.json.encode(body), status_code=status,
+                    media_type="application/json")
+
+
+def error_response(error: GrimoireError) -> Response:
+    response = json_response(error.to_dict(), status_of(error))
+    if error.reason == "request/rate":
+        response.headers["retry-after"] = "1"
+    return response
+
+
+class Bucket:
+    """A token bucket per caller: ``rate`` requests a second, up to ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self._levels: dict[str, tuple[float, float]] = {}
+
+    def take(self, who: str) -> None:
+        now = time.monotonic()
+        level, then = self._levels.get(who, (self.burst, now))
+        level = min(self.burst, level + (now - then) * self.rate)
+        if level < 1:
+            raise RequestError("request/rate", "too many requests; slow down")
+        self._levels[who] = (level - 1, now)
+        if len(self._levels) > 100_000:  # forget callers idle long enough to be full again
+            cutoff = now - self.burst / self.rate
+            self._levels = {k: v for k, v in self._levels.items() if v[1] > cutoff}
+
+
+def token_of(request: Request | WebSocket) -> str | None:
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return request.query_params.get("token")
+
+
+async def read_body(request: Request, limit: int, kind: type[Any]) -> Any:
+    """The request's JSON body as ``kind``, at most ``limit`` bytes."""
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise RequestError("request/too-large", f"a body is at most {limit} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise RequestError("request/too-large", f"a body is at most {limit} bytes")
+        chunks.append(chunk)
+    try:
+        return msgspec.json.decode(b"".join(chunks), type=kind)
+    except msgspec.ValidationError as exc:
+        raise RequestError("request/invalid", str(exc)) from None
+    except msgspec.DecodeError as exc:
+        raise RequestError("request/bad-json", str(exc)) from None
+
+
+def create_app(config: ServerConfig | None = None) -> Starlette:
+    """The server's ASGI application over the store ``config.db``."""
+    config = config or ServerConfig()
+    state: dict[str, Any] = {}
+    bucket = Bucket(config.rate, config.burst)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+        store = Store(config.db, durability=config.durability)  # type: ignore[arg-type]
+        state["hub"] = Hub(store)
+        log.info("serving", db=config.db)
+        try:
+            yield
+        finally:
+            store.close()
+
+    def hub() -> Hub:
+        found: Hub = state["hub"]
+        return found
+
+    Handler = Callable[[Request], Awaitable[Response]]
+
+    def guarded(handler: Handler) -> Handler:
+        async def run(request: Request) -> Response:
+            try:
+                bucket.take(token_of(request) or (request.client.host if request.client
+                                                  else "?"))
+                return await handler(request)
+            except GrimoireError as exc:
+                return error_response(exc)
+            except Exception as exc:  # a bug: reported as one, never a traceback
+                log.error("internal", error=repr(exc), path=request.url.path)
+                return json_response({"error": "InternalError", "reason": "internal/error",
+                                      "detail": type(exc).__name__}, 500)
+        return run
+
+    def reader_live(request: Request) -> tuple[Reader, Live]:
+        match_id = request.path_params["match"]
+        reader = hub().reader(match_id, token_of(request))
+        return reader, hub().live(match_id)
+
+    async def games(_request: Request) -> Response:
+        return json_response([{"name": n, "title": registry.get(n).title,
+                               "seats": list(registry.get(n).seats)}
+                              for n in registry.names()])
+
+    async def create(request: Request) -> Response:
+        body: NewMatch = await read_body(request, config.max_body, NewMatch)
+        rules = registry.get(body.game)
+        players = body.players or list(rules.default_players[:rules.seats[0]])
+        created = hub().create(body.game, players, body.options)
+        out = msgspec.to_builtins(created)
+        out["spectator_url"] = f"/matches/{created.id}?token={created.spectator}"
+        log.info("created", match=created.id, game=created.game)
+        return json_response(out, 201)
+
+    async def view(request: Request) -> Response:
+        reader, live = reader_live(request)
+        return json_response(hub().view(live, reader))
+
+    async def legal(request: Request) -> Response:
+        reader, live = reader_live(request)
+        return json_response({"version": live.version, "actions": hub().legal(live, reader)})
+
+    async def events(request: Request) -> Response:
+        reader, live = reader_live(request)
+        since = _int(request.query_params.get("since", "0"), "since")
+        told = hub().history(live, since)
+        return json_response({"version": live.version,
+                              "events": hub().tell(live, reader.seat, told)})
+
+    async def act(request: Request) -> Response:
+        reader, live = reader_live(request)
+        body: Act = await read_body(request, config.max_body, Act)
+        if body.idempotency_key is not None and len(body.idempotency_key) > 128:
+            raise RequestError("request/invalid", "an idempotency key is at most 128 "
+                               "characters")
+        version, told, repeated = await hub().act(live.id, reader, body.action,
+                                                  body.expected_version, body.idempotency_key)
+        return json_response({"version": version, "repeated": repeated,
+                              "events": hub().tell(live, reader.seat, told)})
+
+    async def download(request: Request) -> Response:
+        _reader, live = reader_live(request)
+        if live.outcome is None:
+            raise UsageError("match/live", "the log is downloadable once the match is over "
+                             "(its seed is secret until then)")
+        store = hub().store
+        body = encode_line(store.header(live.id)) + b"".join(store.lines(live.id))
+        return Response(body, media_type="application/x-ndjson", headers={
+            "content-disposition": f'attachment; filename="{live.id}.jsonl"'})
+
+    async def spec(_request: Request) -> Response:
+        return json_response(openapi())
+
+    async def docs(_request: Request) -> Response:
+        return HTMLResponse(DOCS_PAGE)
+
+    async def stream(socket: WebSocket) -> None:
+        """A seat's events as they happen: first those since ``?since=N``, then each
+        decision as it is appended, as ``{"type": "events", "version", "events"}``."""
+        match_id = socket.path_params["match"]
+        try:
+            bucket.take(token_of(socket) or "ws")
+            reader = hub().reader(match_id, token_of(socket))
+            live = hub().live(match_id)
+            since = _int(socket.query_params.get("since", "0"), "since")
+        except GrimoireError as exc:
+            await socket.close(code=4000 + status_of(exc), reason=exc.reason)
+            return
+        await socket.accept()
+        queue: asyncio.Queue[list[Told] | None] = asyncio.Queue()
+        entry = (reader.seat, queue)
+        async with live.lock:  # nothing is appended between the backlog and listening
+            backlog = hub().history(live, since)
+            live.listeners.add(entry)
+            version = live.version
+        try:
+            await socket.send_bytes(msgspec.json.encode({
+                "type": "events", "version": version,
+                "events": hub().tell(live, reader.seat, backlog)}))
+            closed = asyncio.ensure_future(_until_closed(socket))
+            while True:
+                got = asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({got, closed},
+                                             return_when=asyncio.FIRST_COMPLETED)
+                if closed in done:
+                    got.cancel()
+                    break
+                told = got.result()
+                if told is None:
+                    break
+                await socket.send_bytes(msgspec.json.encode({
+                    "type": "events", "version": told[-1].seq + 1,
+                    "events": hub().tell(live, reader.seat, told)}))
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            live.listeners.discard(entry)
+
+    routes = [
+        Route("/games", guarded(games), methods=["GET"]),
+        Route("/matches", guarded(create), methods=["POST"]),
+        Route("/matches/{match}", guarded(view), methods=["GET"]),
+        Route("/matches/{match}/legal", guarded(legal), methods=["GET"]),
+        Route("/matches/{match}/events", guarded(events), methods=["GET"]),
+        Route("/matches/{match}/actions", guarded(act), methods=["POST"]),
+        Route("/matches/{match}/log", guarded(download), methods=["GET"]),
+        WebSocketRoute("/matches/{match}/ws", stream),
+        Route("/openapi.json", spec, methods=["GET"]),
+        Route("/docs", docs, methods=["GET"]),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+async def _until_closed(socket: WebSocket) -> None:
+    """Wait until the client closes (anything it sends is ignored)."""
+    while True:
+        message = await socket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+
+
+def _int(text: str, name: str) -> int:
+    if not text.isdigit() or len(text) > 12:
+        raise RequestError("request/invalid", f"{name} must be a whole number >= 0")
+    return int(text)
+
+
+__all__ = ["ServerConfig", "StoreError", "create_app"]

@@ -1,0 +1,117 @@
+"""The server's API as an OpenAPI 3.1 document (``GET /openapi.json``) and a page that
+lists it (``GET /docs``: self-contained, no script from the network).
+
+>>> sorted(openapi()["paths"])[:2]
+['/games', '/matches']
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+ERROR = {"$ref": "#/components/schemas/Error"}
+TOKEN: list[dict[str, list[str]]] = [{"token": []}]
+
+
+def _op(summary: str, *, body: str | None = None, ok: int = 200,
+        errors: tuple[int, ...] = (400, 401, 403, 404), secured: bool = True,
+        params: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
+    op: dict[str, Any] = {
+        "summary": summary,
+        "responses": {str(ok): {"description": "done",
+                                "content": {"application/json": {"schema": {}}}},
+                      **{str(code): {"description": "refused: see reason",
+                                     "content": {"application/json": {"schema": ERROR}}}
+                         for code in errors}},
+    }
+    if body is not None:
+        op["requestBody"] = {"required": True, "content": {"application/json": {
+            "schema": {"$ref": f"#/components/schemas/{body}"}}}}
+    if secured:
+        op["security"] = TOKEN
+    if params:
+        op["parameters"] = list(params)
+    return op
+
+
+MATCH = {"name": "match", "in": "path", "required": True, "schema": {"type": "string"}}
+SINCE = {"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0}}
+
+
+def openapi() -> dict[str, Any]:
+    """The OpenAPI document."""
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "grimoire match server", "version": "1",
+                 "description": "Host matches of grimoire's games: one secret token per "
+                 "seat, each seat sees only what it may know. Errors are JSON with a "
+                 "stable reason code. See docs/server.md."},
+        "paths": {
+            "/games": {"get": _op("The games this server plays", secured=False,
+                                  errors=())},
+            "/matches": {"post": _op(
+                "Create a match: tokens for each seat and the spectator, the dice seed's "
+                "commitment", body="NewMatch", ok=201, errors=(400, 413, 429), secured=False)},
+            "/matches/{match}": {"get": _op(
+                "The match as the token's seat sees it (view, board, to_act, outcome, "
+                "version)", params=(MATCH,))},
+            "/matches/{match}/legal": {"get": _op(
+                "The token's seat's legal actions now", params=(MATCH,))},
+            "/matches/{match}/events": {"get": _op(
+                "The events since a seq, redacted for the token's seat",
+                params=(MATCH, SINCE))},
+            "/matches/{match}/actions": {"post": _op(
+                "Act for the token's seat at an expected version (409 stale, 422 illegal)",
+                body="Act", errors=(400, 401, 403, 404, 409, 413, 422, 429),
+                params=(MATCH,))},
+            "/matches/{match}/log": {"get": _op(
+                "The finished match's log (JSON Lines, seed revealed)", params=(MATCH,))},
+            "/matches/{match}/ws": {"get": _op(
+                "WebSocket: the token's seat's events as they happen, from ?since=N",
+                params=(MATCH, SINCE))},
+        },
+        "components": {
+            "securitySchemes": {"token": {"type": "http", "scheme": "bearer",
+                                          "description": "a seat's or the spectator's "
+                                          "token (also accepted as ?token=)"}},
+            "schemas": {
+                "NewMatch": {"type": "object", "additionalProperties": False,
+                             "required": ["game"], "properties": {
+                                 "game": {"type": "string"},
+                                 "players": {"type": "array", "items": {"type": "string"}},
+                                 "options": {"type": "object"}}},
+                "Act": {"type": "object", "additionalProperties": False,
+                        "required": ["action", "expected_version"], "properties": {
+                            "action": {"type": "object", "description": "one of the game's "
+                                       "action events (grimoire schema GAME)"},
+                            "expected_version": {"type": "integer", "minimum": 0},
+                            "idempotency_key": {"type": "string", "maxLength": 128}}},
+                "Error": {"type": "object", "required": ["error", "reason", "detail"],
+                          "properties": {"error": {"type": "string"},
+                                         "reason": {"type": "string"},
+                                         "detail": {"type": "string"}}},
+            },
+        },
+    }
+
+
+def _page() -> str:
+    doc = openapi()
+    rows = []
+    for path, ops in doc["paths"].items():
+        for method, op in ops.items():
+            codes = ", ".join(op["responses"])
+            rows.append(f"<tr><td><code>{method.upper()}</code></td><td><code>"
+                        f"{html.escape(path)}</code></td><td>{html.escape(op['summary'])}"
+                        f"</td><td>{codes}</td></tr>")
+    return ("<!doctype html><html><head><meta charset='utf-8'><title>grimoire match server"
+            "</title><style>body{font:15px system-ui;margin:2em}td{padding:4px 10px;"
+            "border-bottom:1px solid #ddd}</style></head><body><h1>grimoire match server"
+            "</h1><p>" + html.escape(doc["info"]["description"]) + "</p><p>The machine-"
+            "readable document: <a href='/openapi.json'>/openapi.json</a>.</p><table>"
+            "<tr><th>method</th><th>path</th><th>what</th><th>statuses</th></tr>"
+            + "".join(rows) + "</table></body></html>")
+
+
+DOCS_PAGE = _page()

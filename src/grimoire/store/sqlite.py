@@ -1,0 +1,834 @@
+"""The event store on SQLite: many matches in one file, each as the lines of its log.
+
+The store never holds a state. A match is its header line and its record lines, stored
+byte for byte as :func:`~grimoire.core.logfile.write_log` writes them (or as the imported
+file had them), so exporting a match writes exactly the log grimoire would have written,
+and the audit can check it. See ``docs/store.md``.
+
+>>> from grimoire import Match
+>>> match = Match.new("vicious-circle", seed=bytes(32))
+>>> with Store(":memory:") as store:
+...     mid = store.create(match.header, seed=bytes(32))
+...     store.append(mid, match.act(match.legal(0)[0]), expected_version=0)
+...     [info.version for info in store.matches()]
+AppendResult(version=1, duplicate=False)
+[1]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import secrets
+import shutil
+import sqlite3
+import tempfile
+import threading
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+from grimoire.core.audit import audit
+from grimoire.core.dice import commitment
+from grimoire.core.errors import (
+    AuditError,
+    ConcurrencyError,
+    GrimoireError,
+    LogError,
+    StoreError,
+    UsageError,
+)
+from grimoire.core.events import (
+    Event,
+    Header,
+    Record,
+    canonical_for,
+    chain_next,
+    header_hash,
+)
+from grimoire.core.logfile import (
+    CHUNK,
+    LogReader,
+    _Upcasting,
+    check_header,
+    encode_line,
+    open_regular,
+    record_decoder,
+    rules_for,
+)
+from grimoire.core.replay import initial_state
+from grimoire.core.rules import AnyRules, Outcome
+from grimoire.store.migrations import APPLICATION_ID, MIGRATIONS, migrate, user_version
+
+Durability = Literal["full", "normal"]
+
+PAGE = 1024
+"""Record lines read per query when streaming a match: reading holds at most this many
+lines in memory, and no read keeps the database busy between pages."""
+
+MAX_ID = 64
+_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_ID}}}")
+_STATUSES = ("live", "over")
+_MSGPACK = b"\xc6"  # the first byte of a msgpack log (a bin 32 frame)
+_SIGNATURE = b'{"signature":'
+
+# SQLite's primary result codes (https://sqlite.org/rescode.html)
+_PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = (
+    3, 5, 6, 8, 10, 11, 13, 14, 26)
+
+
+class MatchInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """One match as :meth:`Store.matches` lists it: no header, no records, never the seed.
+
+    ``status`` is ``"live"`` or ``"over"``; ``version`` the number of records; ``created``
+    and ``updated`` unix seconds; ``outcome`` ``{"winners": [...], "reason": "..."}`` once
+    the match is over.
+
+    >>> MatchInfo(id="x", game="vicious-circle", rules="2", players=("Dawn", "Twilight"),
+    ...           status="live", version=0, created=0.0, updated=0.0).status
+    'live'
+    """
+
+    id: str
+    game: str
+    rules: str
+    players: tuple[str, ...]
+    status: str
+    version: int
+    created: float
+    updated: float
+    outcome: dict[str, Any] | None = None
+
+
+class AppendResult(msgspec.Struct, frozen=True):
+    """What :meth:`Store.append` did: ``version`` is the match's version after the append;
+    ``duplicate`` says the idempotency key had been used already, so nothing was written
+    and ``version`` is the version that earlier append left.
+
+    >>> AppendResult(7)
+    AppendResult(version=7, duplicate=False)
+    """
+
+    version: int
+    duplicate: bool = False
+
+
+def translate(exc: sqlite3.Error, where: str = "") -> StoreError:
+    """The :class:`StoreError` for an error SQLite raised: a busy database past the
+    timeout is ``store/locked``, a full disk ``store/full``, a damaged file or one that is
+    no database ``store/corrupt``, a file that cannot be opened, read or written
+    ``store/io``; anything else ``store/error``. ``where`` (the file) starts the detail.
+
+    >>> translate(sqlite3.OperationalError("database is locked")).reason
+    'store/error'
+    """
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    detail = f"{getattr(exc, 'sqlite_errorname', type(exc).__name__)}: {exc}"
+    if where:
+        detail = f"{where}: {detail}"
+    if primary in (_BUSY, _LOCKED):
+        return StoreError("store/locked", f"another connection holds the store's write lock "
+                          f"past the timeout ({detail})")
+    if primary == _FULL:
+        return StoreError("store/full", f"the disk (or the store's size limit) is full; "
+                          f"nothing was written ({detail})")
+    if primary in (_CORRUPT, _NOTADB):
+        return StoreError("store/corrupt", f"not a grimoire store, or a damaged one ({detail})")
+    if primary in (_PERM, _READONLY, _IOERR, _CANTOPEN):
+        return StoreError("store/io", detail)
+    return StoreError("store/error", detail)
+
+
+def _seat_ok(seat: object, seats: int) -> bool:
+    return seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
+                            and 0 <= seat < seats)
+
+
+def _count(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 1 << 63:
+        raise UsageError("store/bad-number", f"{what} must be a whole number >= 0, "
+                         f"not {value!r}")
+    return value
+
+
+def _outcome_json(outcome: Outcome) -> str:
+    return msgspec.json.encode({"winners": list(outcome.winners),
+                                "reason": outcome.reason}).decode()
+
+
+_header_decoder = msgspec.json.Decoder(Header)
+
+
+class Store:
+    """An event store in one SQLite file (created if missing; ``":memory:"`` for a store
+    that lives as long as the object).
+
+    The file is in WAL mode: readers never wait for the writer. ``durability="full"``
+    (``synchronous=FULL``) means an append that returned is on disk; ``"normal"`` may lose
+    the last appends in a power cut (never the file's consistency). A writer waits up to
+    ``timeout`` seconds for another one, then fails with ``store/locked``. One ``Store``
+    may be shared by threads; each call holds it only for its own transaction.
+
+    >>> with Store(":memory:") as store:
+    ...     store.schema_version == len(MIGRATIONS)
+    True
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, durability: Durability = "full",
+                 timeout: float = 5.0) -> None:
+        if durability not in ("full", "normal"):
+            raise UsageError("store/durability", f"durability is 'full' or 'normal', "
+                             f"not {durability!r}")
+        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (
+                timeout >= 0):
+            raise UsageError("store/timeout", f"the timeout is seconds >= 0, not {timeout!r}")
+        self.path = os.fspath(path)
+        self._lock = threading.RLock()
+        self._db: sqlite3.Connection | None = None
+        try:
+            db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
+                                 check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from None
+        try:
+            self._open(db, durability)
+        except BaseException as exc:
+            db.close()
+            if isinstance(exc, sqlite3.Error):
+                raise translate(exc, self.path) from None
+            raise
+        self._db = db
+
+    def _open(self, db: sqlite3.Connection, durability: Durability) -> None:
+        version = user_version(db)  # reads the file's header: not SQLite -> NOTADB
+        app = int(db.execute("PRAGMA application_id").fetchone()[0])
+        if app not in (0, APPLICATION_ID):
+            raise StoreError("store/corrupt", f"{self.path} is an SQLite database of "
+                             f"another application (application_id {app:#x})")
+        if version > len(MIGRATIONS):
+            raise StoreError("store/too-new", f"{self.path} has schema version {version}; "
+                             f"this grimoire knows {len(MIGRATIONS)}: upgrade grimoire")
+        if app == 0 and (version > 0 or db.execute(
+                "SELECT count(*) FROM sqlite_master").fetchone()[0]):
+            raise StoreError("store/corrupt", f"{self.path} is an SQLite database but not "
+                             "a grimoire store")
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute(f"PRAGMA synchronous = {durability.upper()}")
+        migrate(db)
+
+    # ------------------------------------------------------------------ plumbing
+
+    def close(self) -> None:
+        """Close the file (every later call is ``store/closed``). Closing twice is fine."""
+        with self._lock:
+            if self._db is not None:
+                try:
+                    self._db.close()
+                except sqlite3.Error as exc:
+                    raise translate(exc, self.path) from None
+                finally:
+                    self._db = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({self.path!r})"
+
+    def _conn(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise StoreError("store/closed", f"the store {self.path} is closed")
+        return self._db
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection for reads (each statement sees one consistent snapshot)."""
+        with self._lock:
+            try:
+                yield self._conn()
+            except sqlite3.Error as exc:
+                raise translate(exc, self.path) from None
+
+    @contextmanager
+    def _writing(self) -> Iterator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction: committed if the block ends normally,
+        rolled back (nothing written) if it raises."""
+        with self._lock:
+            db = self._conn()
+            try:
+                db.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise translate(exc, self.path) from None
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException as exc:
+                if db.in_transaction:
+                    # SQLite may have rolled back already (a full disk, an I/O error)
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.Error):
+                    raise translate(exc, self.path) from None
+                raise
+
+    @staticmethod
+    def _unknown(match_id: str) -> StoreError:
+        return StoreError("store/unknown-match", f"no match {match_id!r} in this store")
+
+    def _row(self, db: sqlite3.Connection, match_id: str, columns: str) -> Any:
+        row = db.execute(f"SELECT {columns} FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise self._unknown(match_id)
+        return row
+
+    def _new_id(self, db: sqlite3.Connection, match_id: str | None) -> str:
+        if match_id is None:
+            while True:
+                match_id = secrets.token_urlsafe(12)
+                if db.execute("SELECT 1 FROM matches WHERE id = ?",
+                              (match_id,)).fetchone() is None:
+                    return match_id
+        if not isinstance(match_id, str) or not _ID.fullmatch(match_id):
+            raise UsageError("store/bad-id", f"a match id is 1 to {MAX_ID} letters, digits, "
+                             f"'-' or '_', not {match_id!r}")
+        if db.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone():
+            raise StoreError("store/exists", f"the store already holds a match {match_id!r}")
+        return match_id
+
+    @property
+    def schema_version(self) -> int:
+        """The number of migrations applied to the file (``PRAGMA user_version``)."""
+        with self._reading() as db:
+            return user_version(db)
+
+    # ------------------------------------------------------------------ creating
+
+    def create(self, header: Header, *, seed: bytes | None = None,
+               match_id: str | None = None) -> str:
+        """Store a new match (no records yet) and return its id, ``match_id`` or a new
+        random url-safe one.
+
+        ``header`` is the match's header (``Match.header``) for a registered game, with no
+        ``seed``: the seed of a live match is a secret, given here as ``seed`` and kept
+        apart (:meth:`seed`) until :meth:`reveal`; it must match the header's
+        ``seed_commitment``. A header the game refuses is a
+        :class:`~grimoire.core.errors.UsageError` with the log reason (``log/unknown-game``,
+        ``log/bad-options``…); an id in use is ``store/exists``.
+
+        >>> from grimoire import Match
+        >>> header = Match.new("vicious-circle", seed=bytes(32)).header
+        >>> with Store(":memory:") as store:
+        ...     store.create(header, seed=bytes(32), match_id="m1")
+        'm1'
+        """
+        if not isinstance(header, Header):
+            raise UsageError("store/not-a-header", f"expected a Header, got "
+                             f"{type(header).__name__}")
+        if header.seed is not None:
+            raise UsageError("store/seed-in-header", "a live match's header carries no seed:"
+                             " give it as seed= (it is kept secret until reveal)")
+        try:
+            check_header(header)
+            initial_state(rules_for(header), header)
+        except LogError as exc:
+            raise UsageError(exc.reason, exc.detail) from None
+        if seed is not None:
+            if not isinstance(seed, bytes) or not seed:
+                raise UsageError("dice/bad-seed", "the seed is bytes (not empty)")
+            if header.dice == "recorded":
+                raise UsageError("dice/recorded", "this match rolls physical dice: it has no "
+                                 "seed")
+            if header.seed_commitment is not None and (
+                    commitment(seed) != header.seed_commitment):
+                raise UsageError("dice/commitment", "that seed does not match the header's "
+                                 "seed commitment")
+        line = encode_line(header)
+        now = time.time()
+        with self._writing() as db:
+            match_id = self._new_id(db, match_id)
+            key = self._insert(db, match_id, header, line, header_hash(header), now)
+            if seed is not None:
+                db.execute("INSERT INTO seeds (match, seed) VALUES (?, ?)", (key, seed))
+        return match_id
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, match_id: str, header: Header, line: bytes,
+                chain: bytes, now: float) -> int:
+        cursor = db.execute(
+            "INSERT INTO matches (id, game, rules, format, players, header, chain, created,"
+            " updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (match_id, header.game, header.rules, header.format,
+             msgspec.json.encode(list(header.players)).decode(), line, chain, now, now))
+        key = cursor.lastrowid
+        assert key is not None
+        db.executemany("INSERT INTO players (match, seat, name) VALUES (?, ?, ?)",
+                       [(key, seat, name) for seat, name in enumerate(header.players)])
+        return key
+
+    # ------------------------------------------------------------------ reading one match
+
+    def header(self, match_id: str) -> Header:
+        """The match's header as stored: its ``seed`` only once revealed.
+
+        >>> from grimoire import Match
+        >>> header = Match.new("vicious-circle", seed=bytes(32)).header
+        >>> with Store(":memory:") as store:
+        ...     store.header(store.create(header, seed=bytes(32))) == header
+        True
+        """
+        with self._reading() as db:
+            line = self._row(db, match_id, "header")[0]
+        return self._decode_header(match_id, line)
+
+    @staticmethod
+    def _decode_header(match_id: str, line: bytes) -> Header:
+        try:
+            return _header_decoder.decode(line)
+        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+            raise StoreError("store/corrupt", f"match {match_id!r}: its header does not "
+                             f"decode: {exc}") from None
+
+    def version(self, match_id: str) -> int:
+        """The number of records of the match (the next record's seq).
+
+        >>> from grimoire import Match
+        >>> with Store(":memory:") as store:
+        ...     store.version(store.create(Match.new("vicious-circle", dice="recorded").header))
+        0
+        """
+        with self._reading() as db:
+            return int(self._row(db, match_id, "version")[0])
+
+    def info(self, match_id: str) -> MatchInfo:
+        """The match as :meth:`matches` lists it.
+
+        >>> from grimoire import Match
+        >>> with Store(":memory:") as store:
+        ...     store.info(store.create(Match.new("magery", dice="recorded").header)).game
+        'magery'
+        """
+        with self._reading() as db:
+            return self._info(self._row(db, match_id, _INFO_COLUMNS))
+
+    @staticmethod
+    def _info(row: Any) -> MatchInfo:
+        return MatchInfo(id=row[0], game=row[1], rules=row[2],
+                         players=tuple(msgspec.json.decode(row[3])), status=row[4],
+                         version=row[5], created=row[6], updated=row[7],
+                         outcome=None if row[8] is None else msgspec.json.decode(row[8]))
+
+    def seed(self, match_id: str) -> bytes | None:
+        """The match's dice seed: the secret one of a live match (what a server needs to
+        go on after a restart), the header's once revealed, ``None`` when the store has
+        none (recorded dice, or a seed never given).
+
+        >>> from grimoire import Match
+        >>> header = Match.new("vicious-circle", seed=bytes(32)).header
+        >>> with Store(":memory:") as store:
+        ...     store.seed(store.create(header, seed=bytes(32))) == bytes(32)
+        True
+        """
+        with self._reading() as db:
+            row = db.execute("SELECT s.seed, m.header FROM matches AS m LEFT JOIN seeds AS s"
+                             " ON s.match = m.key WHERE m.id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise self._unknown(match_id)
+        if row[0] is not None:
+            return bytes(row[0])
+        revealed = self._decode_header(match_id, row[1]).seed
+        return None if revealed is None else bytes.fromhex(revealed)
+
+    def lines(self, match_id: str, start: int = 0) -> Iterator[bytes]:
+        """The match's record lines from seq ``start`` to the version it has now, each
+        ending in ``b"\\n"``, exactly as its log holds them. Streamed: read :data:`PAGE`
+        lines at a time, the store free between pages.
+
+        >>> from grimoire import Match
+        >>> m = Match.new("vicious-circle", seed=bytes(32))
+        >>> with Store(":memory:") as store:
+        ...     mid = store.create(m.header, seed=bytes(32))
+        ...     _ = store.append(mid, m.act(m.legal(0)[0]), expected_version=0)
+        ...     list(store.lines(mid)) == m.lines(0)
+        True
+        """
+        start = _count(start, "start")
+        with self._reading() as db:
+            key, version = self._row(db, match_id, "key, version")
+        return self._pages(key, start, version)
+
+    def _pages(self, key: int, start: int, stop: int) -> Iterator[bytes]:
+        seq = start
+        while seq < stop:
+            with self._reading() as db:
+                rows = db.execute("SELECT line FROM events WHERE match = ? AND seq >= ? AND "
+                                  "seq < ? ORDER BY seq LIMIT ?",
+                                  (key, seq, stop, PAGE)).fetchall()
+            if not rows:
+                raise StoreError("store/corrupt", f"the records from seq {seq} are missing")
+            for (line,) in rows:
+                yield line
+            seq += len(rows)
+
+    def records(self, match_id: str, start: int = 0) -> Iterator[Record[Any]]:
+        """The match's records from seq ``start``, decoded as the game's events (streamed,
+        like :meth:`lines`).
+
+        >>> from grimoire import Match
+        >>> m = Match.new("vicious-circle", seed=bytes(32))
+        >>> with Store(":memory:") as store:
+        ...     mid = store.create(m.header, seed=bytes(32))
+        ...     _ = store.append(mid, m.act(m.legal(0)[0]), expected_version=0)
+        ...     [r.event for r in store.records(mid)] == list(m.events)
+        True
+        """
+        header = self.header(match_id)
+        try:
+            rules = rules_for(header)
+        except LogError as exc:
+            raise StoreError(exc.reason, exc.detail) from None
+        return self._decoded(match_id, rules, header, self.lines(match_id, start), start)
+
+    @staticmethod
+    def _decoded(match_id: str, rules: AnyRules, header: Header, lines: Iterable[bytes],
+                 start: int) -> Iterator[Record[Any]]:
+        upcast = getattr(rules, "upcasters", {}).get(header.rules)
+        decode = (record_decoder(rules).decode if upcast is None
+                  else _Upcasting(rules, "json", upcast).decode)
+        for seq, line in enumerate(lines, start):
+            try:
+                yield decode(line)
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                raise StoreError("store/corrupt", f"match {match_id!r} seq {seq}: {exc}"
+                                 ) from None
+
+    # ------------------------------------------------------------------ appending
+
+    def append(self, match_id: str, events: Sequence[Event], *, expected_version: int,
+               idempotency_key: str | None = None, sigs: Mapping[int, str] | None = None,
+               outcome: Outcome | None = None) -> AppendResult:
+        """Append one decision's ``events`` in one transaction, if the match still has
+        ``expected_version`` records; returns its new version.
+
+        In order: an ``idempotency_key`` already used for this match returns that append's
+        result with ``duplicate=True`` and writes nothing (a retry after a lost answer is
+        harmless); another version than ``expected_version`` raises
+        :class:`~grimoire.core.errors.ConcurrencyError` (``store/conflict``) and writes
+        nothing; a match that is over (``store/over``) or sealed by a signature line
+        (``store/sealed``) takes no more records. Each event becomes the record line
+        grimoire writes, chained on from the last one; ``sigs`` maps a seq to the acting
+        seat's signature. ``outcome`` ends the match (``status == "over"``).
+
+        >>> from grimoire import Match
+        >>> m = Match.new("vicious-circle", seed=bytes(32))
+        >>> with Store(":memory:") as store:
+        ...     mid = store.create(m.header, seed=bytes(32))
+        ...     events = m.act(m.legal(0)[0])
+        ...     store.append(mid, events, expected_version=0, idempotency_key="a")
+        ...     store.append(mid, events, expected_version=0, idempotency_key="a")
+        AppendResult(version=1, duplicate=False)
+        AppendResult(version=1, duplicate=True)
+        """
+        events = tuple(events)
+        for event in events:
+            if not isinstance(event, Event):
+                raise UsageError("store/not-an-event", f"{type(event).__name__} is no event")
+        expected_version = _count(expected_version, "expected_version")
+        if idempotency_key is not None and not isinstance(idempotency_key, str):
+            raise UsageError("store/bad-key", "an idempotency key is a string")
+        over = None if outcome is None else _outcome_json(outcome)
+        sigs = sigs or {}
+        with self._writing() as db:
+            row = db.execute(
+                "SELECT m.key, m.version, m.chain, m.format, m.status, m.chained, "
+                "m.signature IS NOT NULL, a.version FROM matches AS m LEFT JOIN appends AS a"
+                " ON a.match = m.key AND a.key = ? WHERE m.id = ?",
+                (idempotency_key, match_id)).fetchone()
+            if row is None:
+                raise self._unknown(match_id)
+            key, version, chain, fmt, status, chained, sealed, done = row
+            if done is not None:  # the key was used: that append's result, nothing written
+                return AppendResult(int(done), duplicate=True)
+            if version != expected_version:
+                raise ConcurrencyError(
+                    "store/conflict", f"match {match_id!r} has {version} records, not "
+                    f"{expected_version}: read the new ones and decide again",
+                    expected=expected_version, actual=version)
+            if sealed:
+                raise StoreError("store/sealed", f"match {match_id!r} ends in a signature "
+                                 "line: nothing may follow it")
+            if status == "over":
+                raise StoreError("store/over", f"match {match_id!r} is over")
+            canon = canonical_for(fmt)
+            rows = []
+            for seq, event in enumerate(events, version):
+                chain = chain_next(chain, canon(event))
+                rows.append((key, seq, encode_line(Record(
+                    seq, event, chain.hex() if chained else None, sigs.get(seq)))))
+            db.executemany("INSERT INTO events (match, seq, line) VALUES (?, ?, ?)", rows)
+            version += len(events)
+            if over is None:
+                db.execute("UPDATE matches SET version = ?, chain = ?, updated = ? "
+                           "WHERE key = ?", (version, chain, time.time(), key))
+            else:
+                db.execute("UPDATE matches SET version = ?, chain = ?, updated = ?, "
+                           "status = 'over', outcome = ? WHERE key = ?",
+                           (version, chain, time.time(), over, key))
+            if idempotency_key is not None:
+                db.execute("INSERT INTO appends (match, key, version) VALUES (?, ?, ?)",
+                           (key, idempotency_key, version))
+        return AppendResult(version)
+
+    def reveal(self, match_id: str) -> None:
+        """Put the match's secret seed into its stored header (``header().seed``, hex) and
+        forget the secret copy: call it when the game is over. The chain does not change
+        (it hashes the header without its seed). Nothing happens when the store holds no
+        secret seed (recorded dice, already revealed, an imported log).
+
+        >>> from grimoire import Match
+        >>> header = Match.new("vicious-circle", seed=bytes(32)).header
+        >>> with Store(":memory:") as store:
+        ...     mid = store.create(header, seed=bytes(32))
+        ...     store.reveal(mid)
+        ...     store.header(mid).seed == bytes(32).hex()
+        True
+        """
+        with self._writing() as db:
+            row = db.execute("SELECT m.key, m.header, s.seed FROM matches AS m LEFT JOIN "
+                             "seeds AS s ON s.match = m.key WHERE m.id = ?",
+                             (match_id,)).fetchone()
+            if row is None:
+                raise self._unknown(match_id)
+            key, line, seed = row
+            if seed is None:
+                return
+            header = msgspec.structs.replace(self._decode_header(match_id, line),
+                                             seed=bytes(seed).hex())
+            db.execute("UPDATE matches SET header = ?, updated = ? WHERE key = ?",
+                       (encode_line(header), time.time(), key))
+            db.execute("DELETE FROM seeds WHERE match = ?", (key,))
+
+    # ------------------------------------------------------------------ listing
+
+    def matches(self, *, game: str | None = None, player: str | None = None,
+                status: str | None = None, since: float | None = None,
+                until: float | None = None, limit: int = 100,
+                offset: int = 0) -> list[MatchInfo]:
+        """Matches, newest first: of ``game``, with a seat named ``player``, with
+        ``status`` (``"live"``/``"over"``), created at ``since`` or later and before
+        ``until`` (unix seconds); ``limit`` of them after skipping ``offset``.
+
+        >>> from grimoire import Match
+        >>> with Store(":memory:") as store:
+        ...     for game in ("magery", "wiz-war"):
+        ...         _ = store.create(Match.new(game, dice="recorded").header)
+        ...     [m.game for m in store.matches()], len(store.matches(game="magery"))
+        (['wiz-war', 'magery'], 1)
+        """
+        where: list[str] = []
+        params: list[Any] = []
+        if game is not None:
+            where.append("game = ?")
+            params.append(game)
+        if status is not None:
+            if status not in _STATUSES:
+                raise UsageError("store/bad-status", f"a status is 'live' or 'over', "
+                                 f"not {status!r}")
+            where.append("status = ?")
+            params.append(status)
+        if player is not None:
+            where.append("key IN (SELECT match FROM players WHERE name = ?)")
+            params.append(player)
+        if since is not None:
+            where.append("created >= ?")
+            params.append(float(since))
+        if until is not None:
+            where.append("created < ?")
+            params.append(float(until))
+        params += [_count(limit, "limit"), _count(offset, "offset")]
+        sql = (f"SELECT {_INFO_COLUMNS} FROM matches"
+               + (" WHERE " + " AND ".join(where) if where else "")
+               + " ORDER BY created DESC, key DESC LIMIT ? OFFSET ?")
+        with self._reading() as db:
+            rows = db.execute(sql, params).fetchall()
+        return [self._info(row) for row in rows]
+
+    # ------------------------------------------------------------------ log files
+
+    def export(self, match_id: str, path: str | os.PathLike[str]) -> int:
+        """Write the match as a log file at ``path`` (replacing it, atomically: a
+        temporary file beside it, synced, then renamed) and return its record count. The
+        file is exactly what :func:`~grimoire.core.logfile.write_log` writes for the same
+        match (or the imported file, byte for byte); a live match's has no seed.
+
+        >>> import tempfile, pathlib
+        >>> from grimoire import Match, audit
+        >>> m = Match.new("vicious-circle", seed=bytes(32))
+        >>> out = pathlib.Path(tempfile.mkdtemp()) / "m.jsonl"
+        >>> with Store(":memory:") as store:
+        ...     mid = store.create(m.header, seed=bytes(32))
+        ...     _ = store.append(mid, m.act(m.legal(0)[0]), expected_version=0)
+        ...     store.export(mid, out), audit(out).ok
+        (1, True)
+        """
+        with self._reading() as db:
+            key, line, version, signature = self._row(
+                db, match_id, "key, header, version, signature")
+        target = Path(path)
+        tmp: str | None = None
+        try:
+            fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                       suffix=".tmp")
+            with os.fdopen(fd, "wb") as f:
+                f.write(line)
+                buffer: list[bytes] = []
+                for record in self._pages(key, 0, version):
+                    buffer.append(record)
+                    if len(buffer) >= PAGE:
+                        f.write(b"".join(buffer))
+                        buffer.clear()
+                f.write(b"".join(buffer))
+                if signature is not None:
+                    f.write(signature)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, target)
+            tmp = None
+        except OSError as exc:
+            raise LogError("log/unwritable", f"{path}: {exc.strerror}") from None
+        finally:
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
+        return int(version)
+
+    def import_log(self, path: str | os.PathLike[str], *, match_id: str | None = None) -> str:
+        """Store the log file at ``path`` as a new match and return its id. It must pass
+        the audit (:func:`~grimoire.core.audit.audit`): otherwise its error is raised
+        (a :class:`~grimoire.core.errors.LogError` or
+        :class:`~grimoire.core.errors.AuditError` with the reason and line) and nothing is
+        stored. The header, every record and the signature line are kept byte for byte
+        (blank lines are dropped, a missing last newline is added), so :meth:`export`
+        writes the same file back. A finished game is stored ``"over"``. A msgpack log is
+        refused (``store/msgpack``): convert it to JSON Lines first.
+
+        >>> # store.import_log("fixtures/vicious-circle/full-01.jsonl")
+        """
+        with open_regular(path) as source, tempfile.TemporaryDirectory() as folder:
+            copy = os.path.join(folder, "log.jsonl")
+            try:  # a private copy: the file checked is the file stored
+                with open(copy, "wb") as f:
+                    first = source.read(1)
+                    if first == _MSGPACK:
+                        raise UsageError("store/msgpack", f"{path} is a msgpack log: the "
+                                         "store keeps JSON lines (write it as .jsonl first)")
+                    f.write(first)
+                    shutil.copyfileobj(source, f, CHUNK)
+            except OSError as exc:
+                raise LogError("log/unreadable", f"{path}: {exc.strerror}") from None
+            report = audit(copy)
+            if not report.ok:
+                assert report.error is not None
+                raise _audit_error(report.error)
+            outcome = None if report.outcome is None else _outcome_json(report.outcome)
+            return self._import(copy, match_id, outcome)
+
+    def _import(self, copy: str, match_id: str | None, outcome: str | None) -> str:
+        now = time.time()
+        with LogReader(copy) as reader, open(copy, "rb") as raw_file, \
+                self._writing() as db:
+            raw = enumerate(raw_file, 1)  # every line as read, numbered from 1
+            _, header_line = next(raw)
+            match_id = self._new_id(db, match_id)
+            key = self._insert(db, match_id, reader.header, _newline(header_line),
+                               header_hash(reader.header), now)
+            chained = True
+
+            def rows() -> Iterator[tuple[int, int, bytes]]:
+                nonlocal chained
+                for lineno, _, record in reader.records():
+                    chained = record.chain is not None
+                    number, line = next(raw)
+                    while number < lineno:
+                        number, line = next(raw)
+                    yield key, record.seq, _newline(line)
+
+            db.executemany("INSERT INTO events (match, seq, line) VALUES (?, ?, ?)", rows())
+            signature = None
+            if reader.signature is not None:
+                for number, line in raw:
+                    if number == reader.signature_line:
+                        signature = _newline(line)
+                        break
+            db.execute("UPDATE matches SET version = ?, chain = ?, chained = ?, signature = ?,"
+                       " status = ?, outcome = ? WHERE key = ?",
+                       (reader.count, reader.final_chain, int(chained), signature,
+                        "live" if outcome is None else "over", outcome, key))
+        return match_id
+
+    # ------------------------------------------------------------------ grants
+
+    def grant(self, match_id: str, seat: int | None, digest: bytes) -> None:
+        """Let the holder of a token act as ``seat`` of the match (``None``: watch as a
+        spectator). The store keeps ``digest`` (a hash of the token, never the token);
+        each digest grants one thing (``store/exists`` otherwise).
+
+        >>> import hashlib
+        >>> from grimoire import Match
+        >>> with Store(":memory:") as store:
+        ...     mid = store.create(Match.new("vicious-circle", dice="recorded").header)
+        ...     store.grant(mid, 1, hashlib.sha256(b"token").digest())
+        ...     store.lookup(hashlib.sha256(b"token").digest()) == (mid, 1)
+        True
+        """
+        if not isinstance(digest, bytes) or not digest:
+            raise UsageError("store/bad-digest", "a grant's digest is bytes (not empty)")
+        with self._writing() as db:
+            key, players = self._row(db, match_id, "key, players")
+            seats = len(msgspec.json.decode(players))
+            if not _seat_ok(seat, seats):
+                raise UsageError("store/bad-seat", f"match {match_id!r} has seats "
+                                 f"0..{seats - 1} (or None for a spectator), not {seat!r}")
+            if db.execute("SELECT 1 FROM grants WHERE digest = ?", (digest,)).fetchone():
+                raise StoreError("store/exists", "that digest already grants access")
+            db.execute("INSERT INTO grants (digest, match, seat) VALUES (?, ?, ?)",
+                       (digest, key, seat))
+
+    def lookup(self, digest: bytes) -> tuple[str, int | None] | None:
+        """What ``digest`` grants: ``(match id, seat)`` (seat ``None``: a spectator), or
+        ``None``.
+
+        >>> with Store(":memory:") as store:
+        ...     store.lookup(b"unknown") is None
+        True
+        """
+        with self._reading() as db:
+            row = db.execute("SELECT m.id, g.seat FROM grants AS g JOIN matches AS m ON "
+                             "m.key = g.match WHERE g.digest = ?", (digest,)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+
+_INFO_COLUMNS = "id, game, rules, players, status, version, created, updated, outcome"
+
+
+def _newline(line: bytes) -> bytes:
+    return line if line.endswith(b"\n") else line + b"\n"
+
+
+def _audit_error(error: Mapping[str, Any]) -> GrimoireError:
+    """The audit's error (a report's ``error``) raised again as the exception it was."""
+    reason, detail = str(error.get("reason")), str(error.get("detail", ""))
+    kind = error.get("error")
+    if kind in ("LogError", "AuditError"):
+        cls = LogError if kind == "LogError" else AuditError
+        return cls(reason, detail, line=error.get("line"), seq=error.get("seq"))
+    if kind == "UsageError":
+        return UsageError(reason, detail)
+    return GrimoireError(reason, detail)

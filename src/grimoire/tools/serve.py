@@ -1,0 +1,38 @@
+"""``grimoire serve``: run the match server on a port (the ``grimoire[server]`` extra).
+
+>>> # serve("matches.sqlite", port=8000)  # until Ctrl-C
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from grimoire.core.errors import UsageError
+from grimoire.tools._log import get_logger
+
+log = get_logger("grimoire.serve")
+
+
+def app_for(db: str | os.PathLike[str], *, durability: str = "full") -> Any:
+    """The server's ASGI application over the store ``db`` (created if missing)."""
+    try:
+        from grimoire.server import ServerConfig, create_app
+    except ImportError as exc:  # pragma: no cover - the extra is part of the test install
+        raise UsageError("server/unavailable", f"the server needs the grimoire[server] "
+                         f"extra (pip install 'grimoire[server]'): {exc}") from None
+    if durability not in ("full", "normal"):
+        raise UsageError("server/durability", "durability is 'full' or 'normal'")
+    return create_app(ServerConfig(db=os.fspath(db), durability=durability))
+
+
+def serve(db: str | os.PathLike[str], *, host: str = "127.0.0.1", port: int = 8000,
+          durability: str = "full") -> None:
+    """Serve matches from the store ``db`` on ``host:port`` until interrupted."""
+    app = app_for(db, durability=durability)
+    if not 0 <= port <= 65535:
+        raise UsageError("server/port", f"no port {port}")
+    import uvicorn
+
+    log.info("serve", db=str(db), host=host, port=port)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")

@@ -1,0 +1,84 @@
+"""A real server on a real port: uvicorn in a thread (configurable), or ``grimoire serve``
+in its own process (for the kill-and-restart test)."""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+
+from grimoire.server import ServerConfig, create_app
+
+
+def free_port() -> int:
+    with contextlib.closing(socket.socket()) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def wait_up(base: str, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/games", timeout=1.0).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    raise RuntimeError(f"no server at {base}")
+
+
+@contextlib.contextmanager
+def running(config: ServerConfig) -> Iterator[str]:
+    """Serve ``config`` on a free port in a thread; yields the base URL."""
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(config), host="127.0.0.1", port=port,
+                                           log_level="warning", ws="websockets-sansio"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_up(base)
+        yield base
+    finally:
+        server.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Iterator[str]:
+    with running(ServerConfig(db=str(tmp_path / "matches.sqlite"))) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def process(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+    """``grimoire serve`` in its own process."""
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "grimoire"), "serve", "--db", str(db), "--port",
+         str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        wait_up(f"http://127.0.0.1:{port}")
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
+
+
+HTTP = httpx.Client(timeout=10.0)
+"""One client for the tests' requests (a new connection per request costs ~20 ms)."""
+atexit.register(HTTP.close)

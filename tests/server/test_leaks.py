@@ -1,0 +1,159 @@
+"""No seat is ever sent what it may not know, in any game, over HTTP or WebSocket.
+
+Random matches of every game are driven through the API on a real port, with a random
+seat acting each time and every seat and the spectator reading the match after each
+decision (view, legal actions, events) and listening on a WebSocket. Afterwards the
+auditor's record (the store itself) is folded, and every response to a seat must be
+exactly what that seat's ``view`` and ``redact`` give, and the same for every state that
+differs only in what the seat cannot see (the game's ``disguise``): a response that
+depended on a hidden fact would differ. The dice seed appears in nothing before the end.
+Every attempt to act for another seat, or with a forged or another match's token, is
+refused."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+from typing import Any
+
+import msgspec
+import pytest
+import websockets
+from tests.server.conftest import HTTP, running
+
+from grimoire.core import registry
+from grimoire.core.replay import initial_state
+from grimoire.server import ServerConfig
+from grimoire.store import Store
+from grimoire.tools.render import Perspective
+
+GAMES = [n for n in registry.names() if n != "tally"]
+DECISIONS = 40
+
+
+def plain(value: Any) -> Any:
+    """``value`` as JSON gives it back (lists, not tuples)."""
+    return json.loads(msgspec.json.encode(value))
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+class Capture:
+    """Everything the server sent each reader (seat number, or None)."""
+
+    def __init__(self) -> None:
+        self.views: list[tuple[int | None, dict[str, Any]]] = []
+        self.events: list[tuple[int | None, dict[str, Any]]] = []
+        self.bodies: list[bytes] = []
+
+
+def listen(url: str, seat: int | None, capture: Capture, stop: threading.Event) -> None:
+    async def run() -> None:
+        async with websockets.connect(url) as sock:
+            while not stop.is_set():
+                try:
+                    raw = await asyncio.wait_for(sock.recv(), 0.2)
+                except TimeoutError:
+                    continue
+                data = raw if isinstance(raw, bytes) else raw.encode()
+                capture.bodies.append(data)
+                for e in json.loads(data)["events"]:
+                    capture.events.append((seat, e))
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_response_to_a_seat_holds_a_hidden_fact(game: str, tmp_path: Any) -> None:
+    db = tmp_path / "m.sqlite"
+    rules = registry.get(game)
+    rng = random.Random(game)
+    capture = Capture()
+    with running(ServerConfig(db=str(db), rate=10_000, burst=10_000)) as base:
+        created = HTTP.post(f"{base}/matches", json={"game": game}).json()
+        other = HTTP.post(f"{base}/matches", json={"game": game}).json()
+        mid = created["id"]
+        tokens: dict[int | None, str] = {s["seat"]: s["token"] for s in created["seats"]}
+        tokens[None] = created["spectator"]
+        stop = threading.Event()
+        ws = base.replace("http", "ws")
+        threads = [threading.Thread(target=listen, args=(
+            f"{ws}/matches/{mid}/ws?token={tok}", seat, capture, stop), daemon=True)
+            for seat, tok in tokens.items()]
+        for t in threads:
+            t.start()
+
+        def get(path: str, seat: int | None) -> dict[str, Any]:
+            r = HTTP.get(f"{base}/matches/{mid}{path}", headers=auth(tokens[seat]))
+            assert r.status_code == 200, r.text
+            capture.bodies.append(r.content)
+            body: dict[str, Any] = r.json()
+            return body
+
+        for _ in range(DECISIONS):
+            for seat in tokens:
+                capture.views.append((seat, get("", seat)))
+                for e in get("/events?since=0", seat)["events"]:
+                    capture.events.append((seat, e))
+            public = capture.views[-1][1]
+            if public["outcome"] is not None:
+                break
+            seat = rng.choice(public["to_act"])
+            legal = get("/legal", seat)
+            action = rng.choice(legal["actions"])
+            # acting for another seat, with a forged token or another match's: refused
+            for other_seat in set(tokens) - {seat, None}:
+                r = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(
+                    tokens[other_seat]), json={"action": action,
+                                               "expected_version": legal["version"]})
+                assert (r.status_code, r.json()["reason"]) == (403, "access/seat")
+            for bad in (tokens[seat][:-2] + "xx", other["seats"][seat]["token"]):
+                r = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(bad),
+                               json={"action": action, "expected_version": legal["version"]})
+                assert r.status_code in (401, 403)
+            r = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(tokens[seat]),
+                           json={"action": action, "expected_version": legal["version"]})
+            assert r.status_code == 200, r.text
+            capture.bodies.append(r.content)
+            for e in r.json()["events"]:
+                capture.events.append((seat, e))
+        finished = capture.views[-1][1]["outcome"] is not None
+        stop.set()
+        for t in threads:
+            t.join(5)
+
+    with Store(db) as store:
+        header = store.header(mid)
+        records = list(store.records(mid))
+        seed = store.seed(mid)
+    states = [initial_state(rules, header)]
+    for rec in records:
+        states.append(rules.evolve(states[-1], rec.event))
+    disguiser = random.Random(7)
+    checked = 0
+    for seat, got in capture.views:
+        state = states[got["version"]]
+        eye = Perspective(rules, seat, True)
+        assert got["view"] == plain(eye.see(state))
+        assert got["board"] == eye.show(state)
+        if seat is not None:
+            for _ in range(2):
+                other_state = rules.disguise(state, seat, disguiser)
+                assert got["view"] == plain(eye.see(other_state)), (
+                    f"seat {seat}'s view depends on what it cannot see")
+        checked += 1
+    for seat, told in capture.events:
+        rec = records[told["seq"]]
+        eye = Perspective(rules, seat, True)
+        assert told["event"] == plain(eye.redact(rec.event))
+        assert told["text"] == eye.tell(rec.event, states[told["seq"]])
+    assert checked and capture.events
+    if seed is None and header.seed is not None:
+        seed = bytes.fromhex(header.seed)
+    assert seed is not None and finished in (True, False)
+    assert not any(seed.hex().encode() in body for body in capture.bodies), "the seed leaked"
+    seen_seats = {seat for seat, _ in capture.events}
+    assert seen_seats == set(tokens), "every reader got events"

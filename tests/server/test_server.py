@@ -1,0 +1,283 @@
+"""The match server, driven over HTTP and WebSocket on a real port: creating matches,
+views, legal actions, acting with expected versions, refusals with reason codes, access
+by token, bounds on requests, and the finished log."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+import websockets
+from tests.server.conftest import HTTP, running
+
+from grimoire.core import registry
+from grimoire.core.audit import audit
+from grimoire.core.dice import commitment
+from grimoire.server import ServerConfig
+
+GAMES = [n for n in registry.names() if n != "tally"]
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new(base: str, game: str = "vicious-circle", **body: Any) -> dict[str, Any]:
+    r = HTTP.post(f"{base}/matches", json={"game": game, **body})
+    assert r.status_code == 201, r.text
+    created: dict[str, Any] = r.json()
+    return created
+
+
+def token(created: dict[str, Any], seat: int) -> str:
+    found: str = created["seats"][seat]["token"]
+    return found
+
+
+def play_one(base: str, created: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """One legal action by a seat to act, chosen at random."""
+    mid = created["id"]
+    view = HTTP.get(f"{base}/matches/{mid}", headers=auth(created["spectator"])).json()
+    seat = rng.choice(view["to_act"])
+    legal = HTTP.get(f"{base}/matches/{mid}/legal", headers=auth(token(created, seat))).json()
+    r = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(token(created, seat)),
+                   json={"action": rng.choice(legal["actions"]),
+                         "expected_version": legal["version"]})
+    assert r.status_code == 200, r.text
+    done: dict[str, Any] = r.json()
+    return done
+
+
+def play_out(base: str, created: dict[str, Any], seed: int, limit: int = 3000) -> int:
+    rng = random.Random(seed)
+    mid = created["id"]
+    for _ in range(limit):
+        view = HTTP.get(f"{base}/matches/{mid}", headers=auth(created["spectator"])).json()
+        if view["outcome"] is not None:
+            return int(view["version"])
+        play_one(base, created, rng)
+    raise AssertionError("the match did not end")
+
+
+def test_create_gives_a_token_per_seat_and_commits_to_the_seed(base: str) -> None:
+    created = new(base, players=["Ann", "Ben"])
+    assert [s["name"] for s in created["seats"]] == ["Ann", "Ben"]
+    tokens = [s["token"] for s in created["seats"]] + [created["spectator"]]
+    assert len(set(tokens)) == 3 and all(len(t) >= 32 for t in tokens)
+    assert len(created["seed_commitment"]) == 64
+    assert created["spectator_url"].startswith(f"/matches/{created['id']}?token=")
+    spectator = HTTP.get(base + created["spectator_url"]).json()
+    assert spectator["seat"] is None and spectator["version"] == 0
+    assert sorted(spectator["to_act"]) == [0, 1]
+
+
+def test_a_seat_sees_its_view_and_its_legal_actions(base: str) -> None:
+    created = new(base)
+    mid = created["id"]
+    mine = HTTP.get(f"{base}/matches/{mid}", headers=auth(token(created, 0))).json()
+    assert mine["seat"] == 0 and "board" in mine and isinstance(mine["view"], dict)
+    legal = HTTP.get(f"{base}/matches/{mid}/legal", headers=auth(token(created, 0))).json()
+    assert legal["version"] == 0 and legal["actions"]
+    assert all(a["player"] == 0 for a in legal["actions"])
+    spectator = HTTP.get(f"{base}/matches/{mid}/legal",
+                          headers=auth(created["spectator"])).json()
+    assert spectator["actions"] == []
+
+
+def test_acting_with_a_stale_version_is_409_and_changes_nothing(base: str) -> None:
+    created = new(base)
+    mid = created["id"]
+    legal = HTTP.get(f"{base}/matches/{mid}/legal", headers=auth(token(created, 0))).json()
+    action = legal["actions"][0]
+    r = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(token(created, 0)),
+                   json={"action": action, "expected_version": 5})
+    assert r.status_code == 409 and r.json()["reason"] == "store/conflict"
+    assert r.json()["actual"] == 0
+    r = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(token(created, 0)),
+                   json={"action": action, "expected_version": 0})
+    assert r.status_code == 200 and r.json()["version"] == 1
+    again = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(token(created, 0)),
+                       json={"action": action, "expected_version": 0})
+    assert again.status_code == 409
+
+
+def test_a_retried_action_with_its_idempotency_key_is_a_no_op(base: str) -> None:
+    created = new(base)
+    mid = created["id"]
+    legal = HTTP.get(f"{base}/matches/{mid}/legal", headers=auth(token(created, 0))).json()
+    body = {"action": legal["actions"][0], "expected_version": 0, "idempotency_key": "k-1"}
+    first = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(token(created, 0)),
+                       json=body)
+    second = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(token(created, 0)),
+                        json=body)
+    assert first.status_code == second.status_code == 200
+    assert first.json()["version"] == second.json()["version"] == 1
+    assert second.json()["repeated"] is True and second.json()["events"] == []
+    events = HTTP.get(f"{base}/matches/{mid}/events",
+                       headers=auth(created["spectator"])).json()
+    assert len(events["events"]) == 1
+
+
+def test_an_illegal_action_is_422_with_the_rules_reason(base: str) -> None:
+    created = new(base)
+    mid = created["id"]
+    r = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(token(created, 0)),
+                   json={"action": {"type": "move", "player": 0, "from": "a1", "to": "a2"},
+                         "expected_version": 0})
+    assert r.status_code == 422
+    assert r.json()["reason"] in registry.get("vicious-circle").reasons or \
+        r.json()["reason"].startswith("turn/")
+
+
+@pytest.mark.parametrize(("body", "status", "reason"), [
+    (b"{not json", 400, "request/bad-json"),
+    (b'{"action": {"type": "levitate", "player": 0}, "expected_version": 0}', 422,
+     "action/invalid"),
+    (b'{"action": {"type": "reveal", "placements": [], "first": 0}, "expected_version": 0}',
+     422, "action/not-an-action"),
+    (b'{"expected_version": 0}', 400, "request/invalid"),
+    (b'{"action": {}, "expected_version": -1, "x": 1}', 400, "request/invalid"),
+    (b'[]', 400, "request/invalid"),
+])
+def test_malformed_requests_are_4xx_with_a_reason(base: str, body: bytes, status: int,
+                                                   reason: str) -> None:
+    created = new(base)
+    r = HTTP.post(f"{base}/matches/{created['id']}/actions", headers={
+        **auth(token(created, 0)), "content-type": "application/json"}, content=body)
+    assert (r.status_code, r.json()["reason"]) == (status, reason), r.text
+
+
+def test_access_is_by_token_and_seat(base: str) -> None:
+    created, other = new(base), new(base)
+    mid = created["id"]
+    legal = HTTP.get(f"{base}/matches/{mid}/legal", headers=auth(token(created, 0))).json()
+    action = legal["actions"][0]
+    cases = [
+        ({}, 401, "access/token"),
+        (auth("forged-" + token(created, 0)[7:]), 401, "access/token"),
+        (auth(token(other, 0)), 403, "access/seat"),
+        (auth(token(created, 1)), 403, "access/seat"),  # seat 1 acting for seat 0
+        (auth(created["spectator"]), 403, "access/seat"),
+    ]
+    for headers, status, reason in cases:
+        r = HTTP.post(f"{base}/matches/{mid}/actions", headers=headers,
+                       json={"action": action, "expected_version": 0})
+        assert (r.status_code, r.json()["reason"]) == (status, reason), (headers, r.text)
+    assert HTTP.get(f"{base}/matches/{mid}", headers=auth(token(other, 1))).status_code == 403
+    assert HTTP.get(f"{base}/matches/nope", headers=auth(token(created, 0))).status_code == 403
+    assert HTTP.get(f"{base}/matches/{mid}/events").status_code == 401
+
+
+def test_bodies_and_rates_are_bounded(tmp_path: Path) -> None:
+    config = ServerConfig(db=str(tmp_path / "m.sqlite"), max_body=2048, rate=5, burst=10)
+    with running(config) as base:
+        r = HTTP.post(f"{base}/matches", content=b"{" + b" " * 5000 + b"}",
+                       headers={"content-type": "application/json"})
+        assert (r.status_code, r.json()["reason"]) == (413, "request/too-large")
+        codes = [HTTP.get(f"{base}/games").status_code for _ in range(30)]
+        assert 429 in codes and codes[0] == 200
+
+
+def test_a_finished_match_downloads_as_a_valid_log_revealing_its_seed(
+        base: str, tmp_path: Path) -> None:
+    created = new(base)
+    mid = created["id"]
+    early = HTTP.get(f"{base}/matches/{mid}/log", headers=auth(created["spectator"]))
+    assert (early.status_code, early.json()["reason"]) == (400, "match/live")
+    version = play_out(base, created, seed=3)
+    r = HTTP.get(f"{base}/matches/{mid}/log", headers=auth(token(created, 1)))
+    assert r.status_code == 200
+    path = tmp_path / "match.jsonl"
+    path.write_bytes(r.content)
+    report = audit(path)
+    assert report.ok and report.sealed and report.dice == "verified", report.summary()
+    assert report.events == version
+    header = json.loads(r.content.splitlines()[0])
+    assert commitment(bytes.fromhex(header["seed"])) == created["seed_commitment"]
+
+
+def test_unknown_games_options_and_players_are_refused(base: str) -> None:
+    for body, reason in [({"game": "chess"}, "game/unknown"),
+                         ({"game": "vicious-circle", "players": ["A", "A"]}, "players/invalid"),
+                         ({"game": "vicious-circle", "options": {"edition": "x"}}, None)]:
+        r = HTTP.post(f"{base}/matches", json=body)
+        assert 400 <= r.status_code < 500, r.text
+        if reason:
+            assert r.json()["reason"] == reason
+
+
+def test_the_api_is_documented(base: str) -> None:
+    spec = HTTP.get(f"{base}/openapi.json").json()
+    assert spec["openapi"].startswith("3.") and "/matches/{match}/actions" in spec["paths"]
+    page = HTTP.get(f"{base}/docs")
+    assert page.status_code == 200 and "/matches/{match}/ws" in page.text
+
+
+def test_websockets_stream_each_seat_its_own_events(base: str) -> None:
+    created = new(base, "wizard-armies")
+    mid = created["id"]
+    ws = base.replace("http", "ws")
+
+    async def listen(tok: str, want: int) -> list[dict[str, Any]]:
+        got: list[dict[str, Any]] = []
+        async with websockets.connect(f"{ws}/matches/{mid}/ws?token={tok}") as sock:
+            while sum(len(m["events"]) for m in got) < want:
+                got.append(json.loads(await asyncio.wait_for(sock.recv(), 10)))
+        return got
+
+    async def main() -> tuple[list[dict[str, Any]], ...]:
+        tasks = [asyncio.ensure_future(listen(t, 12)) for t in
+                 (token(created, 0), token(created, 1), created["spectator"])]
+        await asyncio.sleep(0.3)
+        rng = random.Random(1)
+        loop = asyncio.get_running_loop()
+        for _ in range(12):
+            await loop.run_in_executor(None, play_one, base, created, rng)
+        return tuple(await asyncio.gather(*tasks))
+
+    mine, theirs, public = asyncio.run(main())
+    for stream in (mine, theirs, public):
+        seqs = [e["seq"] for m in stream for e in m["events"]]
+        assert seqs == list(range(len(seqs)))
+        assert all(isinstance(e["text"], str) and e["text"] for m in stream for e in m["events"])
+    # Wizard Armies deploys in secret: the other seat and the public see no units in a
+    # seat's deploy before the reveal, the seat itself does.
+    deploys = [(e["event"]["player"], e["event"]) for m in mine for e in m["events"]
+               if e["event"]["type"] == "deploy"]
+    assert deploys
+
+
+def test_a_websocket_with_a_bad_token_is_refused(base: str) -> None:
+    created = new(base)
+    ws = base.replace("http", "ws")
+
+    async def main() -> None:
+        with pytest.raises(websockets.exceptions.InvalidStatus):
+            async with websockets.connect(f"{ws}/matches/{created['id']}/ws?token=nope"):
+                pass
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_plays_over_http(base: str, game: str) -> None:
+    """Up to 300 decisions of each game (Vicious Circle and Wizard Armies to the end);
+    what was played is the store's record, chained and valid."""
+    created = new(base, game)
+    rng = random.Random(11)
+    mid = created["id"]
+    for _ in range(300):
+        view = HTTP.get(f"{base}/matches/{mid}", headers=auth(created["spectator"])).json()
+        if view["outcome"] is not None:
+            break
+        play_one(base, created, rng)
+    final = msgspec.json.decode(HTTP.get(
+        f"{base}/matches/{mid}", headers=auth(created["spectator"])).content)
+    assert final["version"] > 0
+    if game in ("vicious-circle", "wizard-armies"):
+        assert final["outcome"] is not None
