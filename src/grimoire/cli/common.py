@@ -25,7 +25,8 @@ R = TypeVar("R")
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 _IO_REASONS = {"log/unreadable", "log/unwritable", "log/empty", "log/not-a-file",
-               "log/not-a-log"}
+               "log/not-a-log", "store/locked", "store/full", "store/io", "store/missing",
+               "store/corrupt", "store/too-new"}
 INTERNAL = "internal/error"
 """The reason of an error grimoire did not expect (a bug): exit code 3."""
 

@@ -30,7 +30,7 @@ from grimoire.tools.validate import expand
 
 log = get_logger("grimoire.store")
 
-__all__ = ["ExportReport", "ImportReport", "Imported", "MatchInfo", "StoreListing",
+__all__ = ["ExportReport", "ImportReport", "Imported", "MatchInfo", "StoreListing", "describe",
            "export_match", "import_logs", "list_matches", "open_existing"]
 
 
