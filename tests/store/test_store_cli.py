@@ -93,7 +93,7 @@ def test_store_mistakes_and_their_exit_codes(tmp_path: Path, logs: list[Path]) -
     notdb = tmp_path / "notes.db"
     notdb.write_text("not a database\n" * 200)
     code, out = run("store", "list", notdb)
-    assert code == 1 and "store/corrupt" in out
+    assert code == 2 and "store/corrupt" in out
     packed = tmp_path / "m.msgpack"
     Match.new("vicious-circle", seed=SEED).save(packed)
     code, out = run("store", "import", db, packed)
