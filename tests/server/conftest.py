@@ -82,3 +82,8 @@ def process(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
 HTTP = httpx.Client(timeout=10.0)
 """One client for the tests' requests (a new connection per request costs ~20 ms)."""
 atexit.register(HTTP.close)
+
+
+def auth(token: str) -> dict[str, str]:
+    """The header that carries a token."""
+    return {"Authorization": f"Bearer {token}"}

@@ -14,16 +14,12 @@ from typing import Any
 
 import httpx
 import msgspec
-from tests.server.conftest import HTTP, free_port, process, running
+from tests.server.conftest import HTTP, auth, free_port, process, running
 
 from grimoire.core import registry
 from grimoire.core.audit import audit
 from grimoire.server import ServerConfig
 from grimoire.store import Store
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def bot(base: str, created: dict[str, Any], seed: int, acks: list[tuple[str, int, Any]],

@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 import pytest
 import websockets
-from tests.server.conftest import HTTP, running
+from tests.server.conftest import HTTP, auth, running
 
 from grimoire.core import registry
 from grimoire.core.replay import initial_state
@@ -37,9 +37,6 @@ def plain(value: Any) -> Any:
     """``value`` as JSON gives it back (lists, not tuples)."""
     return json.loads(msgspec.json.encode(value))
 
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 class Capture:

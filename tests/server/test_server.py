@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 import websockets
-from tests.server.conftest import HTTP, running
+from tests.server.conftest import HTTP, auth, running
 
 from grimoire.core import registry
 from grimoire.core.audit import audit
@@ -22,9 +22,6 @@ from grimoire.server import ServerConfig
 
 GAMES = [n for n in registry.names() if n != "tally"]
 
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def new(base: str, game: str = "vicious-circle", **body: Any) -> dict[str, Any]:

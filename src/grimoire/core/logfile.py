@@ -435,6 +435,16 @@ class _Upcasting:
         return record
 
 
+def decoder_for(rules: AnyRules, header: Header, encoding: Encoding = "json") -> Any:
+    """The decoder of the records of a log with ``header``: the game's reusable one, or,
+    for a ruleset the game registered an upcaster for, one that upcasts every event.
+    Its ``decode(line)`` gives a :class:`Record`."""
+    upcast = getattr(rules, "upcasters", {}).get(header.rules)
+    if upcast is None:
+        return record_decoder(rules, encoding)
+    return _Upcasting(rules, encoding, upcast)
+
+
 def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
     """``path`` opened for reading, refused unless it is a regular file: a FIFO, a device
     or a folder is a :class:`LogError` (``log/not-a-file``), never a read that hangs."""
@@ -500,9 +510,7 @@ class LogReader:
         self._start = header_hash(self.header)
         self.count, self.final_chain = 0, self._start
         self.rules = rules_for(self.header)
-        upcast = getattr(self.rules, "upcasters", {}).get(self.header.rules)
-        self._decoder = (record_decoder(self.rules, encoding) if upcast is None
-                         else _Upcasting(self.rules, encoding, upcast))
+        self._decoder = decoder_for(self.rules, self.header, encoding)
 
     def __enter__(self) -> LogReader:
         return self
@@ -546,7 +554,8 @@ class LogReader:
             upcaster = self._decoder
 
             def canon(_event: object) -> bytes:
-                return upcaster.written
+                written: bytes = upcaster.written
+                return written
         limits = self.limits
         max_decision = limits.max_decision
         run = 0  # records since the last action

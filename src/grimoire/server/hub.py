@@ -28,7 +28,7 @@ from grimoire.core.dice import SeededDice
 from grimoire.core.errors import GrimoireError, IllegalAction, StoreError, UsageError
 from grimoire.core.events import Action, Chance, Event, Header
 from grimoire.core.match import Match
-from grimoire.core.replay import initial_state
+from grimoire.core.replay import draws_in, fold, initial_state
 from grimoire.core.rules import AnyRules, Outcome
 from grimoire.store import Store
 from grimoire.tools.render import Perspective
@@ -163,12 +163,9 @@ class Hub:
             state = initial_state(rules, header)
         except GrimoireError as exc:
             raise StoreError("store/corrupt", f"match {match_id}: {exc}") from None
-        counter = version = 0
-        for rec in self.store.records(match_id):
-            state = rules.evolve(state, rec.event)
-            if isinstance(rec.event, Chance):
-                counter += rec.event.draws
-            version += 1
+        events = [rec.event for rec in self.store.records(match_id)]
+        state = fold(rules, state, events)
+        counter, version = draws_in(events), len(events)
         seed = self.store.seed(match_id)
         if seed is None and header.seed is not None:
             seed = bytes.fromhex(header.seed)

@@ -54,11 +54,10 @@ from grimoire.core.events import (
 from grimoire.core.logfile import (
     CHUNK,
     LogReader,
-    _Upcasting,
     check_header,
+    decoder_for,
     encode_line,
     open_regular,
-    record_decoder,
     rules_for,
 )
 from grimoire.core.replay import initial_state
@@ -500,9 +499,7 @@ class Store:
     @staticmethod
     def _decoded(match_id: str, rules: AnyRules, header: Header, lines: Iterable[bytes],
                  start: int) -> Iterator[Record[Any]]:
-        upcast = getattr(rules, "upcasters", {}).get(header.rules)
-        decode = (record_decoder(rules).decode if upcast is None
-                  else _Upcasting(rules, "json", upcast).decode)
+        decode = decoder_for(rules, header).decode
         for seq, line in enumerate(lines, start):
             try:
                 yield decode(line)
