@@ -5,8 +5,8 @@ Start a server (``make serve``, or ``grimoire serve --db matches.sqlite``), then
 
     python examples/bot_client.py --game wiz-war          # a new match, bots in every seat
     python examples/bot_client.py --game wiz-war --humans 1
-        # a new match; prints seat 1's link for a person (or another client), bots play
-        # the other seats and wait for seat 1's moves
+        # a new match; prints the link a person opens in a browser to play seat 1 (or
+        # its token is given to another client); bots play the other seats
     python examples/bot_client.py --match ID --token TOKEN  # play one seat of a match
 
 It needs ``httpx`` and ``websockets`` (``pip install 'grimoire[server]' httpx``). It uses
@@ -43,25 +43,25 @@ async def play_seat(client: httpx.AsyncClient, ws_base: str, match: str, token: 
     headers = {"Authorization": f"Bearer {token}"}
     async with websockets.connect(f"{ws_base}/matches/{match}/ws?token={token}") as sock:
         while True:
-            view = (await call(client, "GET", f"/matches/{match}", headers=headers)).json()
-            if view["outcome"] is not None:
-                return dict(view)
-            if view["seat"] in view["to_act"]:
-                legal = (await call(client, "GET", f"/matches/{match}/legal",
-                                    headers=headers)).json()
-                if legal["actions"]:
-                    body = {"action": rng.choice(legal["actions"]),
-                            "expected_version": legal["version"],
-                            "idempotency_key": f"{view['seat']}-{legal['version']}"}
-                    r = await call(client, "POST", f"/matches/{match}/actions",
-                                   headers=headers, json=body)
-                    if r.status_code == 200:
-                        for event in r.json()["events"]:
-                            say(f"[{event['seq']}] {event['text']}")
-                        continue
-                    if r.status_code != 409:  # 409: another seat acted first; look again
-                        raise SystemExit(f"refused: {r.json()}")
+            # the seat's legal actions, with the version, who is to act and the outcome
+            legal = (await call(client, "GET", f"/matches/{match}/legal",
+                                headers=headers)).json()
+            if legal["outcome"] is not None:
+                view = await call(client, "GET", f"/matches/{match}", headers=headers)
+                return dict(view.json())
+            if legal["actions"]:
+                body = {"action": rng.choice(legal["actions"]),
+                        "expected_version": legal["version"],
+                        "idempotency_key": f"{token[:8]}-{legal['version']}"}
+                r = await call(client, "POST", f"/matches/{match}/actions",
+                               headers=headers, json=body)
+                if r.status_code == 200:
+                    for event in r.json()["events"]:
+                        say(f"[{event['seq']}] {event['text']}")
                     continue
+                if r.status_code != 409:  # 409: another seat acted first; look again
+                    raise SystemExit(f"refused: {r.json()}")
+                continue
             with contextlib.suppress(TimeoutError):  # not our turn: wait for the others
                 await asyncio.wait_for(sock.recv(), timeout=5)
 
@@ -97,8 +97,9 @@ async def main(argv: list[str] | None = None) -> int:
                 f"{args.server}{created['spectator_url']}")
             tokens = []
             for seat in created["seats"]:
-                if seat["seat"] in args.humans:
-                    say(f"seat {seat['seat']} ({seat['name']}) is yours: token {seat['token']}")
+                if seat["seat"] in args.humans:  # a person plays it from a browser
+                    print(f"seat {seat['seat']} ({seat['name']}): open "
+                          f"{args.server}{seat['play_url']}", flush=True)
                 else:
                     tokens.append(seat["token"])
         finals = await asyncio.gather(*(play_seat(client, ws_base, match, tok,

@@ -1,4 +1,5 @@
-"""Shared test set-up: a hypothesis profile (deterministic) and the test-only game."""
+"""Shared test set-up: a hypothesis profile (deterministic), the test-only game and the
+``browser`` fixture (a real headless Chromium, from ``tests/support/browser.py``)."""
 
 from __future__ import annotations
 
@@ -21,3 +22,5 @@ settings.load_profile("grimoire")
 from grimoire.testing import tally  # noqa: E402
 
 tally.register()  # the test-only dice race the core tests use
+
+from browser import browser  # noqa: E402,F401 (a fixture for every test)

@@ -8,6 +8,7 @@ Nothing here asserts a time."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import socket
@@ -25,8 +26,9 @@ from grimoire.core.match import Match
 from grimoire.store import Store
 
 
-def store_appends(tmp: str, decisions: int = 3000) -> float:
-    """Events/s appended to a store file, one decision per transaction (durability full)."""
+def store_appends(tmp: str, decisions: int = 3000) -> dict[str, float]:
+    """Events/s and decisions/s appended to a store file, one decision per transaction
+    (durability full: each committed to disk before the next)."""
     rng_match = Match.new("wizard-armies", seed=bytes(32))
     bot = RandomBot(0)
     decided: list[tuple[Any, ...]] = []
@@ -44,47 +46,85 @@ def store_appends(tmp: str, decisions: int = 3000) -> float:
             mid = ids[k % len(ids)]
             versions[mid] = store.append(mid, decision, expected_version=versions[mid]).version
             events += len(decision)
-        return events / (time.perf_counter() - t0)
+        elapsed = time.perf_counter() - t0
+        return {"store_append_events_per_s": events / elapsed,
+                "store_append_decisions_per_s": len(decided) / elapsed}
 
 
-async def _bot(client: httpx.AsyncClient, created: dict[str, Any], seed: int,
-               until: float, latencies: list[float]) -> int:
+class Connection:
+    """One keep-alive HTTP/1.1 connection speaking just enough HTTP for the benchmark's
+    requests (a load generator must cost far less than the server it loads, as wrk and
+    h2load do; httpx costs about as much per request as the server itself)."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, port: int) -> Connection:
+        return cls(*await asyncio.open_connection("127.0.0.1", port))
+
+    async def call(self, method: str, path: str, token: str | None = None,
+                   body: Any = None) -> tuple[int, Any]:
+        data = b"" if body is None else json.dumps(body).encode()
+        head = f"{method} {path} HTTP/1.1\r\nhost: bench\r\ncontent-length: {len(data)}\r\n"
+        if body is not None:
+            head += "content-type: application/json\r\n"
+        if token:
+            head += f"authorization: Bearer {token}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + data)
+        status_line = await self.reader.readuntil(b"\r\n")
+        length = 0
+        while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
+            name, _, value = line.partition(b":")
+            if name.lower() == b"content-length":
+                length = int(value)
+        return int(status_line.split()[1]), json.loads(await self.reader.readexactly(length))
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+async def _bot(port: int, game: str, seed: int, until: float,
+               latencies: list[float]) -> int:
+    """Bots in every seat of one match after another of ``game`` (each action: the acting
+    seat's legal actions, then the action, both with that seat's token)."""
     rng = random.Random(seed)
-    mid = created["id"]
+    conn = await Connection.open(port)
     acted = 0
-    tokens = [s["token"] for s in created["seats"]]
-    while time.perf_counter() < until:
-        view = (await client.get(f"/matches/{mid}", headers={
-            "Authorization": f"Bearer {created['spectator']}"})).json()
-        if view["outcome"] is not None:
-            r = await client.post("/matches", json={"game": created["game"]})
-            created = r.json()
+    try:
+        while time.perf_counter() < until:
+            _, created = await conn.call("POST", "/matches", body={"game": game})
             mid, tokens = created["id"], [s["token"] for s in created["seats"]]
-            continue
-        seat = rng.choice(view["to_act"])
-        auth = {"Authorization": f"Bearer {tokens[seat]}"}
-        legal = (await client.get(f"/matches/{mid}/legal", headers=auth)).json()
-        t0 = time.perf_counter()
-        r = await client.post(f"/matches/{mid}/actions", headers=auth, json={
-            "action": rng.choice(legal["actions"]), "expected_version": legal["version"]})
-        latencies.append(time.perf_counter() - t0)
-        if r.status_code == 200:
-            acted += 1
+            _, status = await conn.call("GET", f"/matches/{mid}/legal", created["spectator"])
+            to_act: list[int] = status["to_act"]
+            while to_act and time.perf_counter() < until:
+                seat = rng.choice(to_act)
+                _, legal = await conn.call("GET", f"/matches/{mid}/legal", tokens[seat])
+                if not legal["actions"]:
+                    raise RuntimeError(f"seat {seat} is to act in {mid} with no action")
+                t0 = time.perf_counter()
+                status, done = await conn.call(
+                    "POST", f"/matches/{mid}/actions", tokens[seat],
+                    {"action": rng.choice(legal["actions"]),
+                     "expected_version": legal["version"]})
+                latencies.append(time.perf_counter() - t0)
+                if status != 200:
+                    raise RuntimeError(f"refused: {done}")
+                acted += 1
+                to_act = done["to_act"]
+    finally:
+        conn.close()
     return acted
 
 
-async def _load(base: str, matches: int, seconds: float) -> dict[str, float]:
+async def _load(port: int, matches: int, seconds: float) -> dict[str, float]:
     games = ["vicious-circle", "wizard-armies", "swords-wizardry", "magery", "wiz-war"]
-    limits = httpx.Limits(max_connections=matches, max_keepalive_connections=matches)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
-        created = [(await client.post("/matches", json={"game": games[i % len(games)]})).json()
-                   for i in range(matches)]
-        latencies: list[float] = []
-        t0 = time.perf_counter()
-        until = t0 + seconds
-        acted = await asyncio.gather(*(_bot(client, c, i, until, latencies)
-                                       for i, c in enumerate(created)))
-        elapsed = time.perf_counter() - t0
+    latencies: list[float] = []
+    t0 = time.perf_counter()
+    until = t0 + seconds
+    acted = await asyncio.gather(*(_bot(port, games[i % len(games)], i, until, latencies)
+                                   for i in range(matches)))
+    elapsed = time.perf_counter() - t0
     latencies.sort()
     return {"server_actions_per_s": sum(acted) / elapsed,
             "server_p50_ms": 1000 * latencies[len(latencies) // 2],
@@ -95,7 +135,7 @@ async def _load(base: str, matches: int, seconds: float) -> dict[str, float]:
 def server(matches: int = 50, seconds: float = 10.0) -> dict[str, float]:
     """The figures, with a fresh server and store in a temporary folder."""
     with tempfile.TemporaryDirectory() as tmp:
-        res: dict[str, float] = {"store_append_events_per_s": store_appends(tmp)}
+        res: dict[str, float] = store_appends(tmp)
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
@@ -111,7 +151,7 @@ def server(matches: int = 50, seconds: float = 10.0) -> dict[str, float]:
                         break
                 except httpx.HTTPError:
                     time.sleep(0.05)
-            res.update(asyncio.run(_load(base, matches, seconds)))
+            res.update(asyncio.run(_load(port, matches, seconds)))
         finally:
             proc.terminate()
             proc.wait(10)

@@ -17,6 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
+from starlette.applications import Starlette
 
 from grimoire.server import ServerConfig, create_app
 
@@ -41,10 +42,12 @@ def wait_up(base: str, seconds: float = 20.0) -> None:
 
 
 @contextlib.contextmanager
-def running(config: ServerConfig) -> Iterator[str]:
-    """Serve ``config`` on a free port in a thread; yields the base URL."""
+def running(config: ServerConfig | Starlette) -> Iterator[str]:
+    """Serve ``config`` (or an app made by ``create_app``) on a free port in a thread;
+    yields the base URL."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(config), host="127.0.0.1", port=port,
+    app = create_app(config) if isinstance(config, ServerConfig) else config
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning", ws="websockets-sansio"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

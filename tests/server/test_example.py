@@ -1,14 +1,22 @@
 """The example client (``examples/bot_client.py``) plays a whole match of every game
-through a real server, and the log it downloads passes the audit with its dice verified."""
+through a real server, and the log it downloads passes the audit with its dice verified;
+run against a person, the person plays from the browser page the server serves."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import importlib.util
 import json
+import random
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 
 from grimoire.core import registry
 from grimoire.core.audit import audit
@@ -33,3 +41,37 @@ def test_the_example_client_plays_a_whole_match(base: str, game: str, tmp_path: 
     assert report.ok and report.dice == "verified", report.summary()
     assert report.events == result["version"] and report.outcome is not None
     assert result["reason"] == report.outcome.reason
+
+
+def test_the_example_bot_plays_a_person_in_a_browser(base: str, browser: Any) -> None:
+    """The example run with ``--humans 1`` prints seat 1's page; headless Chromium opens
+    it and clicks random actions until the match is over, against the example's bot."""
+    from selenium.webdriver.common.by import By
+
+    proc = subprocess.Popen([sys.executable, str(EXAMPLE), "--server", base, "--game",
+                             "vicious-circle", "--humans", "1", "--quiet"],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("seat 1 ") and " open http" in line
+        browser.get(line.split(" open ", 1)[1].strip())
+        rng = random.Random(8)
+        clicks = 0
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            status = browser.find_element(By.ID, "status").text
+            if "Won by" in status or "Drawn" in status:
+                break
+            buttons = browser.find_elements(By.CSS_SELECTOR, "#actions button")
+            if buttons and not browser.execute_script("return busy || again"):
+                with contextlib.suppress(StaleElementReferenceException):
+                    rng.choice(buttons).click()
+                    clicks += 1
+            time.sleep(0.05)
+        out, _ = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0 and clicks > 0
+    result = json.loads(out.strip().splitlines()[-1])
+    assert result["reason"] and browser.find_element(By.ID, "error").text == ""

@@ -2,7 +2,8 @@
 
 Random matches of every game are driven through the API on a real port, with a random
 seat acting each time and every seat and the spectator reading the match after each
-decision (view, legal actions, events) and listening on a WebSocket. Afterwards the
+decision (view, legal actions, events, now and then the HTML viewer) and listening on a
+WebSocket. Afterwards the
 auditor's record (the store itself) is folded, and every response to a seat must be
 exactly what that seat's ``view`` and ``redact`` give, and the same for every state that
 differs only in what the seat cannot see (the game's ``disguise``): a response that
@@ -21,13 +22,15 @@ from typing import Any
 import msgspec
 import pytest
 import websockets
+from browser import data_of
 from tests.server.conftest import HTTP, auth, running
 
 from grimoire.core import registry
-from grimoire.core.replay import initial_state
+from grimoire.core.replay import Replay, initial_state
 from grimoire.server import ServerConfig
 from grimoire.store import Store
 from grimoire.tools.render import Perspective
+from grimoire.tools.view import html_of
 
 GAMES = [n for n in registry.names() if n != "tally"]
 DECISIONS = 40
@@ -46,6 +49,8 @@ class Capture:
         self.views: list[tuple[int | None, dict[str, Any]]] = []
         self.events: list[tuple[int | None, dict[str, Any]]] = []
         self.bodies: list[bytes] = []
+        self.pages: list[tuple[int | None, int, str]] = []
+        self.legal: list[tuple[int, dict[str, Any]]] = []
 
 
 def listen(url: str, seat: int | None, capture: Capture, stop: threading.Event) -> None:
@@ -90,16 +95,23 @@ def test_no_response_to_a_seat_holds_a_hidden_fact(game: str, tmp_path: Any) -> 
             body: dict[str, Any] = r.json()
             return body
 
-        for _ in range(DECISIONS):
+        for decision in range(DECISIONS):
             for seat in tokens:
-                capture.views.append((seat, get("", seat)))
+                capture.views.append((seat, get("?picture=1", seat)))
                 for e in get("/events?since=0", seat)["events"]:
                     capture.events.append((seat, e))
             public = capture.views[-1][1]
             if public["outcome"] is not None:
                 break
+            if decision in (0, DECISIONS // 2):  # the HTML viewer, as each reader
+                for seat in tokens:
+                    r = HTTP.get(f"{base}/matches/{mid}/view", headers=auth(tokens[seat]))
+                    assert r.status_code == 200, r.text
+                    capture.bodies += [r.content, json.dumps(data_of(r.text)).encode()]
+                    capture.pages.append((seat, public["version"], r.text))
             seat = rng.choice(public["to_act"])
-            legal = get("/legal", seat)
+            legal = get("/legal?describe=1", seat)
+            capture.legal.append((seat, legal))
             action = rng.choice(legal["actions"])
             # acting for another seat, with a forged token or another match's: refused
             for other_seat in set(tokens) - {seat, None}:
@@ -136,12 +148,24 @@ def test_no_response_to_a_seat_holds_a_hidden_fact(game: str, tmp_path: Any) -> 
         eye = Perspective(rules, seat, True)
         assert got["view"] == plain(eye.see(state))
         assert got["board"] == eye.show(state)
+        assert got["picture"] == eye.draw(state)
         if seat is not None:
             for _ in range(2):
                 other_state = rules.disguise(state, seat, disguiser)
                 assert got["view"] == plain(eye.see(other_state)), (
                     f"seat {seat}'s view depends on what it cannot see")
         checked += 1
+    for seat, got in capture.legal:  # a seat's own options, told as it sees the match
+        state = states[got["version"]]
+        eye = Perspective(rules, seat, True)
+        actions = rules.legal(state, seat)
+        assert got["actions"] == plain(actions)
+        assert got["described"] == [eye.tell(a, state) for a in actions]
+    live_header = msgspec.structs.replace(header, seed=None)
+    for seat, version, page in capture.pages:  # the viewer: made from the seat's perspective
+        replay = Replay(rules, live_header, [rec.event for rec in records[:version]])
+        assert page == html_of(replay, Perspective(rules, seat, True), sealed=True)
+    assert {seat for seat, _, _ in capture.pages} == set(tokens)
     for seat, told in capture.events:
         rec = records[told["seq"]]
         eye = Perspective(rules, seat, True)

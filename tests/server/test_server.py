@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
 import msgspec
 import pytest
 import websockets
+from browser import data_of, ready
 from tests.server.conftest import HTTP, auth, running
 
 from grimoire.core import registry
@@ -81,9 +83,41 @@ def test_a_seat_sees_its_view_and_its_legal_actions(base: str) -> None:
     legal = HTTP.get(f"{base}/matches/{mid}/legal", headers=auth(token(created, 0))).json()
     assert legal["version"] == 0 and legal["actions"]
     assert all(a["player"] == 0 for a in legal["actions"])
+    assert legal["to_act"] == mine["to_act"] and legal["outcome"] is None
     spectator = HTTP.get(f"{base}/matches/{mid}/legal",
                           headers=auth(created["spectator"])).json()
     assert spectator["actions"] == []
+
+
+def test_an_action_answers_who_acts_next(base: str) -> None:
+    created = new(base, "wiz-war")
+    done = play_one(base, created, random.Random(2))
+    now = HTTP.get(f"{base}/matches/{created['id']}",
+                   headers=auth(created["spectator"])).json()
+    assert (done["version"], done["to_act"], done["outcome"]) == (
+        now["version"], now["to_act"], None)
+
+
+def test_the_html_viewer_is_served_per_seat_and_opens_in_a_browser(
+        base: str, browser: Any) -> None:
+    from selenium.webdriver.common.by import By
+
+    created = new(base, "wiz-war")
+    rng = random.Random(5)
+    for _ in range(12):
+        done = play_one(base, created, rng)
+    mid, version = created["id"], done["version"]
+    for who in (token(created, 0), token(created, 1), created["spectator"]):
+        r = HTTP.get(f"{base}/matches/{mid}/view", headers=auth(who))
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+        assert len(data_of(r.text)["events"]) == version
+    assert HTTP.get(f"{base}/matches/{mid}/view").status_code == 401
+    assert created["viewer_url"] == f"/matches/{mid}/view?token={created['spectator']}"
+    browser.get(base + created["viewer_url"])
+    ready(browser)
+    assert browser.find_element(By.ID, "error").text == ""
+    assert browser.find_element(By.ID, "where").text == f"event 0 of {version}"
+    assert "the spectator" in browser.find_element(By.ID, "facts").text
 
 
 def test_acting_with_a_stale_version_is_409_and_changes_nothing(base: str) -> None:
@@ -278,3 +312,63 @@ def test_every_game_plays_over_http(base: str, game: str) -> None:
     assert final["version"] > 0
     if game in ("vicious-circle", "wizard-armies"):
         assert final["outcome"] is not None
+
+
+def test_a_person_plays_a_seat_from_the_browser_page(base: str, browser: Any) -> None:
+    """Headless Chromium opens seat 0's play page of a Vicious Circle match and clicks
+    its actions while a bot plays seat 1 over HTTP; every click is an action of seat 0 in
+    the store, and the page follows the bot's moves over its WebSocket."""
+    from selenium.webdriver.common.by import By
+
+    created = new(base, players=["Ann", "Bot"])
+    mid = created["id"]
+    play_url = created["seats"][0]["play_url"]
+    assert play_url == f"/matches/{mid}/play?token={token(created, 0)}"
+    assert HTTP.get(f"{base}/matches/{mid}/play?token=forged").status_code == 401
+    rng = random.Random(4)
+    browser.get(base + play_url)
+    ready(browser)
+
+    def settled() -> dict[str, Any]:
+        """The seat's legal actions once the page shows the match as it stands."""
+        for _ in range(400):
+            status: dict[str, Any] = HTTP.get(f"{base}/matches/{mid}/legal",
+                                              headers=auth(token(created, 0))).json()
+            shown = browser.find_element(By.TAG_NAME, "body").get_attribute("data-version")
+            if shown == str(status["version"]) and not browser.execute_script(
+                    "return busy || again"):
+                return status
+            time.sleep(0.025)
+        raise AssertionError("the page never caught up with the match")
+
+    clicks = 0
+    for _ in range(60):
+        status = settled()
+        if status["outcome"] is not None:
+            break
+        if 0 not in status["to_act"]:
+            play_one(base, created, rng)
+            continue
+        buttons = browser.find_elements(By.CSS_SELECTOR, "#actions button")
+        assert len(buttons) == len(status["actions"]) > 0
+        described = HTTP.get(f"{base}/matches/{mid}/legal?describe=1",
+                             headers=auth(token(created, 0))).json()["described"]
+        assert [b.text for b in buttons] == described
+        pick = rng.randrange(len(buttons))
+        buttons[pick].click()
+        for _ in range(400):
+            events = HTTP.get(f"{base}/matches/{mid}/events?since={status['version']}",
+                              headers=auth(token(created, 0))).json()["events"]
+            if events:
+                break
+            time.sleep(0.025)
+        assert events[0]["event"] == status["actions"][pick]
+        clicks += 1
+    settled()
+    assert clicks >= 3
+    assert browser.find_element(By.ID, "error").text == ""
+    assert "You are Ann" in browser.find_element(By.ID, "status").text
+    assert browser.find_element(By.CSS_SELECTOR, "#board svg") is not None
+    told = browser.find_elements(By.CSS_SELECTOR, "ol#events li")
+    final = HTTP.get(f"{base}/matches/{mid}", headers=auth(token(created, 0))).json()
+    assert len(told) == final["version"]

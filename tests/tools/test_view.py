@@ -3,16 +3,12 @@ know, that a real browser (headless Chromium) opens and steps through."""
 
 from __future__ import annotations
 
-import base64
-import gzip
 import json
 import re
-import shutil
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser import data_of, pictures, ready
 from helpers import bot_match
 
 from grimoire.core.events import Event
@@ -21,24 +17,6 @@ from grimoire.core.rules import describe
 from grimoire.tools.view import KEYFRAME, ViewReport, view
 
 GAMES = ["vicious-circle", "wizard-armies", "swords-wizardry", "magery", "wiz-war"]
-
-
-def data_of(text: str) -> dict:  # type: ignore[type-arg]
-    packed = re.search(r'<script id="grimoire-data"[^>]*>([^<]*)</script>', text)
-    assert packed is not None
-    return json.loads(gzip.decompress(base64.b64decode(packed.group(1))))  # type: ignore[no-any-return]
-
-
-def pictures(data: dict) -> Iterator[str]:  # type: ignore[type-arg]
-    """Every picture the file holds, rebuilt as the page's script does."""
-    lines: list[str] = []
-    for k, frame in enumerate(data["frames"]):
-        if k % data["keyframe"] == 0:
-            lines = list(frame)
-        else:
-            for i1, i2, repl in reversed(frame):
-                lines[i1:i2] = repl
-        yield "\n".join(lines)
 
 
 def saved(tmp_path: Path, game: str, seed: int = 3, actions: int = 300) -> tuple[Match, Path]:
@@ -113,40 +91,6 @@ def test_a_seats_file_holds_nothing_hidden_from_that_seat(game: str, tmp_path: P
 
 
 # ---------------------------------------------------------------- a real browser
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    if not (CHROMIUM and DRIVER):
-        pytest.skip("headless Chromium is not installed (Debian: apt-get install chromium "
-                    "chromium-driver; `make test` installs it when it can)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-sync",
-                "--disable-component-update", "--disable-dev-shm-usage",
-                "--window-size=1280,900"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
-    yield driver
-    driver.quit()
-
-
-def ready(driver: object) -> None:
-    from selenium.webdriver.common.by import By
-
-    for _ in range(100):
-        if driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "yes":  # type: ignore[attr-defined]
-            return
-        time.sleep(0.05)
-    raise AssertionError("the page never got ready")
 
 
 @pytest.mark.parametrize("game", GAMES)

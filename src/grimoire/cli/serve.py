@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from grimoire.cli.common import handle_errors, say
-from grimoire.tools.serve import serve
+from grimoire.tools.serve import app_for, check_port, run
 
 
 @handle_errors
@@ -26,5 +26,7 @@ def command(
 ) -> None:
     """Serve matches to frontends: one token per seat, each seat sees only what it may
     know; the API is at http://HOST:PORT/docs."""
+    check_port(port)
+    app = app_for(db, durability=durability)
     say(f"serving {db} on http://{host}:{port} (API: http://{host}:{port}/docs); Ctrl-C stops")
-    serve(db, host=host, port=port, durability=durability)
+    run(app, host=host, port=port)

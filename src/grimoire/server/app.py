@@ -37,6 +37,7 @@ from grimoire.core.errors import (
 from grimoire.core.logfile import encode_line
 from grimoire.server.hub import Hub, Live, Reader, Told
 from grimoire.server.openapi import DOCS_PAGE, openapi
+from grimoire.server.pages import PLAY_PAGE
 from grimoire.store import Store
 from grimoire.tools._log import get_logger
 
@@ -44,11 +45,13 @@ log = get_logger("grimoire.server")
 
 
 class ServerConfig(msgspec.Struct, frozen=True, kw_only=True):
-    """How the server runs: the store's file and durability, and the bounds on requests
-    (bytes in a body, requests a second per token or address, with a burst)."""
+    """How the server runs: the store's file, its durability and how long a write waits
+    for another writer of the file (``store/locked`` after that), and the bounds on
+    requests (bytes in a body, requests a second per token or address, with a burst)."""
 
     db: str = "matches.sqlite"
     durability: str = "full"
+    lock_timeout: float = 5.0
     max_body: int = 64 * 1024
     rate: float = 1000.0
     burst: float = 2000.0
@@ -157,15 +160,18 @@ async def read_body(request: Request, limit: int, kind: type[Any]) -> Any:
 
 
 def create_app(config: ServerConfig | None = None) -> Starlette:
-    """The server's ASGI application over the store ``config.db``."""
+    """The server's ASGI application over the store ``config.db``, opened (and created or
+    migrated) at once, so a file that cannot be a store fails here with a
+    :class:`StoreError`; the application closes it when it shuts down. ``app.state.hub``
+    is the :class:`~grimoire.server.hub.Hub` of live matches."""
     config = config or ServerConfig()
-    state: dict[str, Any] = {}
     bucket = Bucket(config.rate, config.burst)
+    store = Store(config.db, durability=config.durability,  # type: ignore[arg-type]
+                  timeout=config.lock_timeout)
+    live_matches = Hub(store)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        store = Store(config.db, durability=config.durability)  # type: ignore[arg-type]
-        state["hub"] = Hub(store)
         log.info("serving", db=config.db)
         try:
             yield
@@ -173,8 +179,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             store.close()
 
     def hub() -> Hub:
-        found: Hub = state["hub"]
-        return found
+        return live_matches
 
     Handler = Callable[[Request], Awaitable[Response]]
 
@@ -209,16 +214,24 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         created = hub().create(body.game, players, body.options)
         out = msgspec.to_builtins(created)
         out["spectator_url"] = f"/matches/{created.id}?token={created.spectator}"
+        out["viewer_url"] = f"/matches/{created.id}/view?token={created.spectator}"
+        for seat in out["seats"]:
+            seat["play_url"] = f"/matches/{created.id}/play?token={seat['token']}"
         log.info("created", match=created.id, game=created.game)
         return json_response(out, 201)
 
     async def view(request: Request) -> Response:
         reader, live = reader_live(request)
-        return json_response(hub().view(live, reader))
+        return json_response(hub().view(live, reader,
+                                        picture=_flag(request.query_params, "picture")))
 
     async def legal(request: Request) -> Response:
         reader, live = reader_live(request)
-        return json_response({"version": live.version, "actions": hub().legal(live, reader)})
+        actions = hub().legal(live, reader)
+        out = hub().status(live) | {"actions": msgspec.to_builtins(actions)}
+        if _flag(request.query_params, "describe"):
+            out["described"] = hub().describe(live, reader, actions)
+        return json_response(out)
 
     async def events(request: Request) -> Response:
         reader, live = reader_live(request)
@@ -235,8 +248,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                                "characters")
         version, told, repeated = await hub().act(live.id, reader, body.action,
                                                   body.expected_version, body.idempotency_key)
-        return json_response({"version": version, "repeated": repeated,
-                              "events": hub().tell(live, reader.seat, told)})
+        return json_response(hub().status(live) | {
+            "version": version, "repeated": repeated,
+            "events": hub().tell(live, reader.seat, told)})
 
     async def download(request: Request) -> Response:
         _reader, live = reader_live(request)
@@ -247,6 +261,15 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         body = encode_line(store.header(live.id)) + b"".join(store.lines(live.id))
         return Response(body, media_type="application/x-ndjson", headers={
             "content-disposition": f'attachment; filename="{live.id}.jsonl"'})
+
+    async def page(request: Request) -> Response:
+        reader, live = reader_live(request)
+        return HTMLResponse(hub().page(live, reader))
+
+    async def play(request: Request) -> Response:
+        reader_live(request)  # a known token of this match, or refused
+        return HTMLResponse(PLAY_PAGE, headers={"referrer-policy": "no-referrer",
+                                                "cache-control": "no-store"})
 
     async def spec(_request: Request) -> Response:
         return json_response(openapi())
@@ -274,7 +297,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             live.listeners.add(entry)
             version = live.version
         try:
-            await socket.send_bytes(msgspec.json.encode({
+            await socket.send_text(_json_text({
                 "type": "events", "version": version,
                 "events": hub().tell(live, reader.seat, backlog)}))
             closed = asyncio.ensure_future(_until_closed(socket))
@@ -288,7 +311,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 told = got.result()
                 if told is None:
                     break
-                await socket.send_bytes(msgspec.json.encode({
+                await socket.send_text(_json_text({
                     "type": "events", "version": told[-1].seq + 1,
                     "events": hub().tell(live, reader.seat, told)}))
         except (WebSocketDisconnect, RuntimeError):
@@ -304,11 +327,15 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/matches/{match}/events", guarded(events), methods=["GET"]),
         Route("/matches/{match}/actions", guarded(act), methods=["POST"]),
         Route("/matches/{match}/log", guarded(download), methods=["GET"]),
+        Route("/matches/{match}/view", guarded(page), methods=["GET"]),
+        Route("/matches/{match}/play", guarded(play), methods=["GET"]),
         WebSocketRoute("/matches/{match}/ws", stream),
         Route("/openapi.json", spec, methods=["GET"]),
         Route("/docs", docs, methods=["GET"]),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = live_matches
+    return app
 
 
 async def _until_closed(socket: WebSocket) -> None:
@@ -319,10 +346,20 @@ async def _until_closed(socket: WebSocket) -> None:
             return
 
 
+def _flag(params: Any, name: str) -> bool:
+    """Whether the query asks for ``name`` (``?name=1`` or ``?name=true``)."""
+    return str(params.get(name, "")).lower() in ("1", "true", "yes")
+
+
 def _int(text: str, name: str) -> int:
     if not text.isdigit() or len(text) > 12:
         raise RequestError("request/invalid", f"{name} must be a whole number >= 0")
     return int(text)
+
+
+def _json_text(body: Any) -> str:
+    """``body`` as JSON text (WebSocket messages are text frames)."""
+    return msgspec.json.encode(body).decode()
 
 
 __all__ = ["ServerConfig", "StoreError", "create_app"]

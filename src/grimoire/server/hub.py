@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import itertools
 import os
 import secrets
 from collections.abc import Mapping, Sequence
@@ -28,10 +29,11 @@ from grimoire.core.dice import SeededDice
 from grimoire.core.errors import GrimoireError, IllegalAction, StoreError, UsageError
 from grimoire.core.events import Action, Chance, Event, Header
 from grimoire.core.match import Match
-from grimoire.core.replay import draws_in, fold, initial_state
+from grimoire.core.replay import Replay, draws_in, fold, initial_state
 from grimoire.core.rules import AnyRules, Outcome
 from grimoire.store import Store
 from grimoire.tools.render import Perspective
+from grimoire.tools.view import html_of
 
 TOKEN_BYTES = 24
 """Random bytes in a token (``secrets.token_urlsafe``): 192 bits."""
@@ -104,9 +106,14 @@ class Created(msgspec.Struct, frozen=True, kw_only=True):
 class Hub:
     """The live matches of one store."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, *, keep: int = 10_000) -> None:
         self.store = store
+        self.keep = keep
+        """How many matches (and tokens, times ten) stay in memory; the least recently
+        used of those no one is playing or listening to are dropped first (the store
+        has them all)."""
         self._live: dict[str, Live] = {}
+        self._tokens: dict[bytes, tuple[str, int | None]] = {}
 
     # ------------------------------------------------------------------ creation
 
@@ -125,7 +132,7 @@ class Hub:
         for seat, token in enumerate(tokens):
             self.store.grant(match_id, seat, digest(token))
         self.store.grant(match_id, None, digest(spectator))
-        self._live[match_id] = Live(match_id, rules, header, match.state, 0, 0, seed)
+        self._remember(match_id, Live(match_id, rules, header, match.state, 0, 0, seed))
         return Created(
             id=match_id, game=rules.name, version=0,
             seats=tuple({"seat": i, "name": name, "token": token}
@@ -141,9 +148,13 @@ class Hub:
         if not token:
             raise AccessError("access/token", "give the token you were given "
                               "(Authorization: Bearer TOKEN, or ?token=TOKEN)")
-        found = self.store.lookup(digest(token))
+        hashed = digest(token)
+        found = self._tokens.pop(hashed, None) or self.store.lookup(hashed)
         if found is None:
             raise AccessError("access/token", "no such token")
+        self._tokens[hashed] = found  # most recently used last
+        if len(self._tokens) > 10 * self.keep:
+            del self._tokens[next(iter(self._tokens))]
         owner, seat = found
         if not hmac.compare_digest(owner.encode(), match_id.encode()):
             raise AccessError("access/seat", "that token is for another match")
@@ -154,8 +165,9 @@ class Hub:
     def live(self, match_id: str) -> Live:
         """The match in memory, restored from the store the first time it is asked for
         (after a restart: the state folded from its events, the dice from its seed)."""
-        live = self._live.get(match_id)
+        live = self._live.pop(match_id, None)
         if live is not None:
+            self._live[match_id] = live  # most recently used last
             return live
         header = self.store.header(match_id)
         try:
@@ -169,28 +181,47 @@ class Hub:
         seed = self.store.seed(match_id)
         if seed is None and header.seed is not None:
             seed = bytes.fromhex(header.seed)
-        live = Live(match_id, rules, header, state, counter, version, seed)
+        return self._remember(match_id,
+                              Live(match_id, rules, header, state, counter, version, seed))
+
+    def _remember(self, match_id: str, live: Live) -> Live:
         self._live[match_id] = live
+        if len(self._live) > self.keep:
+            for old in list(itertools.islice(self._live, len(self._live) - self.keep)):
+                idle = self._live[old]
+                if not idle.listeners and not idle.lock.locked():
+                    del self._live[old]
         return live
 
-    def view(self, live: Live, reader: Reader) -> dict[str, Any]:
-        """What ``reader`` may know of the match now."""
+    def view(self, live: Live, reader: Reader, *, picture: bool = False) -> dict[str, Any]:
+        """What ``reader`` may know of the match now (``picture``: with the board as an
+        SVG picture)."""
         told = Perspective(live.rules, reader.seat, True)
-        seen = told.see(live.state)
-        outcome = live.outcome
-        return {
-            "match": live.id, "game": live.rules.name, "version": live.version,
-            "seat": reader.seat, "players": list(live.header.players),
-            "to_act": sorted(live.rules.to_act(live.state)),
-            "outcome": None if outcome is None else msgspec.to_builtins(outcome),
-            "view": msgspec.to_builtins(seen), "board": told.show(live.state),
-        }
+        out = {"match": live.id, "game": live.rules.name, "seat": reader.seat,
+               "players": list(live.header.players)} | self.status(live) | {
+            "view": msgspec.to_builtins(told.see(live.state)),
+            "board": told.show(live.state)}
+        if picture:
+            out["picture"] = told.draw(live.state)
+        return out
 
-    def legal(self, live: Live, reader: Reader) -> list[Any]:
+    def status(self, live: Live) -> dict[str, Any]:
+        """What anyone may know of where the match stands: ``version``, ``to_act``,
+        ``outcome``."""
+        outcome = live.outcome
+        return {"version": live.version, "to_act": sorted(live.rules.to_act(live.state)),
+                "outcome": None if outcome is None else msgspec.to_builtins(outcome)}
+
+    def legal(self, live: Live, reader: Reader) -> list[Event]:
         """The actions ``reader``'s seat may take now (none for a spectator)."""
         if reader.seat is None or reader.seat not in live.rules.to_act(live.state):
             return []
-        return [msgspec.to_builtins(a) for a in live.rules.legal(live.state, reader.seat)]
+        return list(live.rules.legal(live.state, reader.seat))
+
+    def describe(self, live: Live, reader: Reader, actions: Sequence[Event]) -> list[str]:
+        """Each of ``actions`` in one sentence, as ``reader`` would see it happen."""
+        eye = Perspective(live.rules, reader.seat, True)
+        return [eye.tell(action, live.state) for action in actions]
 
     def tell(self, live: Live, seat: int | None, told: Sequence[Told]) -> list[dict[str, Any]]:
         """Events as ``seat`` may know them: ``{"seq", "event", "text"}``."""
@@ -207,6 +238,15 @@ class Hub:
                 out.append(Told(rec.seq, rec.event, state))
             state = live.rules.evolve(state, rec.event)
         return out
+
+    def page(self, live: Live, reader: Reader) -> str:
+        """The HTML viewer (``grimoire view``'s page) of the match so far, as ``reader``
+        may see it."""
+        header = self.store.header(live.id)  # the seed only once revealed
+        records = list(self.store.records(live.id))
+        replay = Replay(live.rules, header, [rec.event for rec in records])
+        return html_of(replay, Perspective(live.rules, reader.seat, True),
+                       sealed=all(rec.chain is not None for rec in records))
 
     # ------------------------------------------------------------------ acting
 

@@ -16,11 +16,12 @@ TOKEN: list[dict[str, list[str]]] = [{"token": []}]
 
 def _op(summary: str, *, body: str | None = None, ok: int = 200,
         errors: tuple[int, ...] = (400, 401, 403, 404), secured: bool = True,
-        params: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
+        params: tuple[dict[str, Any], ...] = (),
+        media: str = "application/json") -> dict[str, Any]:
     op: dict[str, Any] = {
         "summary": summary,
         "responses": {str(ok): {"description": "done",
-                                "content": {"application/json": {"schema": {}}}},
+                                "content": {media: {"schema": {}}}},
                       **{str(code): {"description": "refused: see reason",
                                      "content": {"application/json": {"schema": ERROR}}}
                          for code in errors}},
@@ -37,6 +38,8 @@ def _op(summary: str, *, body: str | None = None, ok: int = 200,
 
 MATCH = {"name": "match", "in": "path", "required": True, "schema": {"type": "string"}}
 SINCE = {"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0}}
+PICTURE = {"name": "picture", "in": "query", "schema": {"type": "boolean"}}
+DESCRIBE = {"name": "describe", "in": "query", "schema": {"type": "boolean"}}
 
 
 def openapi() -> dict[str, Any]:
@@ -55,9 +58,10 @@ def openapi() -> dict[str, Any]:
                 "commitment", body="NewMatch", ok=201, errors=(400, 413, 429), secured=False)},
             "/matches/{match}": {"get": _op(
                 "The match as the token's seat sees it (view, board, to_act, outcome, "
-                "version)", params=(MATCH,))},
+                "version; ?picture=1 adds the board as SVG)", params=(MATCH, PICTURE))},
             "/matches/{match}/legal": {"get": _op(
-                "The token's seat's legal actions now", params=(MATCH,))},
+                "The token's seat's legal actions now, with version, to_act and outcome "
+                "(?describe=1 adds each in one sentence)", params=(MATCH, DESCRIBE))},
             "/matches/{match}/events": {"get": _op(
                 "The events since a seq, redacted for the token's seat",
                 params=(MATCH, SINCE))},
@@ -67,6 +71,12 @@ def openapi() -> dict[str, Any]:
                 params=(MATCH,))},
             "/matches/{match}/log": {"get": _op(
                 "The finished match's log (JSON Lines, seed revealed)", params=(MATCH,))},
+            "/matches/{match}/view": {"get": _op(
+                "The HTML viewer of the match so far, as the token's seat sees it",
+                params=(MATCH,), media="text/html")},
+            "/matches/{match}/play": {"get": _op(
+                "A page for a person to play the token's seat in a browser",
+                params=(MATCH,), media="text/html")},
             "/matches/{match}/ws": {"get": _op(
                 "WebSocket: the token's seat's events as they happen, from ?since=N",
                 params=(MATCH, SINCE))},

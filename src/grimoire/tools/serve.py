@@ -15,7 +15,8 @@ log = get_logger("grimoire.serve")
 
 
 def app_for(db: str | os.PathLike[str], *, durability: str = "full") -> Any:
-    """The server's ASGI application over the store ``db`` (created if missing)."""
+    """The server's ASGI application over the store ``db`` (created if missing; a file
+    that cannot be a store is refused here, before anything listens)."""
     try:
         from grimoire.server import ServerConfig, create_app
     except ImportError as exc:  # pragma: no cover - the extra is part of the test install
@@ -29,10 +30,21 @@ def app_for(db: str | os.PathLike[str], *, durability: str = "full") -> Any:
 def serve(db: str | os.PathLike[str], *, host: str = "127.0.0.1", port: int = 8000,
           durability: str = "full") -> None:
     """Serve matches from the store ``db`` on ``host:port`` until interrupted."""
-    app = app_for(db, durability=durability)
+    check_port(port)
+    run(app_for(db, durability=durability), host=host, port=port)
+
+
+def check_port(port: int) -> None:
+    """Refuse a port number no socket can have (``server/port``)."""
     if not 0 <= port <= 65535:
         raise UsageError("server/port", f"no port {port}")
+
+
+def run(app: Any, *, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Serve ``app`` (from :func:`app_for`) on ``host:port`` until interrupted (uvicorn,
+    with uvloop and httptools where installed)."""
+    check_port(port)
     import uvicorn
 
-    log.info("serve", db=str(db), host=host, port=port)
+    log.info("serve", host=host, port=port)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")

@@ -91,6 +91,54 @@ def page(data: dict[str, Any], title: str) -> str:
             .replace("%DATA%", packed))
 
 
+def seen_by(reader: Perspective, names: tuple[str, ...]) -> str:
+    """Who ``reader`` is, in words."""
+    return ("everyone (the auditor's file)" if not reader.public else
+            "the spectator" if reader.seat is None else names[reader.seat])
+
+
+def html_of(replay: Replay, reader: Perspective, *, sealed: bool,
+            progress: Callable[[int], None] | None = None) -> str:
+    """The viewer's HTML page of every event of ``replay`` as ``reader`` sees them
+    (``sealed``: every record is chained). Used by :func:`view` for a file and by the
+    match server for a match in its store.
+
+    >>> from grimoire import Match
+    >>> m = Match.new("vicious-circle", seed=bytes(32))
+    >>> _ = m.act(m.legal(0)[0])
+    >>> page = html_of(Replay(m.rules, m.header, m.events), Perspective(m.rules, 1, True),
+    ...                sealed=False)
+    >>> page.startswith("<!doctype html>")
+    True
+    """
+    header = replay.header
+    frames, lines = frames_of(replay, reader, progress)
+    outcome = replay.rules.outcome(replay.seek(len(replay)))
+    names = header.players
+    ending = ""
+    if outcome is not None:
+        winners = ", ".join(names[w] for w in outcome.winners if 0 <= w < len(names))
+        ending = (f"won by {winners} ({outcome.reason})" if winners else
+                  f"drawn ({outcome.reason})")
+    facts = [
+        ["game", f"{replay.rules.title or header.game} (rules {header.rules})"],
+        ["players", ", ".join(names)],
+        ["options", ", ".join(f"{k}={json.dumps(v)}" for k, v in header.options.items())
+         or "none"],
+        ["dice", "physical dice (recorded)" if header.dice == "recorded" else
+         "seeded, seed revealed" if header.seed else "seeded, seed not revealed"],
+        ["chain", "sealed: every record chained" if sealed and len(replay) else
+         "not sealed (`grimoire seal` adds the chain)"],
+        ["seen as", seen_by(reader, names)],
+    ]
+    if header.position:  # a position may name hidden things: its text for the auditor only
+        facts.append(["starts from", header.position if not reader.public else
+                      "a given position (shown on the first board)"])
+    data = {"facts": facts, "events": lines, "frames": frames, "keyframe": KEYFRAME,
+            "outcome": ending or "unfinished", "game": header.game}
+    return page(data, f"{header.game}: {' vs '.join(names)}")
+
+
 def view(
     path: str | os.PathLike[str],
     out: str | os.PathLike[str] | None = None,
@@ -106,36 +154,9 @@ def view(
     with LogReader(path) as log:  # one streaming pass: is every record chained?
         sealed = all(rec.chain is not None for _, _, rec in log.records())
     with Replay.open(path) as replay:
-        header = replay.header
         reader = Perspective.of(replay, player)
-        who = ("everyone (the auditor's file)" if not reader.public else
-               "the spectator" if reader.seat is None else header.players[reader.seat])
-        frames, lines = frames_of(replay, reader, progress)
-        outcome = replay.rules.outcome(replay.seek(len(replay)))
-        names = header.players
-        ending = ""
-        if outcome is not None:
-            winners = ", ".join(names[w] for w in outcome.winners if 0 <= w < len(names))
-            ending = (f"won by {winners} ({outcome.reason})" if winners else
-                      f"drawn ({outcome.reason})")
-        facts = [
-            ["game", f"{replay.rules.title or header.game} (rules {header.rules})"],
-            ["players", ", ".join(names)],
-            ["options", ", ".join(f"{k}={json.dumps(v)}" for k, v in header.options.items())
-             or "none"],
-            ["dice", "physical dice (recorded)" if header.dice == "recorded" else
-             "seeded, seed revealed" if header.seed else "seeded, seed not revealed"],
-            ["chain", "sealed: every record chained" if sealed and len(replay) else
-             "not sealed (`grimoire seal` adds the chain)"],
-            ["seen as", who],
-        ]
-        if header.position:  # a position may name hidden things: its text for the auditor only
-            facts.append(["starts from", header.position if not reader.public else
-                          "a given position (shown on the first board)"])
-        data = {"facts": facts, "events": lines, "frames": frames, "keyframe": KEYFRAME,
-                "outcome": ending or "unfinished", "game": header.game}
-        text = page(data, f"{header.game}: {' vs '.join(names)}")
-        n = len(replay)
+        text = html_of(replay, reader, sealed=sealed, progress=progress)
+        n, who = len(replay), seen_by(reader, replay.header.players)
     if out is None:
         return text
     with open(out, "x", encoding="utf-8") as f:
