@@ -889,13 +889,15 @@ def redact(event: Event, player: PlayerId | None) -> Event:
 
 def disguise(state: State, player: PlayerId, rng: random.Random) -> State:
     """Deal the cards ``player`` cannot see (the deck and the other seat's unused
-    private cards) again at random."""
+    private cards) again at random. The pool is sorted before the shuffle, so the deal
+    depends on which cards are unseen, never on where they truly lie (a search bot's
+    sample is blind)."""
     other = 1 - player
     hidden = [
         i for i in range(4, 10)
         if state.cards[i] and (0 if i < 7 else 1) == other and not state.shown[i]
     ]
-    pool = list(state.deck) + [state.cards[i] for i in hidden]
+    pool = sorted([*state.deck, *(state.cards[i] for i in hidden)])
     rng.shuffle(pool)
     cards = list(state.cards)
     for i in hidden:

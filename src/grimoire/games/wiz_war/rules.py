@@ -901,11 +901,14 @@ def redact(event: Event, player: PlayerId | None) -> Event:
 
 
 def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
-    """Deal the cards ``player`` cannot see (deck and other hands) anew."""
+    """Deal the cards ``player`` cannot see (deck and other hands) anew. The pool is
+    sorted before the shuffle, so the deal depends on which cards are unseen, never on
+    where they truly lie (a search bot's sample is blind)."""
     pool = list(s.deck)
     for p, h in enumerate(s.hands):
         if p != player:
             pool += h
+    pool.sort()
     rng.shuffle(pool)
     deck = tuple(pool[: len(s.deck)])
     rest = pool[len(s.deck):]
