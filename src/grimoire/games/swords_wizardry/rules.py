@@ -32,7 +32,9 @@ from grimoire.games.swords_wizardry.board import (
     DEFAULT_COUNTS,
     DRAGON,
     EMPTY,
+    FOURTH,
     GRID,
+    HOME,
     INDEX,
     KIND_INDEX,
     KINDS,
@@ -932,13 +934,56 @@ def redact(event: Event, player: PlayerId | None) -> Event:
 
 
 def disguise(state: State, player: PlayerId, rng: random.Random) -> State:
-    """The same state with the opponent's unrevealed pieces shuffled among themselves."""
+    """The same state with the opponent's unrevealed pieces dealt again: during the
+    deployment, which kinds it has placed is secret, so they are drawn anew (see
+    :func:`_redeploy`); after it, the unrevealed pieces (their kinds are the counts less
+    the pieces shown and lost, known to all) are shuffled among their squares, from a
+    sorted list. Either way the draw depends only on what ``player`` may know, so a search
+    bot's sample is blind. With ``hidden="commit"`` the state holds no secret."""
+    if state.commit:
+        return state
     other = 1 - player
+    if state.turn < 0:
+        return _redeploy(state, other, rng)
     squares = [i for i, ch in enumerate(state.board)
                if ch != EMPTY and owner(ch) == other and not state.revealed[i]]
-    letters = [state.board[i] for i in squares]
+    letters = sorted(state.board[i] for i in squares)
     rng.shuffle(letters)
     board = list(state.board)
     for i, ch in zip(squares, letters, strict=True):
         board[i] = ch
+    return msgspec.structs.replace(state, board=tuple(board))
+
+
+def _redeploy(state: State, seat: int, rng: random.Random) -> State:
+    """``state`` with ``seat``'s placed pieces drawn again square by square in placing
+    order, each kind as likely as the pieces of it still to place, under the placement
+    rules (the Princess on a castle, no catapult on one, the castles still fillable: the
+    checks of ``board.placement_error``, kept as counts so a draw is linear)."""
+    board = list(state.board)
+    left = list(state.counts)
+    total = sum(left)
+    castles = sum(1 for sq in HOME[seat] if CASTLE[sq])  # castles not yet passed
+    for sq in (*HOME[seat], *FOURTH[seat]):
+        if board[sq] == EMPTY:
+            continue
+        castle = CASTLE[sq]
+        if castle:
+            castles -= 1
+        others = total - left[CATAPULT]
+        kinds = [k for k in range(len(KINDS)) if left[k]
+                 and not (k == PRINCESS and not castle) and not (k == CATAPULT and castle)
+                 and left[PRINCESS] - (k == PRINCESS) <= castles <= others - (k != CATAPULT)]
+        if not kinds:  # a hand-built position no placement reaches: any piece left
+            kinds = [k for k in range(len(KINDS)) if left[k]]
+            if not kinds:
+                continue
+        r = rng.randrange(sum(left[k] for k in kinds))
+        for kind in kinds:
+            r -= left[kind]
+            if r < 0:
+                break
+        board[sq] = letter(seat, kind)
+        left[kind] -= 1
+        total -= 1
     return msgspec.structs.replace(state, board=tuple(board))
