@@ -1,0 +1,198 @@
+"""Every game's ``disguise`` is blind: a search bot samples hidden state with it, so the
+sample may depend only on what the seat may know, never on the hidden facts themselves.
+
+For states reached by seeded random play (every game, every player count Wiz-War has, the
+options that hide more: ``hidden="commit"``, Magery's private Chaos Mage cards), each
+seat ``p`` and ``s2 = disguise(s, p, r)`` (a state that differs from ``s`` only in what
+``p`` cannot see):
+
+1. canonical: ``disguise(s, p, Random(k)) == disguise(s2, p, Random(k))`` for every k;
+2. ``view(disguise(s, p, r), p) == view(s, p)``;
+3. the disguised state can be played on: whoever is to act has a legal action, and a
+   random one is decided and folded without error;
+4. nothing is lost or made: the cards (or pieces) are the same, hidden ones included.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any
+
+import msgspec
+import pytest
+
+from grimoire.bots.random import RandomBot
+from grimoire.core import registry
+from grimoire.core.dice import SeededDice
+from grimoire.core.match import Match
+from grimoire.games.swords_wizardry.board import EMPTY, PIECE
+
+# (game, players, options): the games' hidden-information modes, every Wiz-War table.
+CASES: tuple[tuple[str, int, dict[str, Any]], ...] = (
+    ("vicious-circle", 2, {}),
+    ("vicious-circle", 2, {"hidden": "commit"}),
+    ("wizard-armies", 2, {}),
+    ("wizard-armies", 2, {"hidden": "commit"}),
+    ("swords-wizardry", 2, {}),
+    ("swords-wizardry", 2, {"hidden": "commit"}),
+    ("magery", 2, {}),
+    ("magery", 2, {"archmage": "archmage"}),
+    ("magery", 2, {"archmage": "ultimate", "rotating": True}),
+    ("wiz-war", 2, {}),
+    ("wiz-war", 3, {}),
+    ("wiz-war", 4, {}),
+)
+# (dice seed, bot seed): two bots under the same dice make different secret choices the
+# other seat sees alike (a setup, a deployment), so there are true states to compare.
+MATCHES = ((1, 1), (1, 3), (2, 2))
+ACTIONS = 240  # actions per match; Swords & Wizardry deploys for its first 72
+EVERY = 4  # a state sampled every EVERY actions, and every one of the first 12
+KEYS = (0, 1, 2)  # the rng seeds the canonical property is checked for
+OTHERS = (7, 8)  # the rng seeds of the other possibilities s2
+
+
+def case_id(case: tuple[str, int, dict[str, Any]]) -> str:
+    name, count, options = case
+    return "-".join([name, f"{count}p", *(f"{k}={v}" for k, v in options.items())])
+
+
+CASES_BY_ID = {case_id(c): c for c in CASES}
+# Cases whose matches (same dice, other bots) reach states a seat cannot tell apart.
+TWINS = {"vicious-circle-2p", "wizard-armies-2p", "swords-wizardry-2p"}
+
+
+@cache
+def states(case: str) -> tuple[Any, ...]:
+    """States of a case's seeded random matches (cached: each test reads the same)."""
+    name, count, options = CASES_BY_ID[case]
+    out = []
+    for dice, seed in MATCHES:
+        match = Match.new(name, players=tuple(f"P{i}" for i in range(count)),
+                          seed=bytes([dice]) * 16, options=options)
+        bot = RandomBot(seed)
+        for n in range(ACTIONS):
+            if not match.to_act:
+                break
+            if n < 12 or n % EVERY == 0:
+                out.append(match.state)
+            match.act(bot.choose(match, min(match.to_act)))
+        out.append(match.state)
+    return tuple(out)
+
+
+def sampled(case: str) -> Iterator[tuple[Any, Any, int]]:
+    """(rules, state, seat) for every sampled state and seat of a case."""
+    name, count, _ = CASES_BY_ID[case]
+    rules = registry.get(name)
+    for state in states(case):
+        for seat in range(count):
+            yield rules, state, seat
+
+
+def test_every_registered_game_is_covered() -> None:
+    """A game registered later has hidden state a bot would sample too: add it here."""
+    assert {c[0] for c in CASES} == set(registry.names()) - {"tally"}
+
+
+@pytest.mark.parametrize("case", list(CASES_BY_ID))
+def test_disguise_depends_only_on_what_the_seat_may_know(case: str) -> None:
+    """Two states that differ only in what ``p`` cannot see disguise alike, draw for
+    draw: the determinization is blind to the true hidden facts."""
+    for rules, s, p in sampled(case):
+        for a in OTHERS:
+            s2 = rules.disguise(s, p, random.Random(a))
+            for k in KEYS:
+                assert rules.disguise(s, p, random.Random(k)) == rules.disguise(
+                    s2, p, random.Random(k)), f"seat {p}, other possibility {a}, rng {k}"
+
+
+@pytest.mark.parametrize("case", list(CASES_BY_ID))
+def test_true_states_a_seat_cannot_tell_apart_disguise_alike(case: str) -> None:
+    """The same property for true states of different matches: two states the seat sees
+    alike (equal views) disguise alike, draw for draw (this catches a disguise that keeps
+    a hidden fact, such as which kinds a side has deployed so far, which disguised states
+    alone cannot show)."""
+    first: dict[tuple[int, bytes], Any] = {}
+    twins = 0
+    for rules, s, p in sampled(case):
+        other = first.setdefault((p, msgspec.json.encode(rules.view(s, p))), s)
+        if other != s:
+            twins += 1
+            for k in KEYS:
+                assert rules.disguise(s, p, random.Random(k)) == rules.disguise(
+                    other, p, random.Random(k)), f"seat {p}, rng {k}"
+    assert twins or case not in TWINS, "the matches meant to differ in secret did not"
+
+
+@pytest.mark.parametrize("case", list(CASES_BY_ID))
+def test_disguise_keeps_the_view(case: str) -> None:
+    """The seat sees the same thing in the disguised state; a state that hides nothing
+    from the seat is left as it is; and where something is hidden, disguise does vary it
+    (the other tests have something to check)."""
+    hiding = varied = 0
+    for rules, s, p in sampled(case):
+        mine = rules.view(s, p)
+        for k in KEYS:
+            d = rules.disguise(s, p, random.Random(k))
+            assert rules.view(d, p) == mine, f"seat {p}, rng {k}"
+            varied += d != s
+        if mine == s:
+            assert rules.disguise(s, p, random.Random(0)) == s
+        else:
+            hiding += 1
+    assert not hiding or varied, "states hide something but disguise never varied them"
+
+
+@pytest.mark.parametrize("case", list(CASES_BY_ID))
+def test_a_disguised_state_can_be_played_on(case: str) -> None:
+    """Whoever is to act in a disguised state has a legal action, and a random one is
+    decided and folded without error."""
+    pick = random.Random(5)
+    for i, (rules, s, p) in enumerate(sampled(case)):
+        d = rules.disguise(s, p, random.Random(i))
+        for seat in sorted(rules.to_act(d)):
+            actions = rules.legal(d, seat)
+            assert actions, f"seat {seat} is to act in a disguised state but cannot"
+            action = actions[pick.randrange(len(actions))]
+            after = d
+            for event in rules.decide(d, action, SeededDice(bytes([i % 256]) * 16)):
+                after = rules.evolve(after, event)
+
+
+def _wiz_war_cards(s: Any) -> Counter[int]:
+    return Counter([*s.deck, *(c for h in s.hands for c in h), *s.discard,
+                    *(c for cs in s.carried for c in cs), *(sp.card for sp in s.spells),
+                    *(c for c, _ in s.objects)])
+
+
+def _magery_cards(s: Any) -> Counter[str]:
+    return Counter(c for c in (*s.deck, *s.cards, *s.discard) if c)
+
+
+def _pieces(s: Any) -> Counter[Any]:
+    """Swords & Wizardry: after the deployment, the pieces on the board; during it (which
+    kinds the opponent placed is secret) how many each seat placed, within its counts (a
+    sealed piece, ``X``, is of no kind the state knows)."""
+    if s.turn >= 0:
+        return Counter(s.board)
+    kinds = Counter(PIECE[ch] for ch in s.board if ch in PIECE)
+    assert all(n <= s.counts[kind] for (_, kind), n in kinds.items())
+    return Counter(ch.isupper() for ch in s.board if ch != EMPTY)
+
+
+CONSERVED: dict[str, Callable[[Any], Counter[Any]]] = {
+    "wiz-war": _wiz_war_cards, "magery": _magery_cards, "swords-wizardry": _pieces,
+}
+
+
+@pytest.mark.parametrize("case", [c for c in CASES_BY_ID if CASES_BY_ID[c][0] in CONSERVED])
+def test_disguise_loses_and_makes_no_card(case: str) -> None:
+    """The multiset of every card (or piece) in the game is the same in the disguised
+    state: the unseen ones are dealt again, none lost or duplicated."""
+    things = CONSERVED[CASES_BY_ID[case][0]]
+    for rules, s, p in sampled(case):
+        for k in KEYS:
+            assert things(rules.disguise(s, p, random.Random(k))) == things(s)
