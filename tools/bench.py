@@ -10,7 +10,11 @@
   actions/s), trusted replay (events/s) and validate (events/s) over the same seeded bot
   matches, and validate of the same matches with every action signed by its seat
   (``validate_signed``: one Ed25519 check per action), each the best of ``--repeat`` runs
-  so a busy machine does not blur a 5% change.
+  so a busy machine does not blur a 5% change;
+- against the anchors (``--anchors``, and in the full run when the ``bench`` extra is
+  installed): each game's validate beside python-chess's validated ``push_uci`` replay and
+  its trusted replay beside OpenSpiel's chess ``apply_action`` replay, measured in the same
+  run, as ratios ours/anchor (``tools/bench_anchors.py``).
 
 The long logs come from ``tally``, the dice race in ``grimoire.testing``. Figures are
 printed as a table (``--json`` for machine output); nothing here asserts a time.
@@ -118,16 +122,22 @@ def signed_copies(rules: Any, matches: list[Match], tmp: str, key: str) -> list[
     return paths
 
 
+def game_names(only: list[str] | None = None) -> list[str]:
+    """The built-in games the per-game figures cover (``only`` those, if given)."""
+    from grimoire.core.registry import names
+
+    return [n for n in names() if n != "tally" and (not only or n in only)]
+
+
 def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int,
-             only: list[str] | None = None) -> None:
+             only: list[str] | None = None, signed: bool = True) -> None:
     """Playout, trusted replay and validate rates for every built-in game, on the same
     seeded bot matches each time (so before/after figures measure the same work): matches
-    of at most ``cap`` actions, until ``budget`` actions in all."""
-    from grimoire.core.registry import get, names
+    of at most ``cap`` actions, until ``budget`` actions in all. ``signed``: also validate
+    the matches signed."""
+    from grimoire.core.registry import get
 
-    for name in names():
-        if name == "tally" or (only and name not in only):
-            continue
+    for name in game_names(only):
         rules = get(name)
         key = name.replace("-", "_")
         best_play = 0.0
@@ -160,16 +170,18 @@ def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int,
             t, reports = timed(audit_files, paths)
             assert all(r.ok for r in reports), [r.summary() for r in reports if not r.ok]
             best_validate = max(best_validate, events / t)
-        signed = signed_copies(rules, matches, tmp, key)
-        if signed:
+        signed_paths = signed_copies(rules, matches, tmp, key) if signed else []
+        if signed_paths:
             best_signed = 0.0
             for _ in range(repeat):
-                t, reports = timed(audit_files, signed)
+                t, reports = timed(audit_files, signed_paths)
                 assert all(r.ok for r in reports), [r.summary() for r in reports if not r.ok]
                 best_signed = max(best_signed, events / t)
             res[f"{key}_validate_signed_events_per_s"] = best_signed
         res[f"{key}_matches"] = len(matches)
         res[f"{key}_events"] = events
+        res[f"{key}_events_per_action"] = events / sum(
+            isinstance(e, Action) for m in matches for e in m.events)
         res[f"{key}_playout_actions_per_s"] = best_play
         res[f"{key}_fold_events_per_s"] = best_fold
         res[f"{key}_validate_events_per_s"] = best_validate
@@ -188,6 +200,9 @@ def main() -> None:
     ap.add_argument("--game", action="append", help="per-game figures for this game only")
     ap.add_argument("--server", action="store_true",
                     help="just the match server's figures (tools/bench_server.py)")
+    ap.add_argument("--anchors", action="store_true",
+                    help="just each game's validate and fold beside python-chess and OpenSpiel "
+                    "(tools/bench_anchors.py; the bench extra)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     res: dict[str, Any] = {}
@@ -197,6 +212,11 @@ def main() -> None:
 
         res.update(server())
         show(res, args.json)
+        return
+    if args.anchors:
+        per_game(res, tmp, args.game_budget, args.game_cap, args.repeat, args.game,
+                 signed=False)
+        with_anchors(res, args.repeat, args.game, args.json)
         return
     if args.game_budget:
         per_game(res, tmp, args.game_budget, args.game_cap, args.repeat, args.game)
@@ -286,7 +306,30 @@ def main() -> None:
     res["peak_growth_pct"] = 100 * (res["peak_mb_validate_huge"] / res["peak_mb_validate_long"] - 1)
     res["bench_max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
-    show(res, args.json)
+    import bench_anchors
+
+    if args.game_budget and bench_anchors.available():
+        with_anchors(res, args.repeat, args.game, args.json)
+    else:
+        if args.game_budget:
+            res["anchor_note"] = (f"the bench extra is not installed ({bench_anchors.INSTALL}): "
+                                  "anchors skipped")
+        show(res, args.json)
+
+
+def with_anchors(res: dict[str, Any], repeat: int, only: list[str] | None,
+                 as_json: bool) -> None:
+    """Measure the anchors, add each game's ratios to ``res`` and show it all, the
+    side-by-side table last."""
+    import bench_anchors
+
+    res.update(bench_anchors.anchors(repeat))
+    names = game_names(only)
+    bench_anchors.compare(res, [n.replace("-", "_") for n in names])
+    show(res, as_json)
+    if not as_json and "anchor_moves" in res:
+        print()
+        print(bench_anchors.table(res, names))
 
 
 def show(res: dict[str, Any], as_json: bool) -> None:
@@ -294,7 +337,10 @@ def show(res: dict[str, Any], as_json: bool) -> None:
         print(json.dumps(res, indent=2))
     else:
         for k, v in res.items():
-            print(f"{k:<38} {v:>14,.1f}" if isinstance(v, float) else f"{k:<38} {v:>14,}")
+            if isinstance(v, str):
+                print(f"{k:<38} {v}")
+            else:
+                print(f"{k:<38} {v:>14,.1f}" if isinstance(v, float) else f"{k:<38} {v:>14,}")
 
 
 if __name__ == "__main__":
