@@ -38,6 +38,7 @@ SHAPE = {
     "notation.py",  # the position notation: write and parse
     "render.py",  # the text board and one-sentence event descriptions
     "svg.py",  # the board as an SVG picture
+    "bots.py",  # how search bots imagine play: rollout policy and evaluation
     "reasons.py",  # REASONS: every reason code and its meaning
 }
 CODE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*")

@@ -10,6 +10,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Protocol
 
 from grimoire.core.errors import GrimoireError
 from grimoire.core.events import Event
@@ -30,8 +32,12 @@ class RandomBot:
         return actions[self.rng.randrange(len(actions))]
 
 
+class _Chooser(Protocol):
+    def choose(self, match: Match, player: PlayerId, /) -> Event: ...
+
+
 def play_out(
-    match: Match, bots: dict[PlayerId, RandomBot] | RandomBot, *, max_actions: int = 10_000
+    match: Match, bots: Mapping[PlayerId, _Chooser] | _Chooser, *, max_actions: int = 10_000
 ) -> int:
     """Let bots act until the game ends or ``max_actions`` actions; returns actions taken.
 
@@ -42,7 +48,7 @@ def play_out(
         if not to_act:
             break
         seat = min(to_act)
-        bot = bots if isinstance(bots, RandomBot) else bots[seat]
+        bot = bots[seat] if isinstance(bots, Mapping) else bots
         match.act(bot.choose(match, seat))
         taken += 1
     return taken

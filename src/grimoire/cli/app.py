@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from grimoire.cli import (
+    arena,
     common,
     diff,
     games,
@@ -76,6 +77,7 @@ app.command("games")(games.command)
 app.command("new")(new.command)
 app.command("play")(play.command)
 app.command("simulate")(simulate.command)
+app.command("arena")(arena.command)
 app.command("validate")(validate.command)
 app.command("diff")(diff.command)
 app.command("rewind")(rewind.command)

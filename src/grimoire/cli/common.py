@@ -194,6 +194,24 @@ def print_json(obj: Any) -> None:
     typer.echo(json.dumps(msgspec.to_builtins(obj), indent=2, sort_keys=False))
 
 
+BOT_HELP = ("A bot: random, mcts, or mcts with settings, e.g. mcts:iterations=400 or "
+            "mcts:ms=500,c=0.7,depth=60.")
+
+
+def thinking_bot(spec: str, seed: int | str = 0) -> Any:
+    """The bot ``spec`` names; a search shows its progress on a terminal's stderr."""
+    from grimoire.tools.play import bot_for
+
+    def thinking(done: int, total: int) -> None:
+        if sys.stderr.isatty():
+            of = f"/{total}" if total > 0 else ""
+            line = "\r\x1b[K" if total < 0 else f"\rthinking… {done}{of} iterations "
+            sys.stderr.write(line)
+            sys.stderr.flush()
+
+    return bot_for(spec, seed, thinking)
+
+
 def parse_options(items: list[str] | None) -> dict[str, Any]:
     """``["edition=illustrated", "max=3"]`` -> dict; values parsed as JSON when they can be."""
     out: dict[str, Any] = {}

@@ -1,4 +1,4 @@
-"""``grimoire play GAME``: play in the terminal against the random bot, or hot-seat."""
+"""``grimoire play GAME``: play in the terminal against a bot (``--bot``), or hot-seat."""
 
 from __future__ import annotations
 
@@ -8,7 +8,14 @@ from typing import Annotated
 import typer
 
 from grimoire import Match, UsageError
-from grimoire.cli.common import handle_errors, parse_options, say, show_board
+from grimoire.cli.common import (
+    BOT_HELP,
+    handle_errors,
+    parse_options,
+    say,
+    show_board,
+    thinking_bot,
+)
 from grimoire.cli.new import OPTION_HELP, SEED_HELP
 from grimoire.tools.play import finish, new_match, play
 
@@ -46,6 +53,8 @@ def command(
         help="Reveal the seed in the log even if the game is not over.")] = False,
     resume: Annotated[Path | None, typer.Option(
         "--resume", metavar="LOG", help="Continue a game saved by `grimoire play`.")] = None,
+    bot: Annotated[str, typer.Option(
+        "--bot", metavar="SPEC", help=BOT_HELP)] = "random",
 ) -> None:
     """Legal actions are offered by number and saved to the log as they are played, so
     quitting (q, Ctrl-C, Ctrl-D) leaves a valid unfinished log to `--resume`. The seed
@@ -65,7 +74,8 @@ def command(
     humans = set(range(count)) if hotseat else set(seat or [0])
     try:
         seat_of = dict(getattr(match.rules, "seat_of", {}))
-        result = play(match, humans=humans, say=say, bot_seed=seed or 0, ask=ask,
+        result = play(match, humans=humans, say=say, bot=thinking_bot(bot, seed or 0),
+                      ask=ask,
                       show=lambda text: show_board(text, seat_of, match.header.players))
     finally:
         match.close()

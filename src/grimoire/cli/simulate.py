@@ -1,4 +1,4 @@
-"""``grimoire simulate GAME --games N --seed S --out DIR``: random-bot matches."""
+"""``grimoire simulate GAME --games N --seed S --out DIR [--bot SPEC…]``: bot matches."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import handle_errors, parse_options, print_json, say
+from grimoire.cli.common import BOT_HELP, handle_errors, parse_options, print_json, say
 from grimoire.cli.new import OPTION_HELP, SEED_HELP
 from grimoire.tools.simulate import simulate
 
@@ -34,11 +34,14 @@ def command(
         help="Reveal the seed of unfinished matches too (finished ones always do).")] = False,
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
+    bot: Annotated[list[str] | None, typer.Option(
+        "--bot", metavar="SPEC", help=BOT_HELP + " Once per seat, in seat order (repeated "
+        "if fewer); random bots if none.")] = None,
 ) -> None:
-    """Play seeded random-bot matches and summarise wins by seat and mean length."""
+    """Play seeded bot matches and summarise wins by seat and mean length."""
     kwargs = dict(games=games, seed=seed, out=out, options=parse_options(option),
                   players=tuple(player) if player else None, max_actions=max_actions,
-                  reveal=reveal)
+                  reveal=reveal, bots=tuple(bot or ()))
     if sys.stderr.isatty() and not json_out:
         with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
             summary = simulate(game, progress=lambda _: bar.update(1), **kwargs)  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ a shuffle is Fisher-Yates from the last index down with ``j = uniform(i + 1)``.
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Iterable, Sequence
 from typing import Protocol, TypeVar
 
@@ -163,6 +164,35 @@ class SeededDice(_DiceMixin):
             self._counter += 1
             if u < limit:
                 return u % n
+
+    def roll(self, sides: int) -> int:
+        return 1 + self.uniform(sides)
+
+
+class RandomDice(_DiceMixin):
+    """Dice from a :class:`random.Random`: for simulations (a search bot's imagined
+    futures), never for a match's record, whose dice must be verifiable.
+
+    >>> import random
+    >>> RandomDice(random.Random(1)).rolls(6, 3) == RandomDice(random.Random(1)).rolls(6, 3)
+    True
+    """
+
+    __slots__ = ("_counter", "_rng")
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._counter = 0
+
+    @property
+    def counter(self) -> int:
+        return self._counter
+
+    def uniform(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError(f"uniform needs n >= 1, got {n}")
+        self._counter += 1
+        return self._rng.randrange(n)
 
     def roll(self, sides: int) -> int:
         return 1 + self.uniform(sides)

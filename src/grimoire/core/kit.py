@@ -22,6 +22,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 import secrets
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar, overload
@@ -379,3 +380,23 @@ def ended(state: S, event: GameOver, **changes: Any) -> S:
         out = msgspec.structs.replace(  # type: ignore[type-var]
             state, winners=event.winners, result=event.reason)
     return out
+
+
+# ------------------------------------------------------------------ search bots
+
+
+def uniform_rollout(_state: object, _player: int, actions: Sequence[T],
+                    rng: random.Random) -> T:
+    """A game's ``bots.rollout`` when no cheap rule plays better: any legal action,
+    uniformly.
+
+    >>> uniform_rollout(None, 0, ["a", "b"], random.Random(1)) in ("a", "b")
+    True
+    """
+    return actions[rng.randrange(len(actions))]
+
+
+def no_opinion(_state: object) -> None:
+    """A game's ``bots.evaluate`` when its random games are short: a rollout cut off
+    before the end counts as shared."""
+    return None

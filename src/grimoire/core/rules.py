@@ -256,6 +256,18 @@ class Drawing(Protocol[S_in, E_in]):
     def board(self, state: S_in, player: PlayerId | None, last: E_in | None, /) -> str: ...
 
 
+class Playing(Protocol[S_in, E]):
+    """A game's ``bots`` module: how a search bot imagines the rest of a game. ``rollout``
+    picks one of ``actions`` (all legal for ``player``) cheaply, e.g. letting attacks
+    through rather than answering every window at random; ``evaluate`` gives each seat's
+    share of the win in a position a rollout stopped at before the end (``None``: no
+    opinion, the share is even)."""
+
+    def rollout(self, state: S_in, player: PlayerId, actions: Sequence[E],
+                rng: random.Random, /) -> E: ...
+    def evaluate(self, state: S_in, /) -> Sequence[float] | None: ...
+
+
 class Game(Generic[S, E, O]):
     """A game assembled from its functions: the kit's implementation of :class:`Rules`.
 
@@ -303,6 +315,8 @@ class Game(Generic[S, E, O]):
         seat_of: Mapping[str, PlayerId] | None = None,
         squares: Callable[[S], Sequence[str]] | None = None,
         upcasters: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
+        rollout: Callable[[S, PlayerId, Sequence[E], random.Random], E] | None = None,
+        evaluate: Callable[[S], Sequence[float] | None] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -333,6 +347,10 @@ class Game(Generic[S, E, O]):
             MappingProxyType(dict(upcasters or {}))
         self.notation = notation
         self.parse = parse
+        self.rollout = rollout
+        """The game's rollout policy for search bots (``None``: uniformly random)."""
+        self.evaluate = evaluate
+        """Each seat's share of the win in an unfinished position (``None``: even)."""
 
     @classmethod
     def assemble(
@@ -355,13 +373,15 @@ class Game(Generic[S, E, O]):
         older: Mapping[str, Mapping[str, Any]] | None = None,
         svg: Drawing[S, E] | None = None,
         upcasters: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
+        bots: Playing[S, E] | None = None,
     ) -> Self:
         """The game from its folder's parts, each read by its role: ``rules`` (setup,
         to_act, legal, decide; and ``secrets``, usually the same module, for view, redact
         and disguise), ``evolve``, ``notation`` (notation, parse), ``render`` (board,
         describe; optionally ``SEAT_OF``, which seat each character of the text board's
         grid belongs to, for colours, and ``squares(state)``, the squares' names by
-        index) and ``svg`` (board, the picture). mypy checks every part against
+        index), ``svg`` (board, the picture) and ``bots`` (rollout and evaluate, for
+        search bots: :class:`Playing`). mypy checks every part against
         ``State``, ``Event`` and ``Options``.
         ``older`` lists the earlier ruleset versions the game still replays (see
         :func:`options_for`); ``upcasters`` maps such a version whose events had another
@@ -388,6 +408,8 @@ class Game(Generic[S, E, O]):
             svg=None if svg is None else svg.board,
             seat_of=getattr(render, "SEAT_OF", None), squares=getattr(render, "squares", None),
             upcasters=upcasters, **hidden,
+            rollout=None if bots is None else bots.rollout,
+            evaluate=None if bots is None else bots.evaluate,
         )
 
     def __repr__(self) -> str:

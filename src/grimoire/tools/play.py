@@ -18,7 +18,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from grimoire.bots.mcts import MCTSBot
 from grimoire.bots.random import RandomBot
+from grimoire.bots.spec import Bot, make_bot
 from grimoire.core import registry
 from grimoire.core.dice import dice_seed
 from grimoire.core.errors import IllegalAction, UsageError
@@ -44,7 +46,7 @@ def _ask(ask: Callable[[str], str], prompt: str) -> str:
 
 def _choose(
     match: Match, seat: int, actions: Sequence[Event], ask: Callable[[str], str],
-    say: Callable[[str], None], bot: RandomBot,
+    say: Callable[[str], None], bot: Bot,
 ) -> Event | None:
     """The action the person at ``seat`` picks: the legal actions numbered, grouped by
     kind, a page at a time."""
@@ -119,28 +121,39 @@ def new_match(game: str, *, players: int | None = None,
                      seed=None if seed is None else dice_seed(seed), path=path)
 
 
+def bot_for(spec: str, seed: int | str = 0,
+            thinking: Callable[[int, int], None] | None = None) -> Bot:
+    """The bot ``spec`` names (``random``, ``mcts``, ``mcts:iterations=400``…); a search
+    bot tells ``thinking(done, total)`` how far its search is."""
+    bot = make_bot(spec, seed)
+    if isinstance(bot, MCTSBot):
+        bot.progress = thinking
+    return bot
+
+
 def play(
     match: Match,
     *,
     humans: set[int],
     ask: Callable[[str], str],
     say: Callable[[str], None],
-    bot: RandomBot | None = None,
+    bot: Bot | None = None,
     bot_seed: int | str = 0,
     dice: Callable[[int], list[int]] | None = None,
     show: Callable[[str], None] | None = None,
 ) -> str:
     """Run the match until it ends (``"over"``) or a person quits (``"quit"``).
 
-    People see the board as their seat sees it; bots (``bot``, or a random bot seeded
-    with ``bot_seed``) play the other seats. Every event is described as it happens, so
+    People see the board as their seat sees it; bots (``bot``, any
+    :class:`~grimoire.bots.Bot`, or a random bot seeded with ``bot_seed``) play the other
+    seats. Every event is described as it happens, so
     dice are shown as they fall.
     """
     seats = range(len(match.header.players))
     wrong = sorted(seat for seat in humans if seat not in seats)
     if wrong:
         raise UsageError("player/unknown", f"no seat {wrong[0]} (seats are 0..{len(seats) - 1})")
-    bot = bot or RandomBot(bot_seed)
+    chosen: Bot = bot or RandomBot(bot_seed)
     show = show or say
     rules = match.rules
     last_viewer: int | None = None
@@ -152,13 +165,13 @@ def play(
             last_viewer = seat
             show(match.render(seat))
             try:
-                action = _choose(match, seat, match.legal(seat), ask, say, bot)
+                action = _choose(match, seat, match.legal(seat), ask, say, chosen)
             except Quit:
                 action = None
             if action is None:
                 return "quit"
         else:
-            action = bot.choose(match, seat)
+            action = chosen.choose(match, seat)
         # one person sees their own seat's events; a table of several sees what a
         # spectator may (nobody's secrets), as everyone reads the same screen
         viewer = next(iter(humans)) if len(humans) == 1 else None

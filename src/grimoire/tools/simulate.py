@@ -1,4 +1,4 @@
-"""``grimoire simulate``: random-bot matches, their logs and a summary.
+"""``grimoire simulate``: bot matches (random bots unless told), their logs and a summary.
 
 >>> s = simulate("vicious-circle", games=2, seed=1)
 >>> s.games, sum(s.wins.values()) + s.draws + s.unfinished
@@ -8,13 +8,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from grimoire.bots.random import RandomBot, play_out
+from grimoire.bots.spec import make_bot
 from grimoire.core import registry
 from grimoire.core.dice import match_seed, seed_option
 from grimoire.core.errors import UsageError
@@ -56,11 +57,18 @@ def bot_match(
     options: Mapping[str, Any] | None = None,
     players: tuple[str, ...] | None = None,
     max_actions: int = 5_000,
+    bots: Sequence[str] = (),
 ) -> Match:
-    """One seeded random-bot match, played out."""
+    """One seeded bot match, played out: seat ``k`` by ``bots[k % len(bots)]`` (bot specs,
+    see :func:`grimoire.bots.make_bot`), every seat by the random bot if none."""
     match = Match.new(rules, options=options, seed=match_seed(seed, index), players=players)
-    bot = f"{seed}:{index}" if isinstance(seed, int) else f"{seed.hex()}:{index}"
-    play_out(match, RandomBot(bot), max_actions=max_actions)
+    name = f"{seed}:{index}" if isinstance(seed, int) else f"{seed.hex()}:{index}"
+    if not bots or all(spec == "random" for spec in bots):
+        play_out(match, RandomBot(name), max_actions=max_actions)  # one stream, as always
+    else:
+        seats = range(len(match.header.players))
+        play_out(match, {k: make_bot(bots[k % len(bots)], f"{name}:{k}") for k in seats},
+                 max_actions=max_actions)
     return match
 
 
@@ -75,8 +83,10 @@ def simulate(
     max_actions: int = 5_000,
     progress: Callable[[int], None] | None = None,
     reveal: bool = False,
+    bots: Sequence[str] = (),
 ) -> SimulationSummary:
-    """Play ``games`` random-bot matches; write each log to ``out`` if given. A finished
+    """Play ``games`` bot matches (``bots``: one spec per seat, repeated; random bots if
+    none); write each log to ``out`` if given. A finished
     match's log reveals its seed; one stopped by ``max_actions`` keeps only the commitment
     unless ``reveal``."""
     series = seed_option(seed) if isinstance(seed, str) else seed
@@ -84,6 +94,8 @@ def simulate(
         raise UsageError("simulate/invalid", f"games must be >= 0 and max_actions >= 1, not "
                          f"{games} and {max_actions}")
     rules = registry.get(game)
+    for spec in bots:
+        make_bot(spec)  # a bad spec is refused before anything is played
     names = players or rules.default_players
     wins = {name: 0 for name in names}
     draws = unfinished = total_events = total_actions = 0
@@ -92,7 +104,7 @@ def simulate(
         Path(out).mkdir(parents=True, exist_ok=True)
     for i in range(games):
         match = bot_match(rules, series, i, options=options, players=players,
-                          max_actions=max_actions)
+                          max_actions=max_actions, bots=bots)
         outcome = match.outcome
         if outcome is None:
             unfinished += 1

@@ -11,7 +11,7 @@ table as data), ``board`` (what derives from them), ``events``, ``state``, ``rul
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.swords_wizardry import evolve, notation, render, rules, svg
+from grimoire.games.swords_wizardry import bots, evolve, notation, render, rules, svg
 from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.events import Event
 from grimoire.games.swords_wizardry.reasons import REASONS
@@ -22,6 +22,7 @@ RULES = Game.assemble(
     title="Swords & Wizardry: hidden identities, the attack table and the Wizard's die.",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
+    bots=bots,
     svg=svg,
     # Rules 2: no bombard across Lake Limpid, only a pinned Princess is challenged in a
     # castle, storming a surrounded castle is a choice, the Wizard bounces back one square.

@@ -13,7 +13,7 @@ of ruleset ``"1"`` replay with ``throne_defence="captures"`` and
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.vicious_circle import evolve, notation, render, rules, svg
+from grimoire.games.vicious_circle import bots, evolve, notation, render, rules, svg
 from grimoire.games.vicious_circle import tables as T
 from grimoire.games.vicious_circle.events import Event
 from grimoire.games.vicious_circle.reasons import REASONS
@@ -24,6 +24,7 @@ RULES = Game.assemble(
     title="Wizards of the Vicious Circle (David Van Slyke; illustrated edition P.D. Magnus)",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
+    bots=bots,
     svg=svg,
     # rules "1": an attack on a throne whose occupant beats the attacker was legal (the
     # attacker captured) in both editions, and a starting position was only read for its

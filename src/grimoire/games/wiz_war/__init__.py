@@ -11,7 +11,7 @@ questions the rules ask of it), ``rules``, ``evolve``, ``notation``, ``render``,
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.wiz_war import evolve, notation, render, rules, svg
+from grimoire.games.wiz_war import bots, evolve, notation, render, rules, svg
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.events import Event
 from grimoire.games.wiz_war.reasons import REASONS
@@ -22,6 +22,7 @@ RULES = Game.assemble(
     title="Wiz-War (Tom Jolly; 2011 edition): the first-game schools",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
+    bots=bots,
     svg=svg,
     older={"1": RULES_1},
 )

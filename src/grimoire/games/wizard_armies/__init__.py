@@ -18,7 +18,7 @@ an empty field still gets its camp kill); logs of ruleset ``"1"`` replay with op
 """
 
 from grimoire.core.rules import Game, Odds
-from grimoire.games.wizard_armies import evolve, notation, render, rules, svg
+from grimoire.games.wizard_armies import bots, evolve, notation, render, rules, svg
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.events import Event
 from grimoire.games.wizard_armies.odds import battle_odds
@@ -40,6 +40,7 @@ RULES = WizardArmies.assemble(
     title="Wizard Armies: two dice armies fight rounds of attrition until one is gone.",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
+    bots=bots,
     svg=svg,
     older={"1": {"battle_end": "empty-field"}},
 )

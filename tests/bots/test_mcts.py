@@ -1,0 +1,121 @@
+"""Information-set MCTS plays every game legally and deterministically, is blind to what
+its seat cannot see, and beats the random bot in short seeded games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from grimoire.bots.mcts import MCTSBot, SearchResult, random_policy
+from grimoire.bots.random import RandomBot
+from grimoire.core import registry
+from grimoire.core.errors import UsageError
+from grimoire.core.match import Match
+
+GAMES = ["vicious-circle", "wizard-armies", "swords-wizardry", "magery", "wiz-war"]
+
+
+def positions(game: str, seed: int, every: int = 7, count: int = 4) -> Iterator[Match]:
+    """A seeded random game, stopped after its first and second actions (secret setups)
+    and every ``every`` actions after, while someone is to act."""
+    match = Match.new(game, seed=bytes([seed]) * 32)
+    bot = RandomBot(seed)
+    found = 0
+    for n in range(2_000):
+        if not match.to_act or found == count:
+            return
+        if n in (1, 2) or n % every == every - 1:
+            found += 1
+            yield match
+        seat = min(match.to_act)
+        match.act(bot.choose(match, seat))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_bot_chooses_a_legal_action_and_the_same_one_again(game: str) -> None:
+    for match in positions(game, 3):
+        seat = min(match.to_act)
+        chosen = MCTSBot(seed=5, iterations=30).choose(match, seat)
+        assert chosen in match.legal(seat)
+        assert MCTSBot(seed=5, iterations=30).choose(match, seat) == chosen
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_states_that_differ_only_in_what_the_seat_cannot_see_get_the_same_choice(
+        game: str) -> None:
+    """The true state and another the seat cannot tell from it (its ``disguise``): the
+    search sees the same worlds, so it chooses the same action with the same counts."""
+    rules = registry.get(game)
+    compared = 0
+    for seed in range(2, 40):
+        if compared >= 4:
+            break
+        for match in positions(game, seed, every=5, count=6):
+            for seat in sorted(match.to_act):
+                truth = match.state
+                twin = rules.disguise(truth, seat, random.Random(99))
+                if twin == truth:
+                    continue  # nothing hidden from this seat here
+                assert rules.view(twin, seat) == rules.view(truth, seat)
+                a = MCTSBot(seed=1, iterations=40).search(rules, truth, seat, seats=2)
+                b = MCTSBot(seed=1, iterations=40).search(rules, twin, seat, seats=2)
+                assert (a.action, a.visits, a.values) == (b.action, b.visits, b.values)
+                compared += 1
+    assert compared >= 3, "no position with hidden facts was compared"
+
+
+def test_the_bot_beats_the_random_bot_at_vicious_circle() -> None:
+    wins = 0
+    for k in range(6):
+        match = Match.new("vicious-circle", seed=bytes([k]) * 32)
+        me = k % 2
+        bots: dict[int, Any] = {me: MCTSBot(seed=k, iterations=150), 1 - me: RandomBot(k)}
+        while match.to_act:
+            seat = min(match.to_act)
+            match.act(bots[seat].choose(match, seat))
+        assert match.outcome is not None
+        wins += me in match.outcome.winners
+    assert wins >= 5
+
+
+def test_a_search_reports_its_counts_and_tells_its_progress() -> None:
+    match = next(m for m in positions("wiz-war", 3, count=20)
+                 if len(m.legal(min(m.to_act))) > 1)
+    told: list[tuple[int, int]] = []
+    bot = MCTSBot(seed=2, iterations=130, progress=lambda d, t: told.append((d, t)))
+    bot.choose(match, min(match.to_act))
+    result = bot.last
+    assert isinstance(result, SearchResult) and result.iterations == 130
+    assert sum(result.visits) == 130 and len(result.visits) == len(result.values)
+    assert told == [(64, 130), (128, 130), (130, -1)]
+
+
+def test_a_time_budget_bounds_the_search() -> None:
+    match = next(positions("magery", 3))
+    bot = MCTSBot(seed=2, iterations=None, ms=50)
+    bot.choose(match, min(match.to_act))
+    assert bot.last is not None and bot.last.iterations >= 1 and bot.last.seconds < 1.0
+
+
+def test_the_game_rollout_policy_is_used_and_can_be_replaced() -> None:
+    assert registry.get("wiz-war").rollout is not None
+    seen: list[int] = []
+
+    def policy(state: Any, seat: int, actions: Any, rng: random.Random) -> Any:
+        seen.append(len(actions))
+        return random_policy(state, seat, actions, rng)
+
+    match = Match.new("vicious-circle", seed=bytes(32))
+    MCTSBot(seed=1, iterations=20, policy=policy).choose(match, 0)
+    assert seen
+
+
+@pytest.mark.parametrize("settings", [{"iterations": 0}, {"iterations": None},
+                                      {"ms": -1.0, "iterations": None}, {"depth": -1}])
+def test_a_bot_without_a_budget_is_refused(settings: dict[str, Any]) -> None:
+    with pytest.raises(UsageError) as err:
+        MCTSBot(**settings)
+    assert err.value.reason == "bot/budget"
