@@ -11,6 +11,8 @@
   matches, and validate of the same matches with every action signed by its seat
   (``validate_signed``: one Ed25519 check per action), each the best of ``--repeat`` runs
   so a busy machine does not blur a 5% change;
+- the search bot (``--bots``, and with the per-game figures): MCTS iterations/s per
+  game from a few positions of a seeded random game (``tools/bench_bots.py``);
 - against the anchors (``--anchors``, and in the full run when the ``bench`` extra is
   installed): each game's validate beside python-chess's validated ``push_uci`` replay and
   its trusted replay beside OpenSpiel's chess ``apply_action`` replay, measured in the same
@@ -203,6 +205,8 @@ def main() -> None:
     ap.add_argument("--anchors", action="store_true",
                     help="just each game's validate and fold beside python-chess and OpenSpiel "
                     "(tools/bench_anchors.py; the bench extra)")
+    ap.add_argument("--bots", action="store_true",
+                    help="just the search bot's iterations/s per game (tools/bench_bots.py)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     res: dict[str, Any] = {}
@@ -213,6 +217,12 @@ def main() -> None:
         res.update(server())
         show(res, args.json)
         return
+    if args.bots:
+        from bench_bots import bots
+
+        res.update(bots(game_names(args.game), args.repeat))
+        show(res, args.json)
+        return
     if args.anchors:
         per_game(res, tmp, args.game_budget, args.game_cap, args.repeat, args.game,
                  signed=False)
@@ -220,6 +230,9 @@ def main() -> None:
         return
     if args.game_budget:
         per_game(res, tmp, args.game_budget, args.game_cap, args.repeat, args.game)
+        from bench_bots import bots
+
+        res.update(bots(game_names(args.game), min(args.repeat, 3)))
     if args.only_games:
         show(res, args.json)
         return
