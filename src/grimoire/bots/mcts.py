@@ -217,13 +217,22 @@ class MCTSBot:
     @staticmethod
     def _select(node: Node, actions: Sequence[Any], seat: PlayerId, me: PlayerId,
                 rng: random.Random, redact: Any, c: float) -> tuple[Any, Edge]:
-        """An untried action if there is one, else the best by UCB1 over availability."""
+        """An untried action if there is one, else the best by UCB1 over availability.
+        Another seat's actions that look alike to the bot (a hidden choice) share one
+        edge, and which of them is played is drawn uniformly."""
+        if seat == me:
+            choices: Any = ((_key(a), a) for a in actions)
+        else:
+            alike: dict[Any, list[Any]] = {}
+            for action in actions:
+                alike.setdefault(_key(redact(action, me)), []).append(action)
+            choices = ((k, group[0] if len(group) == 1 else group[rng.randrange(len(group))])
+                       for k, group in alike.items())
         untried: list[tuple[Any, Edge]] = []
         best: tuple[Any, Edge] | None = None
         best_score = -1.0
         edges = node.edges
-        for action in actions:
-            key = _key(action if seat == me else redact(action, me))
+        for key, action in choices:
             edge = edges.get(key)
             if edge is None:
                 edge = edges[key] = Edge(action)
