@@ -384,9 +384,12 @@ def uses(s: State, p: int) -> list[Event]:
             for t in effect_of(c).use_targets(s, p, c)]
 
 
-def casts(s: State, p: int, c: int, view: Sight) -> list[Event]:
+def casts(s: State, p: int, c: int, view: Sight,
+          only: tuple[int, int, int] | None = None) -> list[Event]:
     """Every way to cast card ``c`` from the hand: an item into play; an attack (when
-    the player may attack) or a neutral spell with each choice of energy and target."""
+    the player may attack) or a neutral spell with each choice of energy and target.
+    ``only``: just the ways with this (energy, add, energy2), sparing the targets of
+    other energy values (``decide`` looks one cast up)."""
     card = CARD[c]
     if card.kind == "item":
         return [Cast(player=p, card=c, target="s", energy=e, add=add, energy2=e2)
@@ -396,6 +399,8 @@ def casts(s: State, p: int, c: int, view: Sight) -> list[Event]:
     out: list[Event] = []
     by_value: dict[int, list[tuple[str, str]]] = {}
     for e, add, e2 in energies(s, p, c):
+        if only is not None and (e, add, e2) != only:
+            continue
         value = energy_value(s, p, e, e2)
         if value not in by_value:
             by_value[value] = targets(s, p, c, value, view)
@@ -449,7 +454,7 @@ def options_like(s: State, a: Any) -> Sequence[Event]:
         return creature_options(s, p) if a.unit >= 0 else drops(s, p)
     if kind is Cast:
         in_hand = a.card >= 0 and a.card in s.hands[p]
-        return casts(s, p, a.card, Sight(s, p)) if in_hand else []
+        return casts(s, p, a.card, Sight(s, p), (a.energy, a.add, a.energy2)) if in_hand else []
     pieces: dict[type, Callable[[State, int], list[Event]]] = {
         Boost: boosts, Punch: punches, Throw: throws, ThrowAt: throws, Use: uses,
         EndSpell: end_spells,

@@ -339,6 +339,8 @@ def treasure_of(s: State, p: int) -> int:
 def points(s: State, p: int) -> int:
     """Kills plus enemy treasures lying in the seat's home base."""
     home = B.geometry(s.players).home[p]
+    if home not in s.treasures:  # the usual case: nothing lies there
+        return s.kills[p]
     lying = sum(
         1 for t, sq in enumerate(s.treasures) if sq == home and t // 2 != p and s.bearer[t] < 0
     )
