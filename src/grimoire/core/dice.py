@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from grimoire.core.errors import IllegalAction, UsageError
@@ -85,6 +86,15 @@ def dice_seed(text: str | bytes) -> bytes:
 
 def seed_key(seed: bytes) -> bytes:
     """The BLAKE2b-256 key every draw is keyed with."""
+    if type(seed) is bytes:
+        return _seed_key(seed)
+    return hashlib.blake2b(seed, digest_size=32).digest()
+
+
+@lru_cache(maxsize=64)
+def _seed_key(seed: bytes) -> bytes:
+    """:func:`seed_key` of ``bytes``, cached: the audit and a match make one
+    ``SeededDice`` per decision, all from one seed."""
     return hashlib.blake2b(seed, digest_size=32).digest()
 
 

@@ -247,11 +247,13 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
         return _legal_arrange(state, player)
     if phase == "decision":
         out: list[Event] = []
-        chambers = usable_chambers(state, player)
+        # each usable chamber with its card as the player sees it, asked once per chamber
+        chambers = [(CH[c], visible_card(state, c, player))
+                    for c in usable_chambers(state, player)]
         for ch in dict.fromkeys(state.reserve[player]):
-            for c in chambers:
-                out.append(Place(player=player, minion=B.KINDS[B.KIND_OF[ch]], chamber=CH[c],
-                                 card=visible_card(state, c, player)))
+            minion = B.KINDS[B.KIND_OF[ch]]
+            for name, card in chambers:
+                out.append(Place(player=player, minion=minion, chamber=name, card=card))
         if not must_place(state, player):
             out.append(Pass(player=player))
         return out

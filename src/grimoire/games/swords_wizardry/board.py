@@ -66,9 +66,22 @@ def letter(seat: int, kind: int) -> str:
     return LETTERS[kind] if seat == T.RED else LETTERS[kind].lower()
 
 
+class _Owners(dict[str, int]):
+    """Board letter -> seat; a character it was not built with falls back to its case."""
+
+    def __missing__(self, ch: str) -> int:
+        return T.RED if ch.isupper() else T.BLACK
+
+
+# OWNER[ch]: the seat of a board letter, looked up (movement asks it tens of thousands of
+# times a game, and a dict lookup is cheaper than ``str.isupper``).
+OWNER: dict[str, int] = _Owners({ch: T.RED if ch.isupper() else T.BLACK
+                                 for ch in (*PIECE, *UNKNOWN, EMPTY)})
+
+
 def owner(ch: str) -> int:
     """The seat a board letter belongs to (``X``/``x`` included)."""
-    return T.RED if ch.isupper() else T.BLACK
+    return OWNER[ch]
 
 
 def wizard_spell(throw: int, other: int) -> str:
@@ -133,9 +146,38 @@ HOME: tuple[tuple[int, ...], ...] = tuple(
 FOURTH: tuple[tuple[int, ...], ...] = tuple(
     tuple(r * S + c for c in range(S) if not LAKE[r * S + c]) for r in T.FOURTH_ROW
 )
+# HOME_CASTLES[seat]: the castles among the seat's home squares (what a placement must
+# leave room to fill), found once.
+HOME_CASTLES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sq for sq in HOME[p] if CASTLE[sq]) for p in (0, 1)
+)
 ZONE: tuple[frozenset[int], ...] = tuple(frozenset(HOME[p] + FOURTH[p]) for p in (0, 1))
 # ZONE_CELLS[seat](board): what stands on the seat's zone squares, read in one call.
 ZONE_CELLS = tuple(itemgetter(*sorted(ZONE[p])) for p in (0, 1))
+
+
+
+def _steps_from(src: int, dragon: bool) -> tuple[int, ...]:
+    """The squares a piece other than the Wizard on ``src`` may try, in the order
+    :func:`destinations` tries them: a step along each ray (the Dragon's two), then the
+    bridge, each once."""
+    out: list[int] = []
+    for ray in RAYS[src]:
+        if not ray:
+            continue
+        if not LAKE[ray[0]]:
+            out.append(ray[0])
+        if dragon and len(ray) > 1 and not LAKE[ray[1]]:
+            out.append(ray[1])
+    out.extend(BRIDGE_STEPS[src])
+    return tuple(dict.fromkeys(out))
+
+
+# STEPS[dragon][src]: :func:`_steps_from` for every square, made once (movement is the
+# hottest question a position is asked).
+STEPS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_steps_from(i, dragon) for i in range(N)) for dragon in (False, True)
+)
 
 # ------------------------------------------------------------------ movement
 
@@ -155,24 +197,20 @@ def destinations(board: Sequence[str], revealed: Sequence[bool], pinned: Sequenc
     seat, kind = PIECE[piece]
     if kind == PRINCESS and pinned[seat]:
         return
+    if kind != WIZARD:
+        for dst in STEPS[kind == DRAGON][src]:
+            if _can_enter(board, revealed, pinned, seat, kind, dst, challenge_shown):
+                yield dst
+        return
     seen: set[int] = set()
     candidates: list[int] = []
-    if kind == WIZARD:
-        for ray in RAYS[src]:
-            for sq in ray:
-                if LAKE[sq]:
-                    continue
-                candidates.append(sq)
-                if board[sq] != EMPTY:
-                    break
-    else:
-        for ray in RAYS[src]:
-            if not ray:
+    for ray in RAYS[src]:
+        for sq in ray:
+            if LAKE[sq]:
                 continue
-            if not LAKE[ray[0]]:
-                candidates.append(ray[0])
-            if kind == DRAGON and len(ray) > 1 and not LAKE[ray[1]]:
-                candidates.append(ray[1])
+            candidates.append(sq)
+            if board[sq] != EMPTY:
+                break
     candidates.extend(BRIDGE_STEPS[src])
     for dst in candidates:
         if dst in seen:
@@ -187,7 +225,7 @@ def _can_enter(board: Sequence[str], revealed: Sequence[bool], pinned: Sequence[
     occ = board[dst]
     if occ == EMPTY:
         return not (CASTLE[dst] and kind == CATAPULT)
-    if owner(occ) == seat or kind == PRINCESS:
+    if OWNER[occ] == seat or kind == PRINCESS:
         return False
     if CASTLE[dst] and kind != CATAPULT:
         return can_challenge_in_castle(occ, revealed[dst], pinned, challenge_shown)
@@ -306,21 +344,22 @@ def next_squares(board: Sequence[str], seat: int, counts: Sequence[int]) -> tupl
 def _completable(remaining: Sequence[int], board: Sequence[str], seat: int,
                  after: int) -> bool:
     """Can the rest of the force still be placed once square ``after`` is filled?"""
-    castles_left = sum(1 for sq in HOME[seat] if sq != after and board[sq] == EMPTY
-                       and CASTLE[sq])
+    castles_left = sum(1 for sq in HOME_CASTLES[seat] if sq != after and board[sq] == EMPTY)
     others = sum(remaining) - remaining[CATAPULT]
     return remaining[PRINCESS] <= castles_left <= others
 
 
 def placement_error(board: Sequence[str], seat: int, counts: Sequence[int], kind: int,
-                    sq: int) -> tuple[str, str] | None:
+                    sq: int, done: Sequence[int] | None = None) -> tuple[str, str] | None:
     """Why ``kind`` may not be placed on ``sq`` now (reason, detail), or ``None``.
+    ``done``: ``placed_counts(board, seat)``, if the caller has it already (a legal list
+    asks this of every kind in one position).
 
     >>> placement_error([EMPTY] * N, T.RED, DEFAULT_COUNTS, PRINCESS, 0)[0]
     'setup/princess-off-castle'
     """
     name, where = KINDS[kind], SQUARES[sq]
-    placed = placed_counts(board, seat)
+    placed = placed_counts(board, seat) if done is None else done
     if placed[kind] >= counts[kind]:
         return ("setup/none-left", f"all your {name} are placed already")
     if kind == PRINCESS and not CASTLE[sq]:

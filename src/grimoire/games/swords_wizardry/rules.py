@@ -42,6 +42,7 @@ from grimoire.games.swords_wizardry.board import (
     LAKE,
     NEIGHBOURS,
     OGRE,
+    OWNER,
     PIECE,
     PRINCESS,
     RESCUER,
@@ -60,6 +61,7 @@ from grimoire.games.swords_wizardry.board import (
     next_squares,
     owner,
     placed,
+    placed_counts,
     placement_error,
     surrounded_by,
     wizard_spell,
@@ -198,14 +200,22 @@ def bombards_from(state: State, src: int) -> list[int]:
     return sorted(bombard_targets(state.board, src, state.bombard_over_lake))
 
 
+def acts_from(state: State, src: int) -> bool:
+    """Can the piece on ``src`` move, challenge or bombard? (What ``moves_from(state, src)
+    or bombards_from(state, src)`` tells, stopping at the first square found.)"""
+    board = state.board
+    for _ in destinations(board, state.revealed, state.pinned, src, state.challenge_shown):
+        return True
+    if PIECE[board[src]][1] == CATAPULT:
+        for _ in bombard_targets(board, src, state.bombard_over_lake):
+            return True
+    return False
+
+
 def has_action(state: State, seat: int) -> bool:
     """Can ``seat`` move, challenge or bombard at all?"""
-    board = state.board
-    for src in range(N):
-        ch = board[src]
-        if ch == EMPTY or owner(ch) != seat:
-            continue
-        if moves_from(state, src) or bombards_from(state, src):
+    for src, ch in enumerate(state.board):
+        if ch != EMPTY and OWNER[ch] == seat and acts_from(state, src):
             return True
     return False
 
@@ -261,7 +271,7 @@ def _as(state: State, sq: int, kind: int) -> State:
 def _acts_as(state: State, sq: int, kind: int) -> bool:
     """Could the piece on ``sq`` move, challenge or bombard if it were ``kind``?"""
     trial = _as(state, sq, kind)
-    return bool(moves_from(trial, sq) or bombards_from(trial, sq))
+    return acts_from(trial, sq)
 
 
 def _steps(state: State, sq: int) -> bool:
@@ -284,7 +294,7 @@ def can_act(state: State, seat: int) -> bool:
         if ch == EMPTY or owner(ch) != seat:
             continue
         if state.revealed[src]:
-            if moves_from(state, src) or bombards_from(state, src):
+            if acts_from(state, src):
                 return True
         elif _steps(state, src) or any(_acts_as(state, src, k)
                                        for k in possible_kinds(state, src)):
@@ -303,7 +313,7 @@ def surely_acts(state: State, seat: int) -> bool:
         if ch == EMPTY or owner(ch) != seat:
             continue
         if state.revealed[src]:
-            if moves_from(state, src) or bombards_from(state, src):
+            if acts_from(state, src):
                 return True
         elif _steps(state, src):
             return True
@@ -421,16 +431,16 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
     board = state.board
     actions: list[Event] = []
     if state.turn < 0:
+        done = placed_counts(board, player)
         for sq in next_squares(board, player, state.counts):
             for kind in range(len(KINDS)):
-                if placement_error(board, player, state.counts, kind, sq) is None:
+                if placement_error(board, player, state.counts, kind, sq, done) is None:
                     actions.append(Place(player=player, piece=KINDS[kind], square=SQUARES[sq]))
         return actions
     if state.storm >= 0:
         return _storms(state, player)
-    for src in range(N):
-        ch = board[src]
-        if ch == EMPTY or owner(ch) != player:
+    for src, ch in enumerate(board):
+        if ch == EMPTY or OWNER[ch] != player:
             continue
         for dst in moves_from(state, src):
             actions.append(Move(player=player, from_=SQUARES[src], to=SQUARES[dst]))
@@ -496,11 +506,12 @@ def placements(own: State, seat: int) -> list[Place]:
     """
     board = own.board
     known = UNKNOWN[seat] not in board
+    done = placed_counts(board, seat) if known else None
     out: list[Place] = []
     for sq in next_squares(board, seat, own.counts):
         for kind in range(len(KINDS)):
             if known:
-                ok = placement_error(board, seat, own.counts, kind, sq) is None
+                ok = placement_error(board, seat, own.counts, kind, sq, done) is None
             else:
                 ok = not (kind == PRINCESS and not CASTLE[sq]) and not (
                     kind == CATAPULT and CASTLE[sq])
@@ -669,7 +680,7 @@ def _check_mover(state: State, waited: Move | Bombard) -> None:
             raise IllegalAction(
                 "bombard/not-a-catapult", f"only a siege-catapult bombards ({waited.from_})"
             )
-    elif dst not in moves_from(state, src):
+    elif not _reaches(state, src, dst):
         raise IllegalAction(*_why_not(state, src, dst, waited))
 
 
@@ -683,9 +694,9 @@ def _decide_move(state: State, action: Move, dice: Dice) -> tuple[Event, ...]:
         raise IllegalAction("move/not-yours", f"the piece on {action.from_} is not yours")
     if piece in UNKNOWN:  # sealed: refused only if no kind it may be could make the move
         if not (state.board[dst] == EMPTY and is_step(src, dst)) and not any(
-                dst in moves_from(_as(state, src, k), src) for k in possible_kinds(state, src)):
+                _reaches(_as(state, src, k), src, dst) for k in possible_kinds(state, src)):
             raise IllegalAction(*_why_not(_as(state, src, KNIGHTS), src, dst, action, True))
-    elif dst not in moves_from(state, src):
+    elif not _reaches(state, src, dst):
         raise IllegalAction(*_why_not(state, src, dst, action))
     b = Builder(state, evolve, dice)
     if b.emit(action).pending is not None:
@@ -694,6 +705,12 @@ def _decide_move(state: State, action: Move, dice: Dice) -> tuple[Event, ...]:
         _challenge(b, src, dst, False)
         return _after_challenge(b)
     return _after_arrival(b, dst)
+
+
+def _reaches(state: State, src: int, dst: int) -> bool:
+    """``dst in moves_from(state, src)``, without sorting the squares."""
+    return dst in destinations(state.board, state.revealed, state.pinned, src,
+                               state.challenge_shown)
 
 
 def _after_arrival(b: Build, dst: int) -> tuple[Event, ...]:

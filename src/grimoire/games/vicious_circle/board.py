@@ -96,19 +96,12 @@ def reachable(board: Sequence[str], src: int, *, blocks: bool = False,
     ['a2', 'b1', 'b2']
     """
     piece = board[src]
-    seat, kind = PIECE[piece]
+    kind = PIECE[piece][1]
     passable = PASSABLE[kind]
-    enemy_throne = THRONE[1 - seat]
-    beats = BEATS_LETTER[piece]
-
-    def lands(sq: int, occ: str) -> bool:
-        """May the mover end on ``sq``, held by ``occ``?"""
-        if PIECE[occ][0] == seat:
-            return False
-        if beats[occ]:
-            return True
-        return sq == enemy_throne and not (blocks and BEATS_LETTER[occ][piece])
-
+    # LANDING[piece][blocks][occ]: may the mover end on the square of ``occ``, and on the
+    # enemy throne (the throne rule) if it may not capture there
+    capture, throne = LANDING[piece][blocks]
+    enemy_throne = THRONE[1 - PIECE[piece][0]]
     out: dict[int, bool] = {}
     if straight:
         for ray in RAYS[src]:
@@ -119,7 +112,7 @@ def reachable(board: Sequence[str], src: int, *, blocks: bool = False,
                 if occ == EMPTY:
                     out[sq] = False
                     continue
-                if lands(sq, occ):
+                if occ in capture or (sq == enemy_throne and occ in throne):
                     out[sq] = True
                 break
         return out
@@ -136,10 +129,28 @@ def reachable(board: Sequence[str], src: int, *, blocks: bool = False,
                 if occ == EMPTY:
                     out[nb] = False
                     nxt.append(nb)
-                elif lands(nb, occ):
+                elif occ in capture or (nb == enemy_throne and occ in throne):
                     out[nb] = True
         frontier = nxt
     return out
+
+
+def _landing(piece: str, blocks: bool) -> tuple[frozenset[str], frozenset[str]]:
+    """The occupants the creature lettered ``piece`` may end a move on: anywhere (an enemy
+    it captures), and on the enemy's throne (any enemy, unless ``blocks`` and it could
+    capture the mover)."""
+    seat = PIECE[piece][0]
+    foes = [occ for occ in PIECE if PIECE[occ][0] != seat]
+    return (frozenset(occ for occ in foes if BEATS_LETTER[piece][occ]),
+            frozenset(occ for occ in foes
+                      if not (blocks and BEATS_LETTER[occ][piece])))
+
+
+# LANDING[piece][blocks]: _landing for every piece and both throne defences, made once
+# (reachable asks it of every occupied square it meets).
+LANDING: dict[str, tuple[tuple[frozenset[str], frozenset[str]], ...]] = {
+    piece: (_landing(piece, False), _landing(piece, True)) for piece in PIECE
+}
 
 
 def steps(src: int, dst: int) -> int:

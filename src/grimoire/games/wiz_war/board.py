@@ -55,6 +55,11 @@ class Geometry:
                     kind[sq] = art[2 * i + 1][2 * j + 1]
         self.sector: tuple[int, ...] = tuple(sector)
         self.valid: tuple[bool, ...] = tuple(x >= 0 for x in sector)
+        # neighbours[sq][d]: _flat_neighbour for every square and side, made once
+        # (movement and sight ask it on every step)
+        self.neighbours: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self._flat_neighbour(sq, d) for d in range(4)) for sq in range(n)
+        )
         self.grid = Grid(self.width, self.height, ascending=True, valid=self.valid)
         self.home: tuple[int, ...] = tuple(
             next(q for q in range(n) if sector[q] == seat and kind[q] == "H")
@@ -146,6 +151,11 @@ class Geometry:
 
     def neighbour(self, sq: int, d: int) -> int:
         """The square across side ``d`` on the flat board (-1: off the board)."""
+        if 0 <= sq < self.size:
+            return self.neighbours[sq][d]
+        return self._flat_neighbour(sq, d)
+
+    def _flat_neighbour(self, sq: int, d: int) -> int:
         r, c = divmod(sq, self.width)
         r, c = r + DR[d], c + DC[d]
         if not (0 <= r < self.height and 0 <= c < self.width):

@@ -102,6 +102,7 @@ from grimoire.games.wiz_war.state import (
     hand_limit,
     landing,
     looking,
+    misty,
     others_in_turn_order,
     over_limit,
     passage,
@@ -289,9 +290,13 @@ def walks(s: State, p: int) -> list[Event]:
     """The wizard's steps (out of a cloud: a random direction, ``r``)."""
     if shut(WALK, s, p):
         return []
-    if s.pos[p] in clouds(s):
+    here = s.pos[p]
+    if s.spells and here in clouds(s):
         return [Move(player=p, dir="r")]
-    return [Move(player=p, dir=B.DIRS[d]) for d in range(4) if destination(s, p, d) >= 0]
+    # destination(s, p, d) for each side, asking misty and the picked door once
+    mist, picked = misty(s, p), s.picked if p == s.active else -1
+    return [Move(player=p, dir=B.DIRS[d]) for d in range(4)
+            if passage(s, here, d, p, mist, picked) >= 0]
 
 
 def creature_options(s: State, p: int) -> list[Event]:
@@ -379,9 +384,12 @@ def uses(s: State, p: int) -> list[Event]:
             for t in effect_of(c).use_targets(s, p, c)]
 
 
-def casts(s: State, p: int, c: int, view: Sight) -> list[Event]:
+def casts(s: State, p: int, c: int, view: Sight,
+          only: tuple[int, int, int] | None = None) -> list[Event]:
     """Every way to cast card ``c`` from the hand: an item into play; an attack (when
-    the player may attack) or a neutral spell with each choice of energy and target."""
+    the player may attack) or a neutral spell with each choice of energy and target.
+    ``only``: just the ways with this (energy, add, energy2), sparing the targets of
+    other energy values (``decide`` looks one cast up)."""
     card = CARD[c]
     if card.kind == "item":
         return [Cast(player=p, card=c, target="s", energy=e, add=add, energy2=e2)
@@ -391,6 +399,8 @@ def casts(s: State, p: int, c: int, view: Sight) -> list[Event]:
     out: list[Event] = []
     by_value: dict[int, list[tuple[str, str]]] = {}
     for e, add, e2 in energies(s, p, c):
+        if only is not None and (e, add, e2) != only:
+            continue
         value = energy_value(s, p, e, e2)
         if value not in by_value:
             by_value[value] = targets(s, p, c, value, view)
@@ -433,15 +443,18 @@ def options_like(s: State, a: Any) -> Sequence[Event]:
     if s.phase != "move" or over_limit(s):
         return legal(s, p)
     kind = type(a)
+    # a creature's move, pick-up or drop names it (``unit``, a card, so never < 0); the
+    # wizard's does not
     if kind is Move:
-        return walks(s, p) + creature_options(s, p)
+        return creature_options(s, p) if a.unit >= 0 else walks(s, p)
     if kind is PickUp:
-        return creature_options(s, p) + treasure_pick_ups(s, p) + object_pick_ups(s, p)
+        return (creature_options(s, p) if a.unit >= 0
+                else treasure_pick_ups(s, p) + object_pick_ups(s, p))
     if kind is Drop:
-        return creature_options(s, p) + drops(s, p)
+        return creature_options(s, p) if a.unit >= 0 else drops(s, p)
     if kind is Cast:
         in_hand = a.card >= 0 and a.card in s.hands[p]
-        return casts(s, p, a.card, Sight(s, p)) if in_hand else []
+        return casts(s, p, a.card, Sight(s, p), (a.energy, a.add, a.energy2)) if in_hand else []
     pieces: dict[type, Callable[[State, int], list[Event]]] = {
         Boost: boosts, Punch: punches, Throw: throws, ThrowAt: throws, Use: uses,
         EndSpell: end_spells,

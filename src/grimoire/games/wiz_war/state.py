@@ -217,6 +217,8 @@ def wizard_has(s: State, p: int, trait: str) -> bool:
 
 def form(s: State, p: int) -> Spell | None:
     """The transformation on seat ``p``'s wizard, if any."""
+    if not s.spells:
+        return None
     t = f"w{p}"
     for sp in s.spells:
         if sp.target == t and CARD[sp.card].form is not None:
@@ -255,6 +257,16 @@ def stone_blocks(s: State) -> frozenset[int]:
     return frozenset(square_of(sp) for sp in spells_with(s, "solid"))
 
 
+# SOLID[card]: does the card's creation fill its square ("solid" among its traits), looked
+# up once per card (movement asks it on every step).
+SOLID: tuple[bool, ...] = tuple("solid" in c.traits for c in CARD)
+
+
+def stone_at(s: State, sq: int) -> bool:
+    """``sq in stone_blocks(s)``, without building the set."""
+    return any(SOLID[sp.card] and square_of(sp) == sq for sp in s.spells)
+
+
 def clouds(s: State) -> frozenset[int]:
     """Squares a wizard leaves in a random direction."""
     return frozenset(square_of(sp) for sp in spells_with(s, "cloud"))
@@ -275,6 +287,8 @@ def fire_walls(s: State) -> dict[int, int]:
 
 def carried(s: State, p: int, bonus: Callable[[T.Carried], int]) -> int:
     """The sum of one bonus over the items seat ``p`` carries (``lambda c: c.speed``)."""
+    if not s.carried[p]:  # the usual case, answered without a generator
+        return 0
     return sum(bonus(item) for c in s.carried[p] if (item := CARD[c].carried) is not None)
 
 
@@ -286,7 +300,7 @@ def hand_limit(s: State, p: int) -> int:
 def hand_count(s: State, p: int) -> int:
     """Cards in hand plus carried items plus maintained spells (unless Uncluttered Minds)."""
     n = len(s.hands[p]) + len(s.carried[p])
-    if not s.options.uncluttered_minds:
+    if s.spells and not s.options.uncluttered_minds:
         n += sum(1 for sp in s.spells if sp.caster == p)
     return n
 
@@ -325,6 +339,8 @@ def treasure_of(s: State, p: int) -> int:
 def points(s: State, p: int) -> int:
     """Kills plus enemy treasures lying in the seat's home base."""
     home = B.geometry(s.players).home[p]
+    if home not in s.treasures:  # the usual case: nothing lies there
+        return s.kills[p]
     lying = sum(
         1 for t, sq in enumerate(s.treasures) if sq == home and t // 2 != p and s.bearer[t] < 0
     )
@@ -368,7 +384,7 @@ def passage(s: State, sq: int, d: int, sector: int, mist: bool = False,
         if lk is None:
             return -1
         dest = lk[0]
-    return -1 if dest in stone_blocks(s) else dest
+    return -1 if s.spells and stone_at(s, dest) else dest
 
 
 def destination(s: State, p: int, d: int) -> int:
