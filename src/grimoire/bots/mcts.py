@@ -139,9 +139,8 @@ class MCTSBot:
     def search(self, rules: AnyRules, state: Any, player: PlayerId, *,
                seats: int) -> SearchResult:
         """Search from ``state`` for ``player`` of ``seats`` players. The state is read
-        only through
-        ``rules.disguise(state, player, rng)`` (and ``player``'s own legal actions), so
-        what ``player`` cannot see cannot change the choice."""
+        only through ``rules.disguise(state, player, rng)`` (and ``player``'s own legal
+        actions), so what ``player`` cannot see cannot change the choice."""
         actions = list(rules.legal(state, player))
         if not actions:
             raise GrimoireError("bot/no-action", f"seat {player} has no legal action")
