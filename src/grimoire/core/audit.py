@@ -95,11 +95,19 @@ class _Ahead:
         self._buf: deque[tuple[int, int, Record[Any]]] = deque()
         self.last: tuple[int, int] = (1, -1)  # line and seq of the last record taken
 
-    def take(self) -> tuple[int, int, Record[Any]] | None:
-        item = self._buf.popleft() if self._buf else next(self._it, None)
-        if item is not None:
+    def stream(self) -> Iterator[tuple[int, int, Record[Any]]]:
+        """The records in order: those looked ahead at first, then the rest."""
+        buf, it = self._buf, self._it
+        while True:
+            if buf:
+                item = buf.popleft()
+            else:
+                got = next(it, None)
+                if got is None:
+                    return
+                item = got
             self.last = (item[0], item[2].seq)
-        return item
+            yield item
 
     def peek(self, i: int = 0) -> tuple[int, int, Record[Any]] | None:
         while len(self._buf) <= i:
@@ -197,78 +205,88 @@ def audit_records(
     decide, evolve, outcome = rules.decide, rules.evolve, rules.outcome
     sealed = True
     n = 0
+    # Seeded dice need no look-ahead: the records stream straight through the loop. Dice
+    # recorded in the log are read ahead of the decision that rolls them (``_LogDice``).
     ahead = _Ahead(records)
-    while (item := ahead.take()) is not None:
-        line, _, first = item
-        action = first.event
-        if not isinstance(action, Action):
-            raise AuditError(
-                "audit/no-action",
-                f"{_describe(action)} is not caused by any player action",
-                line=line, seq=first.seq,
-            )
-        if outcome(state) is not None:
-            raise AuditError(
-                "audit/after-end", f"{_describe(action)} comes after the game ended",
-                line=line, seq=first.seq,
-            )
-        if keys is not None:
-            check_act(keys, action, first, line)
-        dice: Dice = SeededDice(seed, k) if seed is not None else _LogDice(ahead, max_decision)
-        try:
-            expected = decide(state, action, dice)
-        except IllegalAction as exc:
-            if isinstance(dice, _LogDice) and dice.exhausted and exc.reason == "dice/needed":
-                end_line, end_seq = ahead.last if ahead.peek() is None else (line, first.seq)
-                raise LogError("log/partial-decision",
-                               f"the log ends before the roll that {_describe(action)} needs",
-                               line=end_line + 1, seq=end_seq + 1) from None
-            raise AuditError(exc.reason, exc.detail, line=line, seq=first.seq) from None
-        if not expected or expected[0] != action:
-            raise AuditError("audit/mismatch", f"the rules do not begin the decision with "
-                             f"{_describe(action)}", line=line, seq=first.seq)
-        rec, ln = first, line
-        for i, want in enumerate(expected):
-            if i:
-                nxt = ahead.peek()
-                if nxt is None:
-                    ln, last_seq = ahead.last
-                    raise LogError(
-                        "log/partial-decision",
-                        f"the log ends in the middle of a decision: after seq {last_seq} the "
-                        f"rules also give {_describe(want)}",
-                        line=ln + 1, seq=last_seq + 1,
-                    )
-                if isinstance(nxt[2].event, Action):
-                    raise AuditError(
-                        "audit/missing-event",
-                        f"after seq {rec.seq} the rules also give {_describe(want)}",
-                        line=nxt[0], seq=nxt[2].seq,
-                    )
-                ln, _, rec = ahead.take()  # type: ignore[misc]
-            got = rec.event
+    stream = records if seed is not None else ahead.stream()
+    pending: tuple[Any, ...] = ()  # the current decision, as the rules give it
+    i = 0  # how many of its events the log has matched so far
+    counted = True  # whether the report counts the last complete decision yet
+    line, seq = 1, -1  # the last record read
+    for line, _, rec in stream:
+        got = rec.event
+        if i < len(pending):  # the decision goes on: the log must give ``pending[i]``
+            want = pending[i]
+            if isinstance(got, Action):
+                raise AuditError("audit/missing-event",
+                                 f"after seq {seq} the rules also give {_describe(want)}",
+                                 line=line, seq=rec.seq)
             if isinstance(got, Chance):
-                _check_chance(ln, rec)
+                _check_chance(line, rec)
+                k += got.draws
                 if seed is None and isinstance(want, Chance):
                     want = msgspec.structs.replace(want, draws=got.draws)
             if want != got:
                 raise AuditError(
                     "audit/mismatch",
                     f"the rules give {_describe(want)}, log has {_describe(got)}",
-                    line=ln, seq=rec.seq,
+                    line=line, seq=rec.seq,
                 )
             state = evolve(state, got)
-            if isinstance(got, Chance):
-                k += got.draws
             sealed = sealed and rec.chain is not None
             n += 1
-        nxt = ahead.peek()
-        if nxt is not None and not isinstance(nxt[2].event, Action):
+            i += 1
+            seq = rec.seq
+            continue
+        if not isinstance(got, Action):
+            if pending:
+                raise AuditError(
+                    "audit/unexpected-event",
+                    f"the rules produce nothing more here, log has {_describe(got)}",
+                    line=line, seq=rec.seq,
+                )
             raise AuditError(
-                "audit/unexpected-event",
-                f"the rules produce nothing more here, log has {_describe(nxt[2].event)}",
-                line=nxt[0], seq=nxt[2].seq,
+                "audit/no-action",
+                f"{_describe(got)} is not caused by any player action",
+                line=line, seq=rec.seq,
             )
+        if not counted:
+            report.events = n
+            report.actions += 1
+        if outcome(state) is not None:
+            raise AuditError(
+                "audit/after-end", f"{_describe(got)} comes after the game ended",
+                line=line, seq=rec.seq,
+            )
+        if keys is not None:
+            check_act(keys, got, rec, line)
+        dice: Dice = SeededDice(seed, k) if seed is not None else _LogDice(ahead, max_decision)
+        try:
+            pending = decide(state, got, dice)
+        except IllegalAction as exc:
+            if isinstance(dice, _LogDice) and dice.exhausted and exc.reason == "dice/needed":
+                end_line, end_seq = ahead.last if ahead.peek() is None else (line, rec.seq)
+                raise LogError("log/partial-decision",
+                               f"the log ends before the roll that {_describe(got)} needs",
+                               line=end_line + 1, seq=end_seq + 1) from None
+            raise AuditError(exc.reason, exc.detail, line=line, seq=rec.seq) from None
+        if not pending or pending[0] != got:
+            raise AuditError("audit/mismatch", f"the rules do not begin the decision with "
+                             f"{_describe(got)}", line=line, seq=rec.seq)
+        state = evolve(state, got)
+        sealed = sealed and rec.chain is not None
+        n += 1
+        i = 1
+        seq = rec.seq
+        counted = False
+    if i < len(pending):
+        raise LogError(
+            "log/partial-decision",
+            f"the log ends in the middle of a decision: after seq {seq} the "
+            f"rules also give {_describe(pending[i])}",
+            line=line + 1, seq=seq + 1,
+        )
+    if not counted:
         report.events = n
         report.actions += 1
     report.sealed = sealed and n > 0

@@ -431,7 +431,10 @@ class Game(Generic[S, E, O]):
     def decide(self, state: S, action: E, dice: Dice) -> tuple[E, ...]:
         """``action`` followed by every chance and consequence event it causes, or
         :class:`~grimoire.core.errors.IllegalAction` with a reason code."""
-        require_turn(self, state, action)
+        # require_turn's checks, inlined: this is every audit's and search's hot path
+        if not isinstance(action, Action) or self.outcome(state) is not None \
+                or action.player not in self._to_act(state):
+            require_turn(self, state, action)  # raises the refusal with its reason
         return self._decide(state, action, dice)
 
     def render(self, state: S, player: PlayerId | None = None) -> str:
