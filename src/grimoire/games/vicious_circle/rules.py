@@ -366,8 +366,10 @@ def _decide_move(state: State, action: Move) -> tuple[Event, ...]:
                    straight=state.paths == "straight"):
         _refuse_unreachable(state, src, dst, action)
     target = board[dst]
-    events: list[Event] = [action]
     enemy = 1 - seat
+    if target == EMPTY and dst != THRONE[enemy]:
+        return (action,)  # the usual move: no capture, no throne
+    events: list[Event] = [action]
     if target != EMPTY:
         t_kind = PIECE[target][1]
         if dst == THRONE[enemy] and BEATS[t_kind][kind]:
