@@ -75,3 +75,26 @@ def test_reachable_matches_the_first_definition() -> None:
                         want = first_reachable(board, src, blocks=blocks, straight=straight)
                         got = B.reachable(board, src, blocks=blocks, straight=straight)
                         assert list(got.items()) == list(want.items())
+
+
+def test_reaches_agrees_with_reachable() -> None:
+    """``board.reaches`` (one destination, through the ``WAYS`` table) answers exactly as
+    membership in ``board.reachable`` does, for every square of random boards."""
+    rng = random.Random(15)
+    letters = [*B.PIECE]
+    for _ in range(30):
+        cells = [B.EMPTY] * B.N
+        for sq in rng.sample(range(B.N), rng.randrange(0, B.N)):
+            cells[sq] = rng.choice(letters)
+        for src in range(B.N):
+            for ch in letters:
+                board = [*cells]
+                board[src] = ch
+                for blocks in (False, True):
+                    for straight in (False, True):
+                        ends = B.reachable(board, src, blocks=blocks, straight=straight)
+                        for dst in range(B.N):
+                            if dst != src:
+                                got = B.reaches(board, src, dst, blocks=blocks,
+                                                straight=straight)
+                                assert got == (dst in ends)

@@ -184,16 +184,111 @@ def destinations(
     return sorted(out)
 
 
+def _summon_rows(seat: int, kind: int) -> tuple[int, ...]:
+    rank = RANKS[kind]
+    if rank == "G":
+        return (T.BACK_RANK[seat],)
+    if rank == "M":
+        return T.HALF[seat]
+    return tuple(range(8))
+
+
+# SUMMON_ROWS[seat][kind]: the ranks (0-based) a minion of kind may be summoned onto by
+# seat: Greater its back row, Minor its side of the board, Pawn anywhere
+SUMMON_ROWS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_summon_rows(seat, k) for k in range(len(KINDS))) for seat in (T.WHITE, T.BLACK)
+)
+
+
+def _slides_from(kind: int, src: int) -> dict[int, tuple[int, ...]]:
+    out: dict[int, tuple[int, ...]] = {}
+    f0, r0 = src % 8, src // 8
+    for df, dr in SLIDES[kind]:
+        f, r = f0 + df, r0 + dr
+        between: list[int] = []
+        while 0 <= f < 8 and 0 <= r < 8:
+            out[r * 8 + f] = tuple(between)
+            between.append(r * 8 + f)
+            f += df
+            r += dr
+    return out
+
+
+def _leaps_from(leaps: Sequence[tuple[int, int]], src: int) -> frozenset[int]:
+    f0, r0 = src % 8, src // 8
+    return frozenset((r0 + dr) * 8 + f0 + df for df, dr in leaps
+                     if 0 <= f0 + df < 8 and 0 <= r0 + dr < 8)
+
+
+# SLIDE_TO[kind][src]: each square a rider of kind on src slides to on an empty board ->
+# the squares it passes over (nearest first), which must be empty
+SLIDE_TO: tuple[tuple[dict[int, tuple[int, ...]], ...], ...] = tuple(
+    tuple(_slides_from(k, src) for src in range(N)) for k in range(len(KINDS))
+)
+# LEAP_TO[kind][src] and KNIGHT_TO[src]: the squares a leaper of kind on src (and the Rune
+# Master's knight jump from src) lands on
+LEAP_TO: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(_leaps_from(LEAPS[k], src) for src in range(N)) for k in range(len(KINDS))
+)
+KNIGHT_TO: tuple[frozenset[int], ...] = tuple(_leaps_from(T.KNIGHT, src) for src in range(N))
+
+
+def reaches(
+    arena: Sequence[str],
+    src: int,
+    dst: int,
+    knight: bool,
+    shielded: Sequence[int],
+    capture: bool = True,
+) -> bool:
+    """Whether the minion on ``src`` may move to ``dst``: the same answer as
+    ``dst in destinations(arena, src, knight, shielded, capture)``, found by looking at
+    that one square.
+
+    >>> reaches("." * 9 + "F" + "." * 54, 9, 3, False, ()), reaches("." * 64, 0, 1, False, ())
+    (True, False)
+    """
+    if src in shielded:
+        return False
+    piece = arena[src]
+    seat = SEAT_OF[piece]
+    kind = KIND_OF[piece]
+    occ = arena[dst]
+    if occ != EMPTY and not (capture and SEAT_OF[occ] != seat and dst not in shielded):
+        return False
+    if piece in GREATER and src // 8 == T.BACK_RANK[seat] \
+            and dst // 8 == T.BACK_RANK[1 - seat]:
+        return False
+    between = SLIDE_TO[kind][src].get(dst)
+    if between is not None:
+        for t in between:
+            if arena[t] != EMPTY:
+                break
+        else:
+            return True
+    return dst in LEAP_TO[kind][src] or (knight and dst in KNIGHT_TO[src])
+
+
+def sides(cells: Sequence[str]) -> tuple[bool, bool]:
+    """Whether White and Black each have a minion among ``cells`` (arena squares or
+    chambers): White's letters are upper case, Black's lower case, and ``.`` has no case.
+
+    >>> sides(("D", ".", ".")), sides((".", "u"))
+    ((True, False), (False, True))
+    """
+    text = "".join(cells)
+    return text != text.lower(), text != text.upper()
+
+
+def shadows(arena: Sequence[str], sq: int, seat: int) -> bool:
+    """Does a minion of ``seat`` share a side with square ``sq`` (the Shadow Mage)?"""
+    return any(arena[n] != EMPTY and SEAT_OF[arena[n]] == seat for n in ORTHO_NEIGHBOURS[sq])
+
+
 def summon_squares(arena: Sequence[str], seat: int, kind: int) -> list[int]:
     """Empty squares a minion of ``kind`` may be summoned to: Greater on your back row,
     Minor on your side of the board, Pawn anywhere."""
-    rank = RANKS[kind]
-    if rank == "G":
-        rows: Sequence[int] = (T.BACK_RANK[seat],)
-    elif rank == "M":
-        rows = T.HALF[seat]
-    else:
-        rows = range(8)
+    rows = SUMMON_ROWS[seat][kind]
     return [r * 8 + f for r in rows for f in range(8) if arena[r * 8 + f] == EMPTY]
 
 

@@ -85,19 +85,21 @@ def _seat_minions(arena: Sequence[str], seat: int) -> list[int]:
 
 def has_tower(state: State, seat: int) -> bool:
     """Has ``seat`` a minion left in a chamber?"""
-    return any(ch != EMPTY and B.SEAT_OF[ch] == seat for ch in state.tower)
+    return B.sides(state.tower)[seat] if seat in (0, 1) else False
+
+
+def usable(state: State, c: int, seat: int) -> bool:
+    """Is chamber ``c`` an empty chamber ``seat`` may put a minion on (in the Tower, or
+    one of its own private ones)?"""
+    if state.tower[c] != EMPTY or not B.power(state.cards, c):
+        return False
+    owner = B.chamber_owner(c)
+    return owner is None or owner == seat
 
 
 def usable_chambers(state: State, seat: int) -> list[int]:
     """Empty chambers ``seat`` may put a minion on (the Tower and its own private ones)."""
-    out = []
-    for c in range(len(CH)):
-        if state.tower[c] != EMPTY or not B.power(state.cards, c):
-            continue
-        owner = B.chamber_owner(c)
-        if owner is None or owner == seat:
-            out.append(c)
-    return out
+    return [c for c in range(len(CH)) if usable(state, c, seat)]
 
 
 def can_place(state: State, seat: int) -> bool:
@@ -150,18 +152,28 @@ def magus_refuses(state: State, c: int) -> bool:
 
 
 def tower_full(state: State) -> bool:
-    """Is every chamber in play occupied?"""
-    return all(state.tower[c] != EMPTY or not B.power(state.cards, c) for c in range(len(CH)))
+    """Is every chamber in play occupied? (The fixed floors are always in play; a chaos or
+    private chamber is when it has a card.)"""
+    tower = state.tower
+    return EMPTY not in tower[:T.FIXED_FLOORS] and all(
+        ch != EMPTY or not card
+        for ch, card in zip(tower[T.FIXED_FLOORS:], state.cards, strict=False))
+
+
+# the fewest captured minions that can meet a capture victory
+_FEWEST_TO_WIN = min(T.GREATER_TO_WIN, T.SAME_TYPE_TO_WIN)
 
 
 def victory(state: State) -> GameOver | None:
     """Eliminate every enemy minion from the Arena, or capture 5 Greater minions, or all 3
     Greater minions of one type."""
+    present = B.sides(state.arena)
     for seat in (0, 1):
-        other = 1 - seat
-        if not any(ch != EMPTY and B.SEAT_OF[ch] == other for ch in state.arena):
+        if not present[1 - seat]:
             return GameOver(winners=(seat,), reason="arena-cleared")
     for seat in (0, 1):
+        if len(state.dead[1 - seat]) < _FEWEST_TO_WIN:
+            continue
         greater = [ch for ch in state.dead[1 - seat] if ch in B.GREATER]
         if len(greater) >= T.GREATER_TO_WIN:
             return GameOver(winners=(seat,), reason="five-greater")
@@ -375,14 +387,8 @@ def dreamable(state: State) -> list[str]:
 def shadowed(state: State, player: int) -> list[int]:
     """Squares of free minions sharing a side with one of ``player``'s (Shadow Mage)."""
     arena = state.arena
-    out = []
-    for s in range(B.N):
-        if arena[s] == EMPTY or s in state.shielded:
-            continue
-        if any(arena[n] != EMPTY and B.SEAT_OF[arena[n]] == player
-               for n in B.ORTHO_NEIGHBOURS[s]):
-            out.append(s)
-    return out
+    return [s for s in range(B.N)
+            if arena[s] != EMPTY and s not in state.shielded and B.shadows(arena, s, player)]
 
 
 # ---------------------------------------------------------------- decide
@@ -680,8 +686,7 @@ def _decide_move(state: State, action: Move, dice: Dice) -> Events:
     if src in state.shielded:
         raise IllegalAction("move/shielded", f"the minion on {action.from_} cannot move")
     capture = power != "mentalist"
-    targets = B.destinations(arena, src, state.runes[owner], state.shielded, capture)
-    if dst not in targets:
+    if not B.reaches(arena, src, dst, state.runes[owner], state.shielded, capture):
         raise IllegalAction(*_why_not(state, src, dst, action, capture))
     events: list[Event] = [action]
     target = arena[dst]
@@ -732,7 +737,7 @@ def _decide_summon(state: State, action: Summon, dice: Dice) -> Events:
         raise IllegalAction("summon/not-in-reserve", f"no {action.minion} in your reserve")
     if state.arena[sq] != EMPTY:
         raise IllegalAction("summon/occupied", f"{action.square} is not empty")
-    if sq not in B.summon_squares(state.arena, player, kind):
+    if sq // 8 not in B.SUMMON_ROWS[player][kind]:  # (sq is empty)
         where = {"G": "your back row", "M": "your side of the board"}[B.RANKS[kind]]
         raise IllegalAction(
             "summon/wrong-square", f"{B.article(action.minion)} is summoned onto {where}, "
@@ -751,7 +756,7 @@ def _decide_foresee(state: State, action: Foresee, dice: Dice) -> Events:
 def _decide_relocate(state: State, action: Relocate, dice: Dice) -> Events:
     _need(state, {"magus"}, action)
     c = B.parse_chamber(action.chamber, "relocate/unknown-chamber")
-    if c not in usable_chambers(state, action.player):
+    if not usable(state, c, action.player):
         raise IllegalAction(
             "relocate/unavailable", f"chamber {action.chamber} is not an empty chamber of yours"
         )
@@ -840,7 +845,7 @@ def _decide_banish(state: State, action: Banish, dice: Dice) -> Events:
         raise IllegalAction("banish/no-minion", f"no minion on {action.square}")
     if sq in state.shielded:
         raise IllegalAction("banish/shielded", f"the minion on {action.square} is shielded")
-    if sq not in shadowed(state, action.player):
+    if not B.shadows(state.arena, sq, action.player):  # (sq holds a free minion)
         raise IllegalAction(
             "banish/not-adjacent",
             f"{action.square} shares no side with another of your minions",

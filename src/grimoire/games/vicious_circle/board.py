@@ -135,6 +135,65 @@ def reachable(board: Sequence[str], src: int, *, blocks: bool = False,
     return out
 
 
+def _ways(src: int, straight: bool) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """Every way from ``src`` to each square within the longest range (each the squares
+    passed over, nearest first), shortest first: simple king-step paths, or with
+    ``straight`` the one stretch of a ray."""
+    longest = max(RANGE)
+    found: dict[int, list[tuple[int, ...]]] = {}
+    if straight:
+        for ray in RAYS[src]:
+            for p, sq in enumerate(ray[:longest]):
+                found.setdefault(sq, []).append(ray[:p])
+    else:
+        paths: list[tuple[int, ...]] = [(src,)]
+        for _ in range(longest):
+            paths = [(*path, nb) for path in paths for nb in NEIGHBOURS[path[-1]]
+                     if nb not in path]
+            for path in paths:
+                found.setdefault(path[-1], []).append(path[1:-1])
+    return {dst: tuple(sorted(ways, key=len)) for dst, ways in found.items()}
+
+
+# WAYS[straight][src][dst]: the paths a move from src to dst may take within the longest
+# range, each as the squares passed over (nearest first), shortest first (see _ways);
+# ``reaches`` checks one destination with it instead of searching every square.
+WAYS: tuple[tuple[dict[int, tuple[tuple[int, ...], ...]], ...], ...] = tuple(
+    tuple(_ways(src, straight) for src in range(N)) for straight in (False, True)
+)
+
+
+def reaches(board: Sequence[str], src: int, dst: int, *, blocks: bool = False,
+            straight: bool = False) -> bool:
+    """Whether the creature on ``src`` may end its move on ``dst``: the same answer as
+    ``dst in reachable(board, src, blocks=blocks, straight=straight)`` (``dst`` is not
+    ``src``), found by trying only the paths to ``dst``.
+
+    >>> reaches("....." * 4 + "P....", 20, 16), reaches("....." * 4 + "P....", 20, 22)
+    (True, False)
+    """
+    piece = board[src]
+    seat, kind = PIECE[piece]
+    passable = PASSABLE[kind]
+    if not passable[dst]:
+        return False
+    occ = board[dst]
+    if occ != EMPTY:
+        capture, throne = LANDING[piece][blocks]
+        if occ not in capture and not (dst == THRONE[1 - seat] and occ in throne):
+            return False
+    most = RANGE[kind]
+    for way in WAYS[straight][src].get(dst, ()):
+        if len(way) >= most:
+            return False  # every later way is as long or longer
+        for sq in way:
+            if board[sq] != EMPTY or not passable[sq]:
+                break
+        else:
+            return True
+    return False
+
+
 def _landing(piece: str, blocks: bool) -> tuple[frozenset[str], frozenset[str]]:
     """The occupants the creature lettered ``piece`` may end a move on: anywhere (an enemy
     it captures), and on the enemy's throne (any enemy, unless ``blocks`` and it could

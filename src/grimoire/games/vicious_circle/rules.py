@@ -28,6 +28,7 @@ from grimoire.games.vicious_circle.board import (
     DOMAIN,
     EMPTY,
     GRID,
+    INDEX,
     KIND_INDEX,
     KINDS,
     PASSABLE,
@@ -39,6 +40,7 @@ from grimoire.games.vicious_circle.board import (
     in_line,
     letter,
     reachable,
+    reaches,
     steps,
 )
 from grimoire.games.vicious_circle.events import (
@@ -125,15 +127,20 @@ def destinations(state: State, src: int) -> dict[int, bool]:
                      straight=state.paths == "straight")
 
 
+# _ONLY[seat]: the answer of to_act once the game is under way, made once
+_ONLY: tuple[frozenset[PlayerId], ...] = (frozenset((0,)), frozenset((1,)))
+
+
 def to_act(state: State) -> frozenset[PlayerId]:
     """Both seats until each has set up; then the seat whose turn it is. With a sealed
     setup (``hidden="commit"``): the seats that have not committed, until both have;
     then the seats that have not opened."""
-    if state.turn < 0:
+    turn = state.turn
+    if turn < 0:
         if is_sealing(state):
             return frozenset(p for p in (0, 1) if not state.digests[p])
         return frozenset(p for p in (0, 1) if not state.setups[p])
-    return frozenset((state.turn,))
+    return _ONLY[turn] if turn < 2 else frozenset((turn,))
 
 
 def is_sealing(state: State) -> bool:
@@ -218,6 +225,8 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
 
 def decide(state: State, action: Event, dice: Dice) -> tuple[Event, ...]:
     """``action`` and what it causes (the reveal, captures, the end of the game)."""
+    if type(action) is Move and state.turn >= 0:  # the usual action, tested first
+        return _decide_move(state, action)
     if isinstance(action, Setup):
         return _decide_setup(state, action)
     if isinstance(action, Commit):
@@ -332,8 +341,12 @@ def _placed(state: State, action: Setup | Open) -> tuple[Event, ...]:
 
 def _decide_move(state: State, action: Move) -> tuple[Event, ...]:
     seat = action.player
-    src = GRID.parse(action.from_, "move/unknown-square")
-    dst = GRID.parse(action.to, "move/unknown-square")
+    src = INDEX.get(action.from_, -1)
+    if src < 0:
+        src = GRID.parse(action.from_, "move/unknown-square")
+    dst = INDEX.get(action.to, -1)
+    if dst < 0:
+        dst = GRID.parse(action.to, "move/unknown-square")
     board = state.board
     piece = board[src]
     if piece == EMPTY:
@@ -349,11 +362,14 @@ def _decide_move(state: State, action: Move) -> tuple[Event, ...]:
             f"the {KINDS[kind]} came {action.to}-{action.from_} last turn; "
             "it may not go straight back",
         )
-    if dst not in destinations(state, src):
+    if not reaches(board, src, dst, blocks=state.throne_defence == "blocks",
+                   straight=state.paths == "straight"):
         _refuse_unreachable(state, src, dst, action)
     target = board[dst]
-    events: list[Event] = [action]
     enemy = 1 - seat
+    if target == EMPTY and dst != THRONE[enemy]:
+        return (action,)  # the usual move: no capture, no throne
+    events: list[Event] = [action]
     if target != EMPTY:
         t_kind = PIECE[target][1]
         if dst == THRONE[enemy] and BEATS[t_kind][kind]:

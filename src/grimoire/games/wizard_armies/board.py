@@ -94,6 +94,12 @@ def remove(field: Dice, dice: Dice) -> Dice | None:
     >>> remove((6, 4, 4, 2), (4, 2)), remove((6, 4), (5,))
     ((6, 4), None)
     """
+    if len(dice) == 1:  # the usual case, one die: no list built
+        try:
+            i = field.index(dice[0])
+        except ValueError:
+            return None
+        return field[:i] + field[i + 1:]
     rest = list(field)
     for v in dice:
         try:
