@@ -35,6 +35,7 @@ CASTLES: tuple[int, ...] = tuple(i for i in range(N) if CASTLE[i])
 KINDS: tuple[str, ...] = tuple(p[0] for p in T.PIECES)
 KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KINDS)}
 LETTERS: tuple[str, ...] = tuple(p[1] for p in T.PIECES)
+LOWER: tuple[str, ...] = tuple(ch.lower() for ch in LETTERS)  # Black's letters
 CLASS: tuple[str, ...] = tuple(p[2] for p in T.PIECES)
 RESCUER: tuple[bool, ...] = tuple(p[4] for p in T.PIECES)
 DEFAULT_COUNTS: tuple[int, ...] = tuple(p[3] for p in T.PIECES)
@@ -156,6 +157,25 @@ ZONE: tuple[frozenset[int], ...] = tuple(frozenset(HOME[p] + FOURTH[p]) for p in
 ZONE_CELLS = tuple(itemgetter(*sorted(ZONE[p])) for p in (0, 1))
 
 
+def _runs(squares: frozenset[int]) -> tuple[tuple[int, int], ...]:
+    """``squares`` as runs of consecutive squares ``(start, stop)``, in square order."""
+    out: list[tuple[int, int]] = []
+    for sq in sorted(squares):
+        if out and out[-1][1] == sq:
+            out[-1] = (out[-1][0], sq + 1)
+        else:
+            out.append((sq, sq + 1))
+    return tuple(out)
+
+
+# ZONE_RUNS[seat]: the seat's zone as runs of consecutive squares (the home rows and the
+# fourth row west of the lake; the fourth row east of it): counting on a few slices of
+# the board is quicker than reading its 38 squares one by one.
+ZONE_RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs(ZONE[p]) for p in (0, 1))
+# HOME_CELLS[seat](board): what stands on the seat's home squares, in placing order.
+HOME_CELLS = tuple(itemgetter(*HOME[p]) for p in (0, 1))
+
+
 
 def _steps_from(src: int, dragon: bool) -> tuple[int, ...]:
     """The squares a piece other than the Wizard on ``src`` may try, in the order
@@ -177,6 +197,31 @@ def _steps_from(src: int, dragon: bool) -> tuple[int, ...]:
 # hottest question a position is asked).
 STEPS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(_steps_from(i, dragon) for i in range(N)) for dragon in (False, True)
+)
+# SORTED_STEPS[dragon][src]: the same squares in square order, so a legal list filters
+# them in the order it lists moves, with no sort.
+SORTED_STEPS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(sorted(steps)) for steps in table) for table in STEPS
+)
+# NEAR_CASTLES[sq]: the castles among the orthogonal neighbours of ``sq``, in
+# ``NEIGHBOURS`` order (where an arrival on ``sq`` may complete a surround).
+NEAR_CASTLES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in NEIGHBOURS[i] if CASTLE[c]) for i in range(N)
+)
+# OWN[seat]: the board letters of ``seat``'s pieces whose kind is known (not X/x).
+OWN: tuple[frozenset[str], ...] = tuple(
+    frozenset(ch for ch, (seat, _) in PIECE.items() if seat == p) for p in (0, 1)
+)
+# CATAPULTS[seat], PRINCESSES[seat]: the board letters of the seat's Siege Catapult and
+# Princess.
+CATAPULTS: tuple[str, str] = (letter(T.RED, CATAPULT), letter(T.BLACK, CATAPULT))
+PRINCESSES: tuple[str, str] = (letter(T.RED, PRINCESS), letter(T.BLACK, PRINCESS))
+# FRONT_FIRST[seat]: every square, the rows nearest the middle of the board on the
+# seat's side first: where a piece that can step somewhere is found soonest (a search
+# for any movable piece looks at about two squares this way, twenty-five in index order).
+FRONT_FIRST: tuple[tuple[int, ...], ...] = tuple(
+    tuple(r * S + c for r in rows for c in range(S))
+    for rows in ((3, 2, 4, 1, 5, 0, 6, 7, 8, 9), (6, 7, 5, 8, 4, 9, 3, 2, 1, 0))
 )
 
 # ------------------------------------------------------------------ movement
@@ -218,6 +263,83 @@ def destinations(board: Sequence[str], revealed: Sequence[bool], pinned: Sequenc
         seen.add(dst)
         if _can_enter(board, revealed, pinned, seat, kind, dst, challenge_shown):
             yield dst
+
+
+def sorted_destinations(board: Sequence[str], revealed: Sequence[bool],
+                        pinned: Sequence[bool], src: int,
+                        challenge_shown: bool = False) -> list[int]:
+    """``sorted(destinations(...))``, made faster: a piece other than the Wizard filters
+    its steps, already in square order, with :func:`_can_enter` written out.
+
+    >>> board = [EMPTY] * N
+    >>> board[INDEX["c7"]] = "K"
+    >>> [SQUARES[i] for i in sorted_destinations(board, [False] * N, (False, False), 32)]
+    ['c8', 'b7', 'd7', 'c6']
+    """
+    seat, kind = PIECE[board[src]]
+    if kind == WIZARD:
+        return sorted(destinations(board, revealed, pinned, src, challenge_shown))
+    if kind == PRINCESS:
+        if pinned[seat]:
+            return []
+        # the Princess never challenges: only the empty squares
+        return [dst for dst in SORTED_STEPS[0][src] if board[dst] == EMPTY]
+    catapult = kind == CATAPULT
+    out: list[int] = []
+    for dst in SORTED_STEPS[kind == DRAGON][src]:
+        occ = board[dst]
+        if occ == EMPTY:
+            if not (catapult and CASTLE[dst]):
+                out.append(dst)
+        elif OWNER[occ] != seat and (
+                catapult or not CASTLE[dst]
+                or can_challenge_in_castle(occ, revealed[dst], pinned, challenge_shown)):
+            out.append(dst)
+    return out
+
+
+def reaches(board: Sequence[str], revealed: Sequence[bool], pinned: Sequence[bool],
+            src: int, dst: int, challenge_shown: bool = False) -> bool:
+    """``dst in destinations(...)``, asked of one square: a piece other than the Wizard
+    looks at ``dst`` alone.
+
+    >>> board = [EMPTY] * N
+    >>> board[INDEX["c7"]] = "K"
+    >>> reaches(board, [False] * N, (False, False), 32, 42), reaches(board, [False] * N,
+    ...                                                              (False, False), 32, 52)
+    (True, False)
+    """
+    seat, kind = PIECE[board[src]]
+    if kind == WIZARD:
+        return dst in destinations(board, revealed, pinned, src, challenge_shown)
+    if kind == PRINCESS and pinned[seat]:
+        return False
+    return dst in STEPS[kind == DRAGON][src] and _can_enter(
+        board, revealed, pinned, seat, kind, dst, challenge_shown)
+
+
+def any_step(board: Sequence[str], pinned: Sequence[bool], seat: int) -> bool:
+    """Has ``seat`` a piece that can step onto an empty square next to it (or along the
+    bridge)? Every kind can make such a step (a Siege Catapult not into a castle, a pinned
+    Princess not at all), so this is enough to say the seat can move; ``False`` says
+    only that a closer look is needed. Pieces of unknown kind (X/x) are not looked at.
+
+    >>> board = [EMPTY] * N
+    >>> board[INDEX["a10"]], board[INDEX["b10"]], board[INDEX["a9"]] = "C", "k", "k"
+    >>> any_step(board, (False, False), T.RED), any_step(board, (False, False), T.BLACK)
+    (False, True)
+    """
+    own, catapult, princess = OWN[seat], CATAPULTS[seat], PRINCESSES[seat]
+    steps = STEPS[0]
+    for src in FRONT_FIRST[seat]:
+        ch = board[src]
+        if ch in own:
+            for dst in steps[src]:
+                if board[dst] == EMPTY and not (CASTLE[dst] and ch == catapult):
+                    if ch == princess and pinned[seat]:
+                        break
+                    return True
+    return False
 
 
 def _can_enter(board: Sequence[str], revealed: Sequence[bool], pinned: Sequence[bool],
@@ -316,9 +438,15 @@ def placed_counts(board: Sequence[str], seat: int) -> list[int]:
 
 
 def placed(board: Sequence[str], seat: int) -> int:
-    """How many pieces ``seat`` has placed so far."""
-    cells: tuple[str, ...] = ZONE_CELLS[seat](board)
-    return len(cells) - cells.count(EMPTY)
+    """How many pieces ``seat`` has placed so far.
+
+    >>> placed([EMPTY] * N, T.RED), placed(["S"] * N, T.BLACK)
+    (0, 38)
+    """
+    empty = 0
+    for start, stop in ZONE_RUNS[seat]:
+        empty += board[start:stop].count(EMPTY)
+    return len(ZONE[seat]) - empty
 
 
 def next_squares(board: Sequence[str], seat: int, counts: Sequence[int]) -> tuple[int, ...]:
@@ -329,9 +457,9 @@ def next_squares(board: Sequence[str], seat: int, counts: Sequence[int]) -> tupl
     >>> [SQUARES[i] for i in next_squares([EMPTY] * N, T.BLACK, DEFAULT_COUNTS)]
     ['a1']
     """
-    for sq in HOME[seat]:
-        if board[sq] == EMPTY:
-            return (sq,)
+    home = "".join(HOME_CELLS[seat](board))  # one letter a square: found at C speed
+    if EMPTY in home:
+        return (HOME[seat][home.index(EMPTY)],)
     row = FOURTH[seat]
     used = [j for j, sq in enumerate(row) if board[sq] != EMPTY]
     start = used[-1] + 1 if used else 0
@@ -339,14 +467,6 @@ def next_squares(board: Sequence[str], seat: int, counts: Sequence[int]) -> tupl
     if need <= 0:
         return ()
     return tuple(row[j] for j in range(start, len(row) - need + 1))
-
-
-def _completable(remaining: Sequence[int], board: Sequence[str], seat: int,
-                 after: int) -> bool:
-    """Can the rest of the force still be placed once square ``after`` is filled?"""
-    castles_left = sum(1 for sq in HOME_CASTLES[seat] if sq != after and board[sq] == EMPTY)
-    others = sum(remaining) - remaining[CATAPULT]
-    return remaining[PRINCESS] <= castles_left <= others
 
 
 def placement_error(board: Sequence[str], seat: int, counts: Sequence[int], kind: int,
@@ -358,17 +478,58 @@ def placement_error(board: Sequence[str], seat: int, counts: Sequence[int], kind
     >>> placement_error([EMPTY] * N, T.RED, DEFAULT_COUNTS, PRINCESS, 0)[0]
     'setup/princess-off-castle'
     """
-    name, where = KINDS[kind], SQUARES[sq]
-    placed = placed_counts(board, seat) if done is None else done
-    if placed[kind] >= counts[kind]:
-        return ("setup/none-left", f"all your {name} are placed already")
+    if done is None:
+        zone = "".join(ZONE_CELLS[seat](board))
+        if UNKNOWN[T.RED] in zone or UNKNOWN[T.BLACK] in zone:
+            done = placed_counts(board, seat)  # a piece of no known kind fails as it did
+    if done is None:  # counted in the zone's letters, each kind in either case
+        of_kind = zone.count(LETTERS[kind]) + zone.count(LOWER[kind])
+        catapults = zone.count(LETTERS[CATAPULT]) + zone.count(LOWER[CATAPULT])
+        princesses = zone.count(LETTERS[PRINCESS]) + zone.count(LOWER[PRINCESS])
+        total = len(zone) - zone.count(EMPTY)
+    else:
+        of_kind, catapults, princesses = done[kind], done[CATAPULT], done[PRINCESS]
+        total = sum(done)
+    return _placement_error(board, seat, counts, kind, sq, of_kind, total, catapults,
+                            princesses)
+
+
+def placeable(board: Sequence[str], seat: int, counts: Sequence[int], sq: int,
+              done: Sequence[int]) -> list[int]:
+    """The kinds :func:`placement_error` lets ``seat`` place on ``sq``, in kind order;
+    ``done`` is ``placed_counts(board, seat)``.
+
+    >>> [KINDS[k] for k in placeable([EMPTY] * N, T.RED, DEFAULT_COUNTS, 1, [0] * 13)][:4]
+    ['king', 'hero', 'marshall-royal', 'princess']
+    """
+    total, catapults, princesses = sum(done), done[CATAPULT], done[PRINCESS]
+    return [kind for kind in range(len(KINDS))
+            if _placement_error(board, seat, counts, kind, sq, done[kind], total, catapults,
+                                princesses) is None]
+
+
+def _placement_error(board: Sequence[str], seat: int, counts: Sequence[int], kind: int,
+                     sq: int, of_kind: int, total: int, catapults: int,
+                     princesses: int) -> tuple[str, str] | None:
+    """:func:`placement_error`, given how many pieces ``seat`` has placed: of ``kind``, in
+    all, Siege Catapults and Princesses. The rest can be placed once ``sq`` is filled if
+    the Princess still to place has a castle left and the castles left can be filled by
+    the pieces left other than the catapults."""
+    if of_kind >= counts[kind]:
+        return ("setup/none-left", f"all your {KINDS[kind]} are placed already")
     if kind == PRINCESS and not CASTLE[sq]:
-        return ("setup/princess-off-castle", f"the princess must go on a castle, not {where}")
+        return ("setup/princess-off-castle",
+                f"the princess must go on a castle, not {SQUARES[sq]}")
     if kind == CATAPULT and CASTLE[sq]:
-        return ("setup/catapult-on-castle", f"a siege-catapult may not stand on castle {where}")
-    remaining = [c - p for c, p in zip(counts, placed, strict=True)]
-    remaining[kind] -= 1
-    if not _completable(remaining, board, seat, sq):
-        return ("setup/dead-end",
-                f"{name} on {where} leaves the castles impossible to fill as the rules require")
+        return ("setup/catapult-on-castle",
+                f"a siege-catapult may not stand on castle {SQUARES[sq]}")
+    castles_left = 0
+    for castle in HOME_CASTLES[seat]:
+        if castle != sq and board[castle] == EMPTY:
+            castles_left += 1
+    left = sum(counts) - total - 1  # pieces still to place once this one is
+    others = left - (counts[CATAPULT] - catapults - (kind == CATAPULT))
+    if not counts[PRINCESS] - princesses - (kind == PRINCESS) <= castles_left <= others:
+        return ("setup/dead-end", f"{KINDS[kind]} on {SQUARES[sq]} leaves the castles "
+                "impossible to fill as the rules require")
     return None

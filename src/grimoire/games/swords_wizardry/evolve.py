@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from grimoire.core.kit import ended, put, put_many
+from grimoire.core.kit import ended, put
 from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.board import (
     BRIDGE_STEPS,
@@ -56,6 +56,10 @@ from grimoire.games.swords_wizardry.state import State
 _replace = msgspec.structs.replace
 Item = TypeVar("Item")
 
+# _KIND_OF[letter]: the kind of a board letter (Red's or Black's), the order a seat's
+# ``lost`` letters are kept in.
+_KIND_OF: dict[str, int] = {ch: kind for ch, (_, kind) in PIECE.items()}
+
 
 def evolve(state: State, event: Event) -> State:
     """The state after ``event``."""
@@ -65,7 +69,7 @@ def evolve(state: State, event: Event) -> State:
 def _place(state: State, ev: Place) -> State:
     kind = KIND_INDEX.get(ev.piece, -1)
     ch = letter(ev.player, kind) if kind >= 0 else UNKNOWN[ev.player]
-    return _replace(state, board=put(state.board, INDEX[ev.square], ch))
+    return _replace(state, board=_put(state.board, INDEX[ev.square], ch))
 
 
 def _commence(state: State, ev: Commence) -> State:
@@ -170,7 +174,8 @@ def _open(state: State, ev: Open) -> State:
 
 def _move(state: State, ev: Move) -> State:
     src, dst = INDEX[ev.from_], INDEX[ev.to]
-    if state.board[dst] != EMPTY:  # a challenge: its consequences move the pieces
+    board = state.board
+    if board[dst] != EMPTY:  # a challenge: its consequences move the pieces
         return _waits(_replace(state, turn=1 - ev.player, quiet=0), ev)
     if state.commit:
         if needs_opening(state, ev):  # the piece moves once it is opened (``Arrive``)
@@ -178,7 +183,7 @@ def _move(state: State, ev: Move) -> State:
         return _replace(_carry(state, src, dst), turn=1 - ev.player, quiet=state.quiet + 1)
     return _replace(
         state,
-        board=_shift(state.board, src, dst, EMPTY),
+        board=_shift(board, src, dst, EMPTY),
         revealed=_shift(state.revealed, src, dst, False),
         turn=1 - ev.player,
         quiet=state.quiet + 1,
@@ -206,25 +211,34 @@ def _bombard(state: State, ev: Bombard) -> State:
 
 
 def _challenge(state: State, ev: Challenge) -> State:
-    return _replace(
-        state, revealed=put_many(state.revealed, {INDEX[ev.from_]: True, INDEX[ev.to]: True})
-    )
+    src, dst = INDEX[ev.from_], INDEX[ev.to]
+    revealed = state.revealed
+    if revealed[src] and revealed[dst]:  # both shown already: nothing changes
+        return state
+    out = list(revealed)
+    out[src] = out[dst] = True
+    return _replace(state, revealed=tuple(out))
 
 
 def _reveal(state: State, ev: Reveal) -> State:
-    return _replace(state, revealed=put(state.revealed, INDEX[ev.square], True))
+    sq = INDEX[ev.square]
+    if state.revealed[sq]:
+        return state
+    return _replace(state, revealed=_put(state.revealed, sq, True))
 
 
 def _eliminate(state: State, ev: Eliminate) -> State:
     sq = INDEX[ev.square]
-    if len(state.lost[ev.owner]) >= T.PIECES_PER_SIDE:  # only a forged log gets here
+    lost = state.lost[ev.owner]
+    if len(lost) >= T.PIECES_PER_SIDE:  # only a forged log gets here
         raise ValueError(f"every piece of seat {ev.owner} is already lost")
-    gone = state.lost[ev.owner] + letter(ev.owner, KIND_INDEX[ev.piece])
+    gone = lost + letter(ev.owner, KIND_INDEX[ev.piece])
+    board, revealed = state.board, state.revealed
     out = _replace(
         state,
-        board=put(state.board, sq, EMPTY),
-        revealed=put(state.revealed, sq, False),
-        lost=put(state.lost, ev.owner, "".join(sorted(gone, key=lambda ch: PIECE[ch][1]))),
+        board=_put(board, sq, EMPTY),
+        revealed=_put(revealed, sq, False) if revealed[sq] else revealed,
+        lost=put(state.lost, ev.owner, "".join(sorted(gone, key=_KIND_OF.__getitem__))),
     )
     return _replace(out, home=put(state.home, sq, -1)) if state.home else out
 
@@ -235,11 +249,23 @@ def _advance(state: State, ev: Advance | Bounce | Arrive) -> State:
 
 def _shift(t: tuple[Item, ...], src: int, dst: int, left: Item) -> tuple[Item, ...]:
     """``t`` with the item on ``src`` carried to ``dst`` and ``left`` behind, in one list
-    copy: a move is the hottest fold there is, and ``put_many`` with its dict and checks
-    made replays measurably slower."""
+    copy (``t`` itself when both are ``left`` already: an unshown piece moving leaves
+    ``revealed`` as it was): a move is the hottest fold there is, and ``put_many`` with
+    its dict and checks made replays measurably slower."""
+    item = t[src]
+    if item == left and t[dst] == left:
+        return t
     out = list(t)
     out[src] = left
-    out[dst] = t[src]
+    out[dst] = item
+    return tuple(out)
+
+
+def _put(t: tuple[Item, ...], i: int, value: Item) -> tuple[Item, ...]:
+    """``t`` with square ``i`` (a valid index) set to ``value``: ``kit.put`` without its
+    seat-pair case and index check."""
+    out = list(t)
+    out[i] = value
     return tuple(out)
 
 
