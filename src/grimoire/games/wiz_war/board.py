@@ -65,6 +65,7 @@ class Geometry:
             next(q for q in range(n) if sector[q] == seat and kind[q] == "H")
             for seat in range(players)
         )
+        self.homes: frozenset[int] = frozenset(self.home)
         self.treasure_starts: tuple[tuple[int, ...], ...] = tuple(
             tuple(q for q in range(n) if sector[q] == seat and kind[q] == "T")
             for seat in range(players)
@@ -148,6 +149,21 @@ class Geometry:
         self.outer_segments: tuple[tuple[int, int, int, int], ...] = tuple(
             border_segment(self.width, sq, d) for sq, d in outer
         )
+        # exits[sq][d]: (edge, square across) for each side, the one lookup a step needs:
+        # (e, neighbour) across the internal border e, (-1, square) through an exit,
+        # (-1, -1) at an outer wall. One more row at the end answers for square -1 (a
+        # dead wizard's position, read as Python reads index -1) exactly as ``edge``,
+        # ``neighbour`` and ``link`` do.
+        self.exits: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+            tuple(self._exit(sq, d) for d in range(4)) for sq in (*range(n), -1)
+        )
+
+    def _exit(self, sq: int, d: int) -> tuple[int, int]:
+        e = self.edge[sq][d]
+        if e >= 0:
+            return (e, self.neighbour(sq, d))
+        lk = self.link[sq][d]
+        return (-1, -1 if lk is None else lk[0])
 
     def neighbour(self, sq: int, d: int) -> int:
         """The square across side ``d`` on the flat board (-1: off the board)."""
@@ -190,6 +206,11 @@ def border_segment(width: int, sq: int, d: int) -> tuple[int, int, int, int]:
 def geometry(players: int) -> Geometry:
     """The board for ``players`` seats (cached)."""
     return Geometry(players)
+
+
+GEOMETRY: dict[int, Geometry] = {n: geometry(n) for n in T.LAYOUTS}
+"""``geometry(n)`` for each number of seats, built at import: a dict lookup where the hot
+paths would pay a cached call."""
 
 
 def _crosses(px: int, py: int, qx: int, qy: int, seg: tuple[int, int, int, int]) -> bool:

@@ -25,6 +25,7 @@ from grimoire.games.wiz_war.state import (
     Spell,
     State,
     destination,
+    misty,
     passage,
     speed,
     square_of,
@@ -75,7 +76,7 @@ def _deal(s: State, e: E.Deal) -> State:
 def _turn_begins(s: State, e: E.TurnBegins) -> State:
     p = e.player
     spells = s.spells
-    if any(sp.caster == p and CARD[sp.card].speed for sp in spells):
+    if spells and any(sp.caster == p and CARD[sp.card].speed for sp in spells):
         spells = tuple(
             msgspec.structs.replace(sp, moves=CARD[sp.card].speed)
             if sp.caster == p and CARD[sp.card].speed else sp
@@ -105,10 +106,12 @@ def _move(s: State, e: E.Move) -> State:
     if e.dir == "r":  # out of a Dust Cloud: the roll and a `moved` follow
         return replace(s, mp=s.mp - 1, moved=True)
     d = B.DIRS.index(e.dir)
-    dest = destination(s, p, d)
     picked = s.picked
-    if picked >= 0 and B.geometry(s.players).edge[s.pos[p]][d] == picked and (
-            not s.options.pick_lock_phase):
+    if picked < 0:  # the usual case: no door picked, none to close
+        dest = passage(s, s.pos[p], d, p, misty(s, p))
+        return replace(s, pos=put(s.pos, p, dest), mp=s.mp - 1, moved=True)
+    dest = destination(s, p, d)
+    if B.GEOMETRY[s.players].edge[s.pos[p]][d] == picked and not s.options.pick_lock_phase:
         picked = -1  # "After a wizard passes through a door, it automatically re-locks"
     return _door_closes(replace(s, pos=put(s.pos, p, dest), mp=s.mp - 1, moved=True,
                                 picked=picked))

@@ -149,11 +149,14 @@ def setup(options: Options, players: Sequence[str]) -> State:
     )
 
 
+# ONLY[p]: the set of seat p alone, the usual answer of ``to_act``, made once
+ONLY: tuple[frozenset[PlayerId], ...] = tuple(frozenset((p,)) for p in range(4))
+
+
 def to_act(s: State) -> frozenset[PlayerId]:
     """The active player, or the wizard who must answer an attack or a neutral spell."""
-    if s.phase == "respond" and s.pending is not None:
-        return frozenset((s.pending.target,))
-    return frozenset((s.active,))
+    p = s.pending.target if s.phase == "respond" and s.pending is not None else s.active
+    return ONLY[p] if 0 <= p < 4 else frozenset((p,))
 
 
 # ------------------------------------------------------------------ guards
@@ -280,23 +283,33 @@ def draw_options(s: State, p: int) -> list[Event]:
     dropping items), then drawing up to two (never above the hand size)."""
     out: list[Event] = [Discard(player=p, card=c) for c in known(s, p)]
     out += end_spells(s, p) + item_drops(s, p)
+    out += [EndTurn(player=p, draw=k) for k in range(draw_most(s, p), -1, -1)]
+    return out
+
+
+def draw_most(s: State, p: int) -> int:
+    """The most cards seat ``p`` may draw ending its turn: two (more with items), never
+    above the hand size nor more than deck and discards hold (0 at least)."""
     room = hand_limit(s, p) - hand_count(s, p)
     most = min(T.DRAW_PER_TURN + carried(s, p, _draws), room, len(s.deck) + len(s.discard))
-    out += [EndTurn(player=p, draw=k) for k in range(max(most, 0), -1, -1)]
-    return out
+    return max(most, 0)
 
 
 def walks(s: State, p: int) -> list[Event]:
     """The wizard's steps (out of a cloud: a random direction, ``r``)."""
+    return [Move(player=p, dir=d) for d in walk_dirs(s, p)]
+
+
+def walk_dirs(s: State, p: int) -> tuple[str, ...]:
+    """The directions of the wizard's steps: open sides, or ``r`` out of a cloud."""
     if shut(WALK, s, p):
-        return []
+        return ()
     here = s.pos[p]
     if s.spells and here in clouds(s):
-        return [Move(player=p, dir="r")]
+        return ("r",)
     # destination(s, p, d) for each side, asking misty and the picked door once
     mist, picked = misty(s, p), s.picked if p == s.active else -1
-    return [Move(player=p, dir=B.DIRS[d]) for d in range(4)
-            if passage(s, here, d, p, mist, picked) >= 0]
+    return tuple(B.DIRS[d] for d in range(4) if passage(s, here, d, p, mist, picked) >= 0)
 
 
 def creature_options(s: State, p: int) -> list[Event]:
@@ -427,7 +440,7 @@ def decide(s: State, a: Event, dice: Dice) -> tuple[Event, ...]:
     handler = _HANDLERS.get(type(a))
     if handler is None:
         raise IllegalAction("action/unknown", f"{a!r} is not a Wiz-War action")
-    if a not in options_like(s, a):
+    if not offered(s, a):
         refuse(s, a)
     b: Build = Builder(s, evolve, dice)
     handler(b, a)
@@ -436,12 +449,55 @@ def decide(s: State, a: Event, dice: Dice) -> tuple[Event, ...]:
     return b.done()
 
 
+def offered(s: State, a: Any) -> bool:
+    """Is ``a`` among the actions ``legal`` lists for its player? Asked of the generator
+    of its kind only, and for the frequent kinds of the one action only, from what the
+    generator lists (``a in legal(s, a.player)``, without building the rest)."""
+    p, kind, phase = a.player, type(a), s.phase
+    if phase == "move":
+        if over_limit(s):
+            return a in limit_options(s, p)
+        if kind is Move and a.unit < 0:
+            return a.unit == -1 and a.dir in walk_dirs(s, p)
+        if kind is Cast:
+            return a.card >= 0 and a.card in s.hands[p] and cast_offered(s, a)
+        if kind is EndMove:  # always listed
+            return True
+        return a in options_like(s, a)
+    if phase == "draw" and not over_limit(s):
+        if kind is EndTurn:  # EndTurn(draw=k) for k from draw_most down to 0
+            return a.draw in range(draw_most(s, p) + 1)
+        if kind is Discard:  # a discard of each known card
+            return a.card >= 0 and a.card in s.hands[p]
+    elif phase == "respond" and kind is Allow and p < s.players:  # always listed, last
+        return True
+    elif phase == "start":  # only Start(player=p)
+        return kind is Start
+    return a in legal(s, p)
+
+
+def cast_offered(s: State, a: Cast) -> bool:
+    """``a in casts(s, p, a.card, Sight(s, p))`` for a card in the hand, looking at the
+    targets of its own energy choice only."""
+    p, c = a.player, a.card
+    ways = (a.energy, a.add, a.energy2)
+    card = CARD[c]
+    if card.kind == "item":
+        return a.target == "s" and a.mode == "" and ways in energies(s, p, c)
+    if castable(s, p, c) or (card.kind == "attack" and shut(ATTACK, s, p)):
+        return False
+    if ways not in energies(s, p, c):
+        return False
+    value = energy_value(s, p, a.energy, a.energy2)
+    if (a.target, a.mode) not in targets(s, p, c, value, Sight(s, p)):
+        return False
+    return not (rooted(s, p) and effect_of(c).relocates(a) == p)
+
+
 def options_like(s: State, a: Any) -> Sequence[Event]:
-    """The part of ``legal`` an action of ``a``'s kind could be in (all of it, outside the
-    Move and Cast phase)."""
+    """The part of ``legal`` an action of ``a``'s kind could be in, in the Move and Cast
+    phase (not over the hand size)."""
     p = a.player
-    if s.phase != "move" or over_limit(s):
-        return legal(s, p)
     kind = type(a)
     # a creature's move, pick-up or drop names it (``unit``, a card, so never < 0); the
     # wizard's does not
@@ -881,10 +937,14 @@ def settle(b: Build) -> None:
     if len(living) <= 1:
         b.emit(GameOver(winners=living, reason="last-alive" if living else "no-survivors"))
         return
-    winners = tuple(p for p in living if points(s, p) >= s.options.victory_points)
-    if winners:
-        b.emit(GameOver(winners=winners, reason="points"))
-        return
+    vp = s.options.victory_points
+    # points are kills plus treasures lying in a home base: with too few kills and no
+    # treasure in any home base (the usual case), nobody has won
+    if max(s.kills) >= vp or not B.GEOMETRY[s.players].homes.isdisjoint(s.treasures):
+        winners = tuple(p for p in living if points(s, p) >= vp)
+        if winners:
+            b.emit(GameOver(winners=winners, reason="points"))
+            return
     if s.pos[s.active] < 0 and s.phase != "respond":
         next_turn(b)
         settle(b)

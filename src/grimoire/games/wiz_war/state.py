@@ -228,6 +228,8 @@ def form(s: State, p: int) -> Spell | None:
 
 def form_of(s: State, p: int) -> T.Form | None:
     """What the transformation on seat ``p``'s wizard does, if it has one."""
+    if not s.spells:
+        return None
     f = form(s, p)
     return None if f is None else CARD[f.card].form
 
@@ -239,6 +241,8 @@ def global_on(s: State, name: str) -> bool:
 
 def global_with(s: State, trait: str) -> bool:
     """Is a global spell with ``trait`` in play (``fog``, ``flood``)?"""
+    if not s.spells:
+        return False
     return any(sp.target == "*" and trait in CARD[sp.card].traits for sp in s.spells)
 
 
@@ -338,7 +342,7 @@ def treasure_of(s: State, p: int) -> int:
 
 def points(s: State, p: int) -> int:
     """Kills plus enemy treasures lying in the seat's home base."""
-    home = B.geometry(s.players).home[p]
+    home = B.GEOMETRY[s.players].home[p]
     if home not in s.treasures:  # the usual case: nothing lies there
         return s.kills[p]
     lying = sum(
@@ -347,7 +351,13 @@ def points(s: State, p: int) -> int:
     return s.kills[p] + lying
 
 
+# SEATS[n]: the seats of an n-player game, (0, ..., n - 1)
+SEATS: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(5))
+
+
 def alive(s: State) -> tuple[int, ...]:
+    if min(s.pos) >= 0:  # the usual case: everyone lives
+        return SEATS[s.players]
     return tuple(p for p in range(s.players) if s.pos[p] >= 0)
 
 
@@ -371,19 +381,15 @@ def passage(s: State, sq: int, d: int, sector: int, mist: bool = False,
     """Where a walker from ``sq`` goes across side ``d`` (-1: blocked). Doors open for
     their sector's wizard (``sector``), for the door ``picked`` (Pick Lock) and for Mist
     Body; Stone Blocks fill their squares."""
-    g = B.geometry(s.players)
-    e = g.edge[sq][d]
+    g = B.GEOMETRY[s.players]
+    e, dest = g.exits[sq][d]
     if e >= 0:
         k = s.edges[e]
-        if k == "." or (k == "D" and (mist or g.edge_sector[e] == sector or picked == e)):
-            dest = g.neighbour(sq, d)
-        else:
+        if k != "." and (k != "D" or not (mist or g.edge_sector[e] == sector
+                                          or picked == e)):
             return -1
-    else:
-        lk = g.link[sq][d]
-        if lk is None:
-            return -1
-        dest = lk[0]
+    elif dest < 0:
+        return -1
     return -1 if s.spells and stone_at(s, dest) else dest
 
 
@@ -394,6 +400,8 @@ def destination(s: State, p: int, d: int) -> int:
 
 def misty(s: State, p: int) -> bool:
     """Seat ``p``'s wizard passes doors (its transformation lets it)."""
+    if not s.spells:
+        return False
     f = form_of(s, p)
     return f is not None and f.doors
 
