@@ -245,7 +245,8 @@ def reaches(
     ``dst in destinations(arena, src, knight, shielded, capture)``, found by looking at
     that one square.
 
-    >>> reaches("." * 9 + "F" + "." * 54, 9, 3, False, ()), reaches("." * 64, 0, 1, False, ())
+    >>> arena = "." * 9 + "F" + "." * 54
+    >>> reaches(arena, 9, 3, False, ()), reaches(arena, 9, 63, False, ())
     (True, False)
     """
     if src in shielded:
