@@ -32,6 +32,7 @@ from grimoire.core.events import (
     chain_next,
     header_hash,
 )
+from grimoire.core.kit import apply_decision
 from grimoire.core.logfile import DEFAULT_LIMITS, MAX_DECISION, Limits, LogReader
 from grimoire.core.replay import initial_state
 from grimoire.core.rules import AnyRules, Outcome
@@ -232,7 +233,8 @@ def audit_records(
                     f"the rules give {_describe(want)}, log has {_describe(got)}",
                     line=line, seq=rec.seq,
                 )
-            state = evolve(state, got)
+            if seed is None:  # seeded, the state already stands after the whole decision
+                state = evolve(state, got)
             sealed = sealed and rec.chain is not None
             n += 1
             i += 1
@@ -273,7 +275,11 @@ def audit_records(
         if not pending or pending[0] != got:
             raise AuditError("audit/mismatch", f"the rules do not begin the decision with "
                              f"{_describe(got)}", line=line, seq=rec.seq)
-        state = evolve(state, got)
+        # With the seed, the log must hold exactly the events the rules give, so the state
+        # after them is the rules' own (folded once, by the game's builder when it has
+        # one); with dice read from the log, each event is folded as the log records it.
+        state = apply_decision(state, pending, evolve) if seed is not None \
+            else evolve(state, got)
         sealed = sealed and rec.chain is not None
         n += 1
         i = 1

@@ -22,6 +22,8 @@ msgpack objects and frames can be skipped without decoding them.
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 import json
 import os
 import re
@@ -181,31 +183,49 @@ def encoding_for(path: str | os.PathLike[str]) -> Encoding:
 # ---------------------------------------------------------------- raw line splitting
 
 
-def _json_lines(f: IO[bytes], limits: Limits) -> Iterator[tuple[int, int, bytes, bool]]:
-    """Yield (line number, byte offset, line bytes, complete?) reading in chunks."""
+Batch = tuple[int, int, list[bytes], bool]
+"""What the splitters yield: the line number before the batch's first line, the byte
+offset of its first line, the lines (without their newline), and whether they are whole
+(only a last line the file ends in without a newline is not)."""
+
+
+def _json_batches(f: IO[bytes], limits: Limits) -> Iterator[Batch]:
+    """The lines of a JSON Lines file, a chunk's worth at a time: one call and one list
+    per 64 KiB read, not one per line (the trusted fold's hot path). A line longer than
+    ``limits.max_line`` is refused after every line before it was yielded."""
     lineno = 0
     offset = 0
     rest = b""
+    max_line = limits.max_line
     while True:
         chunk = f.read(CHUNK)
         if not chunk:
             break
         parts = (rest + chunk).split(b"\n") if rest else chunk.split(b"\n")
         rest = parts.pop()
+        if parts:
+            if max(map(len, parts)) > max_line:
+                k = next(i for i, line in enumerate(parts) if len(line) > max_line)
+                if k:
+                    yield lineno, offset, parts[:k], True
+                raise LogError("log/line-too-long",
+                               f"{len(parts[k])} bytes (limit {max_line})", line=lineno + k + 1)
+            yield lineno, offset, parts, True
+            lineno += len(parts)
+            offset += sum(map(len, parts)) + len(parts)
+        if len(rest) > max_line:
+            raise LogError("log/line-too-long", f"over {max_line} bytes", line=lineno + 1)
+    if rest:
+        yield lineno, offset, [rest], False
+
+
+def _json_lines(f: IO[bytes], limits: Limits) -> Iterator[tuple[int, int, bytes, bool]]:
+    """Yield (line number, byte offset, line bytes, complete?) reading in chunks."""
+    for lineno, offset, parts, complete in _json_batches(f, limits):
         for line in parts:
             lineno += 1
-            if len(line) > limits.max_line:
-                raise LogError(
-                    "log/line-too-long", f"{len(line)} bytes (limit {limits.max_line})", line=lineno
-                )
-            yield lineno, offset, line, True
+            yield lineno, offset, line, complete
             offset += len(line) + 1
-        if len(rest) > limits.max_line:
-            raise LogError(
-                "log/line-too-long", f"over {limits.max_line} bytes", line=lineno + 1
-            )
-    if rest:
-        yield lineno + 1, offset, rest, False
 
 
 def _msgpack_frames(f: IO[bytes], limits: Limits) -> Iterator[tuple[int, int, bytes, bool]]:
@@ -229,6 +249,12 @@ def _msgpack_frames(f: IO[bytes], limits: Limits) -> Iterator[tuple[int, int, by
         body = f.read(size)
         yield lineno, offset, body, len(body) == size
         offset += 5 + size
+
+
+def _msgpack_batches(f: IO[bytes], limits: Limits) -> Iterator[Batch]:
+    """The frames of a msgpack log as batches of one (see :func:`_json_batches`)."""
+    for lineno, offset, body, complete in _msgpack_frames(f, limits):
+        yield lineno - 1, offset, [body], complete
 
 
 # ---------------------------------------------------------------- reading
@@ -500,12 +526,16 @@ class LogReader:
             self._f.seek(0)
             encoding = "msgpack" if first == _FRAME else "json"
         self.encoding: Encoding = encoding
-        split = _json_lines if encoding == "json" else _msgpack_frames
-        self._lines = split(self._f, self.limits)
-        first_line = next(self._lines, None)
-        if first_line is None:
+        split = _json_batches if encoding == "json" else _msgpack_batches
+        self._batches = split(self._f, self.limits)
+        batch = next(self._batches, None)
+        if batch is None:
             raise LogError("log/empty", "the log has no header line", line=1)
-        _, _, data, complete = first_line
+        _, _, parts, complete = batch
+        data = parts[0]
+        # the lines read with the header's: the records' first batch
+        self._first: Batch | None = (1, len(data) + (1 if encoding == "json" else 5),
+                                     parts[1:], complete)
         self.header, self.header_extra = _decode_header(data, encoding, complete, self.limits)
         self.signature: Signature | None = None
         self.signature_line = 0
@@ -538,117 +568,92 @@ class LogReader:
         that is not in canonical form. Lines grimoire wrote pass at the cost of one
         re-encoding; others are parsed once more.
 
+        JSON lines are decoded a chunk's worth at a time (one msgspec call for each 64 KiB
+        read), and checked to be canonical with one re-encoding of the whole chunk; a
+        chunk that does not pass (a blank, torn, hand-written or bad line) is read again
+        line by line, which finds and reports its first bad line as reading one line at
+        a time always did.
+
         Raises :class:`LogError` at the first bad line; everything before it was yielded.
         """
-        decode = self._decoder.decode
         if strict and self.header_extra:
             raise LogError("log/unknown-field", f"{self.header_extra!r} is no field of a "
                            "header (the chain would not cover it)", line=1)
         legacy = self.header.format == LEGACY
-        chained: bool | None = None  # do this log's records carry their chain?
-        encode = (legacy_line if legacy else _json_enc.encode) if self.encoding == "json" \
-            else _mp_enc.encode
         upcasting = isinstance(self._decoder, _Upcasting)
-        if not strict or upcasting or (legacy and self.encoding != "json"):
-            encode = None  # type: ignore[assignment]
-        canon = canonical_for(self.header.format)
+        # today's canonical bytes are the encoder's, called directly (the hot path)
+        canon = _json_enc.encode if not legacy else canonical_for(self.header.format)
         if upcasting:  # the chain covers each event as it was written, before upcasting
             upcaster = self._decoder
 
             def canon(_event: object) -> bytes:
                 written: bytes = upcaster.written
                 return written
-        limits = self.limits
-        max_decision = limits.max_decision
+        lines = _Lines(self, strict=strict, legacy=legacy, upcasting=upcasting,
+                       canon=canon if verify else None)
+        max_decision = self.limits.max_decision
         run = 0  # records since the last action
         seats = len(self.header.players)
         specs = _SPECS
         expected = 0
         chain = self._start
         max_records = self.limits.max_records
-        signed = self.signature is not None
-        for lineno, offset, data, complete in self._lines:
-            if not data or data.isspace():  # blank lines are skipped (no copy on the hot path)
-                if not complete:
-                    break
-                continue
-            if signed:
-                raise LogError("log/after-signature", "nothing may follow a log's signature",
-                               line=lineno)
-            try:
-                rec = decode(data)
-            except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as exc:
-                # the signature line is no record: looked for only here, off the hot path
-                if data.startswith(_SIGNATURE_LINE):
-                    self.signature = _read_trailer(data, self.encoding, lineno, complete)
-                    self.signature_line = lineno
-                    signed = True
+        chained: bool | None = None  # do this log's records carry their chain?
+        blake2b = hashlib.blake2b
+        first, self._first = self._first, None
+        batches = self._batches if first is None else itertools.chain((first,), self._batches)
+        for lineno, offset, parts, complete in batches:
+            recs, chained_bytes, error = lines.decode(parts, lineno, complete)
+            for data, rec, event_bytes in zip(parts, recs, chained_bytes or recs, strict=False):
+                lineno += 1
+                here = offset
+                offset += len(data) + 1
+                if rec is None:  # a blank line, or the signature's
                     continue
-                if not complete:
-                    raise LogError("log/torn-line", str(exc), line=lineno) from None
-                if isinstance(exc, msgspec.ValidationError):
-                    raise LogError("log/bad-record", str(exc), line=lineno) from None
-                raise LogError("log/bad-json", str(exc), line=lineno) from None
-            except RecursionError:
-                raise LogError("log/too-deep", "a record nested too deeply",
-                               line=lineno) from None
-            if encode is not None:
-                if encode(rec) != data:
-                    if self.encoding != "json":
-                        raise LogError("log/not-canonical", "a msgpack frame not in the form "
-                                       "grimoire writes", line=lineno, seq=rec.seq)
-                    extra = unknown_field(strict_json(data, lineno, limits), rec)
-                    if extra:
-                        raise LogError("log/unknown-field", f"{extra!r} is no field of a "
-                                       "record or its event (the chain would not cover it)",
-                                       line=lineno, seq=rec.seq)
-                has = rec.chain is not None
-                if chained is None:
-                    chained = has
-                elif has != chained:
-                    raise LogError("log/chain-missing", "a sealed log's records all carry "
-                                   "their chain: " + ("this one has none" if chained else
-                                                      "the ones before it had none"),
+                if rec.seq != expected:
+                    raise LogError("log/seq", f"expected seq {expected}, found {rec.seq}",
                                    line=lineno, seq=rec.seq)
-            if rec.seq != expected:
-                raise LogError(
-                    "log/seq", f"expected seq {expected}, found {rec.seq}", line=lineno, seq=rec.seq
-                )
-            if expected >= max_records:
-                raise LogError("log/too-many-records", f"limit {max_records}", line=lineno)
-            if not verify:
+                if expected >= max_records:
+                    raise LogError("log/too-many-records", f"limit {max_records}", line=lineno)
                 expected += 1
-                yield lineno, offset, rec
-                continue
-            event = rec.event
-            spec = specs.get(type(event))
-            if spec is None:
-                spec = specs[type(event)] = _spec(type(event))
-            for name in spec[1]:
-                seat = getattr(event, name)
-                if seat is not None and not 0 <= seat < seats:
-                    _seat_error(name, seat, seats, lineno, rec.seq)
-            for name in spec[2]:
-                for seat in getattr(event, name):
-                    if not 0 <= seat < seats:
+                if not verify:
+                    yield lineno, here, rec
+                    continue
+                if strict:
+                    has = rec.chain is not None
+                    if chained is None:
+                        chained = has
+                    elif has != chained:
+                        raise LogError("log/chain-missing", "a sealed log's records all carry "
+                                       "their chain: " + ("this one has none" if chained else
+                                                          "the ones before it had none"),
+                                       line=lineno, seq=rec.seq)
+                event = rec.event
+                spec = specs.get(type(event))
+                if spec is None:
+                    spec = specs[type(event)] = _spec(type(event))
+                for name in spec[1]:
+                    seat = getattr(event, name)
+                    if seat is not None and not 0 <= seat < seats:
                         _seat_error(name, seat, seats, lineno, rec.seq)
-            if spec[0]:
-                run = 0
-            else:
-                run += 1
-                if run > max_decision:
-                    raise LogError("log/decision-too-long", f"more than {max_decision} events "
-                                   "after one action", line=lineno, seq=rec.seq)
-            chain = chain_next(chain, canon(event))
-            if rec.chain is not None and rec.chain != chain.hex():
-                raise LogError(
-                    "log/chain",
-                    f"chain {rec.chain} does not follow from the records before it",
-                    line=lineno,
-                    seq=rec.seq,
-                )
-            expected += 1
-            yield lineno, offset, rec
+                for name in spec[2]:
+                    for seat in getattr(event, name):
+                        if not 0 <= seat < seats:
+                            _seat_error(name, seat, seats, lineno, rec.seq)
+                if spec[0]:
+                    run = 0
+                else:
+                    run += 1
+                    if run > max_decision:
+                        raise LogError("log/decision-too-long", f"more than {max_decision} "
+                                       "events after one action", line=lineno, seq=rec.seq)
+                chain = blake2b(chain + event_bytes, digest_size=16).digest()
+                if rec.chain is not None and rec.chain != chain.hex():
+                    raise LogError("log/chain", f"chain {rec.chain} does not follow from the "
+                                   "records before it", line=lineno, seq=rec.seq)
+                yield lineno, here, rec
+            if error is not None:
+                raise error
         self.count, self.final_chain = expected, chain
 
     def read_record_at(self, offset: int) -> Iterator[Record[Any]]:
@@ -664,6 +669,140 @@ class LogReader:
                     yield decode(data)
                 except (msgspec.DecodeError, UnicodeDecodeError) as exc:
                     raise LogError("log/changed", f"at byte {offset}: {exc}") from None
+
+
+class _Lines:
+    """How :meth:`LogReader.records` decodes a batch of lines: the whole batch in one call
+    when it can (``fast``), else one line at a time. With ``canon`` (a verifying read) it
+    also gives each event's canonical bytes, which the chain hashes."""
+
+    __slots__ = ("batch", "canon", "encode", "fast", "reader")
+
+    def __init__(self, reader: LogReader, *, strict: bool, legacy: bool, upcasting: bool,
+                 canon: Callable[[Any], bytes] | None) -> None:
+        self.reader = reader
+        self.canon = canon
+        self.fast = reader.encoding == "json" and not upcasting and not legacy
+        self.batch = _batch_decoder(reader.rules) if self.fast else None
+        encode: Callable[[Any], bytes] | None = (
+            (legacy_line if legacy else _json_enc.encode) if reader.encoding == "json"
+            else _mp_enc.encode)
+        if not strict or upcasting or (legacy and reader.encoding != "json"):
+            encode = None
+        self.encode = encode
+
+    def decode(self, parts: list[bytes], lineno: int, complete: bool
+               ) -> tuple[list[Any], list[bytes], LogError | None]:
+        """The records of ``parts`` (``None`` for a blank or signature line), their events'
+        canonical bytes (when verifying), and the error met at the first bad line (the
+        records before it are returned)."""
+        if not parts:
+            return [], [], None
+        if self.fast and complete and self.reader.signature is None:
+            if parts[-1].startswith(_SIGNATURE_LINE[0]) and len(parts) > 1:
+                recs, chained, error = self.decode(parts[:-1], lineno, complete)
+                if error is None:  # a sealed log's last line
+                    tail, tail_chained, error = self.decode(
+                        parts[-1:], lineno + len(parts) - 1, complete)
+                    recs += tail
+                    chained += tail_chained
+                return recs, chained, error
+            whole = self._whole(parts)
+            if whole is not None:
+                if self.canon is None:
+                    return whole, [], None
+                # every event's canonical bytes from one call
+                return whole, _json_enc.encode_lines([rec.event for rec in whole]).split(
+                    b"\n"), None
+        return self._one_by_one(parts, lineno, complete)
+
+    def _whole(self, parts: list[bytes]) -> list[Any] | None:
+        """The batch as records in one decode, or ``None`` when any line is not exactly
+        one record (in canonical form, when reading checks it)."""
+        assert self.batch is not None
+        try:
+            recs: list[Any] = self.batch.decode(b"[" + b",".join(parts) + b"]")
+        except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError,
+                RecursionError):
+            return None
+        if len(recs) != len(parts):  # a line holding two records, or half of one
+            return None
+        if (self.canon is not None or self.encode is not None) and \
+                _json_enc.encode_lines(recs) != b"\n".join(parts) + b"\n":
+            return None  # not each line exactly its record in canonical form
+        return recs
+
+    def _one_by_one(self, parts: list[bytes], lineno: int, complete: bool
+                    ) -> tuple[list[Any], list[bytes], LogError | None]:
+        reader, encode, canon = self.reader, self.encode, self.canon
+        decode = reader._decoder.decode
+        recs: list[Any] = []
+        chained: list[bytes] = []
+        for data in parts:
+            lineno += 1
+            error: LogError | None = None
+            if reader.signature is not None:
+                if data.strip():  # blank lines may follow it, nothing else
+                    error = LogError("log/after-signature",
+                                     "nothing may follow a log's signature", line=lineno)
+                    return recs, chained, error
+                recs.append(None)
+                chained.append(b"")
+                continue
+            try:
+                rec = decode(data)
+            except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError) as exc:
+                if not data or data.isspace():  # a blank line: skipped
+                    recs.append(None)
+                    chained.append(b"")
+                    continue
+                # the signature line is no record: looked for only here, off the hot path
+                if data.startswith(_SIGNATURE_LINE):
+                    try:
+                        reader.signature = _read_trailer(data, reader.encoding, lineno,
+                                                         complete)
+                    except LogError as bad:
+                        return recs, chained, bad
+                    reader.signature_line = lineno
+                    recs.append(None)
+                    chained.append(b"")
+                    continue
+                reason = ("log/torn-line" if not complete else
+                          "log/bad-record" if isinstance(exc, msgspec.ValidationError) else
+                          "log/bad-json")
+                return recs, chained, LogError(reason, str(exc), line=lineno)
+            except RecursionError:
+                return recs, chained, LogError("log/too-deep", "a record nested too deeply",
+                                               line=lineno)
+            if encode is not None and encode(rec) != data:
+                if reader.encoding != "json":
+                    return recs, chained, LogError(
+                        "log/not-canonical", "a msgpack frame not in the form grimoire "
+                        "writes", line=lineno, seq=rec.seq)
+                try:
+                    extra = unknown_field(strict_json(data, lineno, reader.limits), rec)
+                except LogError as bad:
+                    return recs, chained, bad
+                if extra:
+                    return recs, chained, LogError(
+                        "log/unknown-field", f"{extra!r} is no field of a record or its "
+                        "event (the chain would not cover it)", line=lineno, seq=rec.seq)
+            recs.append(rec)
+            if canon is not None:
+                chained.append(canon(rec.event))
+        return recs, chained, None
+
+
+_batch_decoders: dict[str, Any] = {}
+
+
+def _batch_decoder(rules: AnyRules) -> Any:
+    """The reusable msgspec decoder for a JSON array of ``Record[rules.Event]``."""
+    dec = _batch_decoders.get(rules.name)
+    if dec is None:
+        dec = _batch_decoders[rules.name] = msgspec.json.Decoder(
+            list[Record[rules.Event]])  # type: ignore[name-defined]
+    return dec
 
 
 def read_log(
