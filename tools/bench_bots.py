@@ -18,7 +18,7 @@ AFTER = (10, 40, 120)
 
 def positions(game: str, seed: int = 7) -> list[tuple[Any, Any, int, int]]:
     """Positions of a seeded random game where the seat to act has a choice: (rules,
-    state, seat, seats)."""
+    the seat's view, seat, seats)."""
     found = []
     match = Match.new(game, seed=bytes([seed]) * 32)
     bot = RandomBot(seed)
@@ -27,7 +27,7 @@ def positions(game: str, seed: int = 7) -> list[tuple[Any, Any, int, int]]:
             break
         seat = min(match.to_act)
         if n in AFTER and len(match.legal(seat)) > 1:
-            found.append((match.rules, match.state, seat, len(match.header.players)))
+            found.append((match.rules, match.view(seat), seat, len(match.header.players)))
         match.act(bot.choose(match, seat))
     return found
 
@@ -38,9 +38,9 @@ def search_rate(game: str, iterations: int = 200, repeat: int = 3) -> float:
     spots = positions(game)
     for _ in range(repeat):
         done, t0 = 0, time.perf_counter()
-        for rules, state, seat, seats in spots:
+        for rules, view, seat, seats in spots:
             bot = MCTSBot(seed=1, iterations=iterations)
-            done += bot.search(rules, state, seat, seats=seats).iterations
+            done += bot.search(rules, view, seat, seats=seats).iterations
         best = max(best, done / (time.perf_counter() - t0))
     return best
 

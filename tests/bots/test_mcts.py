@@ -43,28 +43,84 @@ def test_the_bot_chooses_a_legal_action_and_the_same_one_again(game: str) -> Non
         assert MCTSBot(seed=5, iterations=30).choose(match, seat) == chosen
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_states_that_differ_only_in_what_the_seat_cannot_see_get_the_same_choice(
-        game: str) -> None:
-    """The true state and another the seat cannot tell from it (its ``disguise``): the
-    search sees the same worlds, so it chooses the same action with the same counts."""
+def hidden_positions(game: str) -> Iterator[tuple[Match, int, Any]]:
+    """(match, seat to act, twin): positions of seeded random games where something is
+    hidden from the seat and it has a choice to make, and a true state that differs from
+    the match's only in what is hidden (the seat's ``disguise`` of it)."""
     rules = registry.get(game)
-    compared = 0
     for seed in range(2, 40):
-        if compared >= 4:
-            break
         for match in positions(game, seed, every=5, count=6):
             for seat in sorted(match.to_act):
-                truth = match.state
-                twin = rules.disguise(truth, seat, random.Random(99))
-                if twin == truth:
-                    continue  # nothing hidden from this seat here
-                assert rules.view(twin, seat) == rules.view(truth, seat)
-                a = MCTSBot(seed=1, iterations=40).search(rules, truth, seat, seats=2)
-                b = MCTSBot(seed=1, iterations=40).search(rules, twin, seat, seats=2)
-                assert (a.action, a.visits, a.values) == (b.action, b.visits, b.values)
-                compared += 1
+                if len(match.legal(seat)) < 2:
+                    continue
+                twin = rules.disguise(match.state, seat, random.Random(99))
+                if twin != match.state:
+                    yield match, seat, twin
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_true_states_that_differ_only_in_what_the_seat_cannot_see_get_the_same_choice(
+        game: str) -> None:
+    """Two matches whose true states differ only in what the seat cannot see: the seat's
+    views are equal, and the bot chooses the same action with the same visits and values
+    in both."""
+    compared = 0
+    for match, seat, state in hidden_positions(game):
+        twin = Match(match.rules, match.header, state, [])
+        assert twin.state != match.state and twin.view(seat) == match.view(seat)
+        a, b = MCTSBot(seed=1, iterations=40), MCTSBot(seed=1, iterations=40)
+        assert a.choose(match, seat) == b.choose(twin, seat)
+        assert a.last is not None and b.last is not None
+        assert (a.last.visits, a.last.values) == (b.last.visits, b.last.values)
+        compared += 1
+        if compared == 4:
+            break
     assert compared >= 3, "no position with hidden facts was compared"
+
+
+class Watched:
+    """A game's rules that refuse the true state ``truth`` to every function but ``view``
+    (what a match reads its views with): a bot choosing through these rules may look at
+    its seat's view only. Disguises are counted, each checked to start from ``mine``."""
+
+    def __init__(self, rules: Any, truth: Any, mine: Any) -> None:
+        self.rules, self.truth, self.mine, self.disguises = rules, truth, mine, 0
+
+    def disguise(self, state: Any, player: int, rng: random.Random) -> Any:
+        assert state is not self.truth and state == self.mine, "refused: not the view"
+        self.disguises += 1
+        return self.rules.disguise(state, player, rng)
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.rules, name)
+        if name == "view" or not callable(found) or isinstance(found, type):
+            return found
+
+        def checked(*args: Any) -> Any:
+            assert all(a is not self.truth for a in args), f"refused: {name} of the truth"
+            return found(*args)
+        return checked
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_search_is_given_the_seats_view_never_the_true_state(game: str) -> None:
+    """``choose`` hands the search only the seat's view: through rules that refuse the
+    true state, the bot still chooses, every world it searches is a disguise of the view,
+    and it chooses as a search handed the view directly does. The same search handed the
+    true state is caught (the check has teeth)."""
+    match, seat, _ = next(hidden_positions(game))
+    rules, truth, mine = match.rules, match.state, match.view(seat)
+    assert mine != truth
+    watched = Watched(rules, truth, mine)
+    bot = MCTSBot(seed=3, iterations=30)
+    chosen = bot.choose(Match(watched, match.header, truth, []), seat)
+    seats = len(match.header.players)
+    direct = MCTSBot(seed=3, iterations=30).search(rules, mine, seat, seats=seats)
+    assert bot.last is not None and bot.last.iterations == 30 and watched.disguises > 30
+    assert (chosen, bot.last.visits, bot.last.values) == (
+        direct.action, direct.visits, direct.values)
+    with pytest.raises(AssertionError, match="refused"):
+        MCTSBot(seed=3, iterations=30).search(watched, truth, seat, seats=seats)
 
 
 def test_the_bot_beats_the_random_bot_at_vicious_circle() -> None:

@@ -1,16 +1,19 @@
 """Every game's ``disguise`` is blind: a search bot samples hidden state with it, so the
 sample may depend only on what the seat may know, never on the hidden facts themselves.
+The bot is handed only its seat's view, so a disguise works from a view.
 
 For states reached by seeded random play (every game, every player count Wiz-War has, the
 options that hide more: ``hidden="commit"``, Magery's private Chaos Mage cards), each
 seat ``p`` and ``s2 = disguise(s, p, r)`` (a state that differs from ``s`` only in what
 ``p`` cannot see):
 
-1. canonical: ``disguise(s, p, Random(k)) == disguise(s2, p, Random(k))`` for every k;
-2. ``view(disguise(s, p, r), p) == view(s, p)``;
-3. the disguised state can be played on: whoever is to act has a legal action, and a
+1. from the view: ``disguise(view(s, p), p, Random(k)) == disguise(s, p, Random(k))``,
+   and for ``p`` to act, ``legal(disguise(view(s, p), p, r), p) == legal(s, p)``;
+2. canonical: ``disguise(s, p, Random(k)) == disguise(s2, p, Random(k))`` for every k;
+3. ``view(disguise(s, p, r), p) == view(s, p)``;
+4. the disguised state can be played on: whoever is to act has a legal action, and a
    random one is decided and folded without error;
-4. nothing is lost or made: the cards (or pieces) are the same, hidden ones included.
+5. nothing is lost or made: the cards (or pieces) are the same, hidden ones included.
 """
 
 from __future__ import annotations
@@ -95,6 +98,36 @@ def sampled(case: str) -> Iterator[tuple[Any, Any, int]]:
 def test_every_registered_game_is_covered() -> None:
     """A game registered later has hidden state a bot would sample too: add it here."""
     assert {c[0] for c in CASES} == set(registry.names()) - {"tally"}
+
+
+@pytest.mark.parametrize("case", list(CASES_BY_ID))
+def test_disguise_works_from_the_seats_view(case: str) -> None:
+    """A search bot is given ``view(s, p)``, never ``s``: disguising the view draws the
+    same world as disguising the true state, draw for draw (so whatever the view blanks,
+    the disguise never needed), and the view is not the state where something is hidden
+    (so the equality has teeth)."""
+    hiding = 0
+    for rules, s, p in sampled(case):
+        mine = rules.view(s, p)
+        hiding += mine != s
+        for k in KEYS:
+            assert rules.disguise(mine, p, random.Random(k)) == rules.disguise(
+                s, p, random.Random(k)), f"seat {p}, rng {k}"
+    sealed = CASES_BY_ID[case][2].get("hidden") == "commit"  # the state holds no secret
+    assert hiding or sealed, "no state hid anything from a seat"
+
+
+@pytest.mark.parametrize("case", list(CASES_BY_ID))
+def test_a_seats_legal_actions_are_a_function_of_its_view(case: str) -> None:
+    """The seat to act finds the same legal actions, in the same order, in a world drawn
+    from its view as in the true state: the search's root is the true one."""
+    for rules, s, p in sampled(case):
+        if p not in rules.to_act(s):
+            continue
+        mine = rules.view(s, p)
+        for k in KEYS:
+            world = rules.disguise(mine, p, random.Random(k))
+            assert rules.legal(world, p) == rules.legal(s, p), f"seat {p}, rng {k}"
 
 
 @pytest.mark.parametrize("case", list(CASES_BY_ID))

@@ -1,9 +1,10 @@
 """Information-set Monte Carlo tree search over the :class:`~grimoire.core.rules.Rules`
 protocol: one search bot for every game, with no game-specific code.
 
-Each iteration samples a world the bot cannot tell from the true one (the game's
-``disguise`` of the position for the bot's seat: everything the seat cannot see dealt
-anew, from what it can see only), walks the tree from the root, expands one new action,
+The search starts from the bot's seat's view of the position (``rules.view(state,
+seat)``), never from the true state. Each iteration samples a world the seat cannot tell
+from the true one (the game's ``disguise`` of that view: everything the seat cannot see
+dealt anew), walks the tree from the root, expands one new action,
 plays the rest of the game out with the game's rollout policy (random by default) and
 credits every action on the path with the result for the seat that chose it.
 
@@ -127,8 +128,10 @@ class MCTSBot:
         return f"MCTSBot(iterations={self.iterations}, ms={self.ms}, c={self.c})"
 
     def choose(self, match: Match, player: PlayerId) -> Event:
-        """The action the search prefers for ``player`` in ``match`` now."""
-        result = self.search(match.rules, match.state, player,
+        """The action the search prefers for ``player`` in ``match`` now, searched from
+        the seat's view (``match.view(player)``) and the header's number of players:
+        nothing else of the match is read."""
+        result = self.search(match.rules, match.view(player), player,
                              seats=len(match.header.players))
         self.last = result
         action: Event = result.action
@@ -136,12 +139,23 @@ class MCTSBot:
 
     # ------------------------------------------------------------------ the search
 
-    def search(self, rules: AnyRules, state: Any, player: PlayerId, *,
+    def search(self, rules: AnyRules, view: Any, player: PlayerId, *,
                seats: int) -> SearchResult:
-        """Search from ``state`` for ``player`` of ``seats`` players. The state is read
-        only through ``rules.disguise(state, player, rng)`` (and ``player``'s own legal
-        actions), so what ``player`` cannot see cannot change the choice."""
-        actions = list(rules.legal(state, player))
+        """Search for ``player`` of ``seats`` players from ``view``, the seat's view of
+        the position (``rules.view(state, player)``; the true state gives the same result,
+        as a game's disguise of a state is that of its view). Every world searched is
+        ``rules.disguise(view, player, rng)``, and the root's actions are ``player``'s
+        legal actions in such a world (the same in every one), so what ``player`` cannot
+        see cannot change the choice.
+
+        >>> from grimoire import Match
+        >>> m = Match.new("vicious-circle", seed=bytes(32))
+        >>> bot = MCTSBot(seed=1, iterations=20)
+        >>> found = bot.search(m.rules, m.view(1), 1, seats=2)
+        >>> found.action in m.legal(1), found.iterations
+        (True, 20)
+        """
+        actions = list(rules.legal(rules.disguise(view, player, random.Random(0)), player))
         if not actions:
             raise GrimoireError("bot/no-action", f"seat {player} has no legal action")
         started = time.perf_counter()
@@ -158,7 +172,7 @@ class MCTSBot:
         while done < limit:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            world = rules.disguise(state, player, rng)
+            world = rules.disguise(view, player, rng)
             self._iterate(rules, root, world, player, rng, policy, evaluate, seats)
             done += 1
             if self.progress is not None and done % 64 == 0:

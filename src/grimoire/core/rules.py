@@ -227,7 +227,17 @@ class Decider(Protocol[S, E, O_in]):
 
 
 class Secrets(Protocol[S, E]):
-    """What each seat may know: a game with hidden information has these in ``rules``."""
+    """What each seat may know: a game with hidden information has these in ``rules``.
+
+    ``view(state, player)`` is a state of the game's own type with what ``player`` may
+    not know blanked (``None``: a spectator); ``redact(event, player)`` the event as
+    ``player`` sees it. ``disguise(state, player, rng)`` is a state that differs from
+    ``state`` only in what ``player`` cannot know, dealt anew from what it may know: it
+    works from the seat's view (``disguise(view(s, p), p, rng)`` equals ``disguise(s, p,
+    rng)`` for the same draws, so a view keeps every public fact the deal needs), which
+    is all a search bot is given; and the seat's legal actions in it are those of the
+    true state (``tests/contract/test_disguise.py``).
+    """
 
     def view(self, state: S, player: PlayerId | None, /) -> S: ...
     def redact(self, event: E, player: PlayerId | None, /) -> E: ...

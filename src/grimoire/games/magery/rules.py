@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 import msgspec
@@ -230,6 +231,7 @@ def setup(options: Options, players: Sequence[str]) -> State:
         round_limit=options.round_limit,
         stalemate=options.stalemate,
         magus=options.magus,
+        twelfth_card=options.twelfth_card,
         names=tuple(players),
     )
 
@@ -896,15 +898,29 @@ def redact(event: Event, player: PlayerId | None) -> Event:
 
 def disguise(state: State, player: PlayerId, rng: random.Random) -> State:
     """Deal the cards ``player`` cannot see (the deck and the other seat's unused
-    private cards) again at random. The pool is sorted before the shuffle, so the deal
-    depends on which cards are unseen, never on where they truly lie (a search bot's
-    sample is blind)."""
+    private cards) again at random. They are the twelve cards less those ``player``
+    sees, sorted before the shuffle: the deal reads only what ``player``'s view keeps
+    (``state`` may be that view, the unseen cards ``?``), never where the cards truly lie,
+    so a search bot's sample is blind.
+
+    >>> from grimoire.core.match import Match
+    >>> m = Match.new("magery", seed=bytes(32), options={"archmage": "archmage"})
+    >>> _ = m.act(m.legal(0)[0])  # White arranges: the cards are shuffled and dealt
+    >>> s, rng = m.state, random.Random
+    >>> disguise(view(s, 0), 0, rng(1)) == disguise(s, 0, rng(1)) != s
+    True
+    """
     other = 1 - player
     hidden = [
         i for i in range(4, 10)
         if state.cards[i] and (0 if i < 7 else 1) == other and not state.shown[i]
     ]
-    pool = sorted([*state.deck, *(state.cards[i] for i in hidden)])
+    pool = list(_deck_sorted(state.twelfth_card))
+    for i, card in enumerate(state.cards):
+        if card and i not in hidden:
+            pool.remove(card)
+    for card in state.discard:
+        pool.remove(card)
     rng.shuffle(pool)
     cards = list(state.cards)
     for i in hidden:
@@ -914,8 +930,15 @@ def disguise(state: State, player: PlayerId, rng: random.Random) -> State:
     if pending and c >= B.PUBLIC_CHAMBERS and B.card_slot(c) in hidden:
         pending = cards[B.card_slot(c)]
     return msgspec.structs.replace(
-        state, deck=tuple(pool), cards=tuple(cards), pending=pending
+        state, deck=tuple(pool[:len(state.deck)]), cards=tuple(cards), pending=pending
     )
+
+
+@cache
+def _deck_sorted(twelfth: str) -> tuple[str, ...]:
+    """Every card of the game, sorted (a hand-built position may hold fewer: the deal
+    then leaves the surplus out)."""
+    return tuple(sorted((*T.CHAOS_CARDS, twelfth)))
 
 
 _DECIDERS: dict[type, Callable[[State, Any, Dice], Events]] = {

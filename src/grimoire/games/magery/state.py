@@ -67,7 +67,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     - ``relocated``: chambers (indices into ``tower``) holding a minion the Magus moved
       this round (the pending chamber too, while that minion's power waits).
     - ``archmage``, ``rotating``, ``enchanted``, ``round_limit``, ``stalemate``,
-      ``magus``: the options, as :func:`~grimoire.games.magery.rules.setup` copies them.
+      ``magus``, ``twelfth_card``: the options, as
+      :func:`~grimoire.games.magery.rules.setup` copies them (the twelfth card tells
+      which cards a seat has not seen: the deck's, less those it sees).
     - ``winners``, ``result``: set when the game ends.
     - ``names``: the players' names, White's first (public; the notation does not write
       them: ``setup`` and ``parse`` take them from the players).
@@ -100,6 +102,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     round_limit: int = 0
     stalemate: str = "deadlock"
     magus: str = "guarded"
+    twelfth_card: str = "dream-lord"
     relocated: tuple[int, ...] = ()
     winners: tuple[int, ...] = ()
     result: str = ""

@@ -1039,16 +1039,26 @@ def disguise(state: State, player: PlayerId, rng: random.Random) -> State:
     deployment, which kinds it has placed is secret, so they are drawn anew (see
     :func:`_redeploy`); after it, the unrevealed pieces (their kinds are the counts less
     the pieces shown and lost, known to all) are shuffled among their squares, from a
-    sorted list. Either way the draw depends only on what ``player`` may know, so a search
-    bot's sample is blind. With ``hidden="commit"`` the state holds no secret."""
+    sorted list. Either way the draw reads only what ``player``'s view keeps (``state``
+    may be that view, its unrevealed pieces ``X``/``x``), so a search bot's sample is
+    blind. With ``hidden="commit"`` the state holds no secret."""
     if state.commit:
         return state
     other = 1 - player
     if state.turn < 0:
         return _redeploy(state, other, rng)
-    squares = [i for i, ch in enumerate(state.board)
-               if ch != EMPTY and owner(ch) == other and not state.revealed[i]]
-    letters = sorted(state.board[i] for i in squares)
+    left = list(state.counts)  # the kinds of the unrevealed pieces: counts less the known
+    squares = []
+    revealed = state.revealed
+    for i, ch in enumerate(state.board):
+        if ch != EMPTY and owner(ch) == other:
+            if revealed[i]:
+                left[PIECE[ch][1]] -= 1
+            else:
+                squares.append(i)
+    for ch in state.lost[other]:
+        left[PIECE[ch][1]] -= 1
+    letters = sorted("".join(letter(other, kind) * n for kind, n in enumerate(left)))
     rng.shuffle(letters)
     board = list(state.board)
     for i, ch in zip(squares, letters, strict=True):

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, NamedTuple, NoReturn
 
 import msgspec
@@ -974,14 +975,30 @@ def redact(event: Event, player: PlayerId | None) -> Event:
 
 
 def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
-    """Deal the cards ``player`` cannot see (deck and other hands) anew. The pool is
-    sorted before the shuffle, so the deal depends on which cards are unseen, never on
-    where they truly lie (a search bot's sample is blind)."""
-    pool = list(s.deck)
-    for p, h in enumerate(s.hands):
-        if p != player:
-            pool += h
-    pool.sort()
+    """Deal the cards ``player`` cannot see (deck and other hands) anew. They are the
+    game's cards less those ``player`` sees (its hand, the discard pile, the items
+    carried, the spells and objects in play, the cards of an attack or spell waiting for
+    counters), sorted before the shuffle: the deal reads only what ``player``'s view keeps
+    (``s`` may be that view, the unseen cards ``-1``), never where the cards truly lie,
+    so a search bot's sample is blind.
+
+    >>> from grimoire.core.match import Match
+    >>> m = Match.new("wiz-war", seed=bytes(32))
+    >>> s, rng = m.state, random.Random
+    >>> disguise(view(s, 0), 0, rng(1)) == disguise(s, 0, rng(1)) != s
+    True
+    """
+    seen = {*s.hands[player], *s.discard, *(sp.card for sp in s.spells),
+            *(card for card, _ in s.objects)}
+    for cards in s.carried:
+        seen.update(cards)
+    pending = s.pending
+    if pending is not None:
+        seen.add(pending.card)
+        cast = pending.action
+        if cast is not None:
+            seen.update((cast.card, cast.energy, cast.add, cast.energy2))
+    pool = sorted(_all_cards(s.options.extra_cards).difference(seen))
     rng.shuffle(pool)
     deck = tuple(pool[: len(s.deck)])
     rest = pool[len(s.deck):]
@@ -994,3 +1011,9 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
             rest = rest[len(h):]
     return msgspec.structs.replace(s, deck=deck, hands=tuple(hands))
 
+
+@cache
+def _all_cards(extra_cards: tuple[str, ...]) -> frozenset[int]:
+    """Every card of a game with these extra cards (a hand-built position may hold
+    fewer: the deal then leaves the surplus out)."""
+    return frozenset(B.deck_for(extra_cards))
