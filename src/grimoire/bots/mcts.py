@@ -41,7 +41,7 @@ import msgspec
 from grimoire.core.dice import RandomDice
 from grimoire.core.errors import GrimoireError, UsageError
 from grimoire.core.events import Chance, Event
-from grimoire.core.kit import uniform_rollout
+from grimoire.core.kit import apply_decision, uniform_rollout
 from grimoire.core.match import Match
 from grimoire.core.rules import AnyRules, PlayerId
 
@@ -212,8 +212,7 @@ class MCTSBot:
                 action, edge = self._select(node, actions, seat, me, rng, redact, c)
                 path.append((edge, seat))
             events = rules.decide(state, action, dice)
-            for event in events:
-                state = evolve(state, event)
+            state = apply_decision(state, events, evolve)
             if node is not None:
                 new = edge.visits == 0
                 seen = tuple(_key(redact(e, me)) for e in events if isinstance(e, Chance))

@@ -35,6 +35,7 @@ from grimoire.core.events import (
     chain_next,
     header_hash,
 )
+from grimoire.core.kit import apply_decision
 from grimoire.core.logfile import (
     Log,
     LogReader,
@@ -461,10 +462,9 @@ class Match:
         events = self.rules.decide(self.state, action, roller)
         if isinstance(roller, RecordedDice) and roller.remaining:
             raise IllegalAction("dice/unused", f"{roller.remaining} dice values were not needed")
-        state = self.state
+        state = apply_decision(self.state, events, self.rules.evolve)
         counter = self._counter
         for event in events:
-            state = self.rules.evolve(state, event)
             if isinstance(event, Chance):
                 counter += event.draws
         seq = len(self._events)
