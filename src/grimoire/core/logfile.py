@@ -65,6 +65,10 @@ CHUNK = 1 << 16
 """Bytes read at a time. Small enough that reading a short log costs no large buffer
 (a 1 MiB read of a 6 KiB file took three times as long as a 64 KiB one)."""
 _FRAME = b"\xc6"  # msgpack bin 32
+BATCHED = True
+"""Decode JSON lines a chunk at a time where a chunk allows it (see
+:meth:`LogReader.records`). ``False`` reads every line on its own, as the first reader
+did: the tests read both ways and compare."""
 
 
 MAX_DEPTH = 32
@@ -129,9 +133,9 @@ def _spec(cls: type) -> tuple[bool, tuple[str, ...], tuple[str, ...]]:
             tuple(n for n, many in fields if many))
 
 
-def _seat_error(name: str, seat: int, seats: int, line: int, seq: int) -> None:
-    raise LogError("log/bad-seat", f"{name}={seat}: the log has seats 0..{seats - 1}",
-                   line=line, seq=seq)
+def _seat_error(name: str, seat: int, seats: int, line: int, seq: int) -> LogError:
+    return LogError("log/bad-seat", f"{name}={seat}: the log has seats 0..{seats - 1}",
+                    line=line, seq=seq)
 
 
 def record_decoder(rules: AnyRules, encoding: Encoding = "json") -> Any:
@@ -568,14 +572,40 @@ class LogReader:
         that is not in canonical form. Lines grimoire wrote pass at the cost of one
         re-encoding; others are parsed once more.
 
-        JSON lines are decoded a chunk's worth at a time (one msgspec call for each 64 KiB
-        read), and checked to be canonical with one re-encoding of the whole chunk; a
-        chunk that does not pass (a blank, torn, hand-written or bad line) is read again
-        line by line, which finds and reports its first bad line as reading one line at
-        a time always did.
+        JSON lines are decoded (and, strict, re-encoded) a 64 KiB chunk at a time with
+        no Python loop per line; a chunk that does not pass (a blank, torn, hand-written
+        or bad line) is read again line by line, which finds its first bad line as
+        reading one line at a time always did.
 
         Raises :class:`LogError` at the first bad line; everything before it was yielded.
         """
+        for lineno, offset, parts, recs in self._checked(verify, strict):
+            for data, rec in zip(parts, recs, strict=False):
+                lineno += 1
+                if rec is not None:
+                    yield lineno, offset, rec
+                offset += len(data) + 1
+
+    def events(self) -> Iterator[Event]:
+        """The events of a log already trusted, in order: what a trusted fold reads. It
+        checks what ``records(verify=False)`` checks (seq, and that each line is a
+        record) and hands the events out a chunk at a time, without line numbers: the
+        fastest way through a log. Raises :class:`LogError` at the first bad line, once
+        every event before it was given.
+
+        >>> # with LogReader("match.jsonl") as log:
+        >>> #     state = fold(log.rules, initial_state(log.rules, log.header), log.events())
+        """
+        return itertools.chain.from_iterable(
+            [rec.event for rec in recs if rec is not None]
+            for _, _, _, recs in self._checked(False, False))
+
+    def _checked(self, verify: bool, strict: bool
+                 ) -> Iterator[tuple[int, int, list[bytes], list[Any]]]:
+        """The records a chunk at a time, as ``(line number before the first, byte offset
+        of the first, lines, records)`` (``None`` for a blank or signature line), each
+        batch checked as :meth:`records` says before it is given; at a bad line, the
+        records before it are given, then the error raised."""
         if strict and self.header_extra:
             raise LogError("log/unknown-field", f"{self.header_extra!r} is no field of a "
                            "header (the chain would not cover it)", line=1)
@@ -602,31 +632,43 @@ class LogReader:
         blake2b = hashlib.blake2b
         first, self._first = self._first, None
         batches = self._batches if first is None else itertools.chain((first,), self._batches)
-        for lineno, offset, parts, complete in batches:
-            recs, chained_bytes, error = lines.decode(parts, lineno, complete)
-            for data, rec, event_bytes in zip(parts, recs, chained_bytes or recs, strict=False):
+        for lineno0, offset0, parts, complete in batches:
+            recs, chained_bytes, error, whole = lines.decode(parts, lineno0, complete)
+            n = len(recs)
+            if whole and not verify and n and recs[0].seq == expected \
+                    and expected + n <= max_records \
+                    and [rec.seq for rec in recs] == list(range(expected, expected + n)):
+                expected += n  # a trusted read of a whole chunk: seq is all there is
+                yield lineno0, offset0, parts, recs
+                continue
+            lineno = lineno0
+            bad: LogError | None = None
+            for k, (rec, event_bytes) in enumerate(
+                    zip(recs, chained_bytes or recs, strict=False)):
                 lineno += 1
-                here = offset
-                offset += len(data) + 1
                 if rec is None:  # a blank line, or the signature's
                     continue
                 if rec.seq != expected:
-                    raise LogError("log/seq", f"expected seq {expected}, found {rec.seq}",
+                    bad = LogError("log/seq", f"expected seq {expected}, found {rec.seq}",
                                    line=lineno, seq=rec.seq)
-                if expected >= max_records:
-                    raise LogError("log/too-many-records", f"limit {max_records}", line=lineno)
+                elif expected >= max_records:
+                    bad = LogError("log/too-many-records", f"limit {max_records}",
+                                   line=lineno)
+                if bad is not None:
+                    yield lineno0, offset0, parts[:k], recs[:k]
+                    raise bad
                 expected += 1
                 if not verify:
-                    yield lineno, here, rec
                     continue
                 if strict:
                     has = rec.chain is not None
                     if chained is None:
                         chained = has
                     elif has != chained:
-                        raise LogError("log/chain-missing", "a sealed log's records all carry "
-                                       "their chain: " + ("this one has none" if chained else
-                                                          "the ones before it had none"),
+                        bad = LogError("log/chain-missing", "a sealed log's records all "
+                                       "carry their chain: " + (
+                                           "this one has none" if chained else
+                                           "the ones before it had none"),
                                        line=lineno, seq=rec.seq)
                 event = rec.event
                 spec = specs.get(type(event))
@@ -635,23 +677,28 @@ class LogReader:
                 for name in spec[1]:
                     seat = getattr(event, name)
                     if seat is not None and not 0 <= seat < seats:
-                        _seat_error(name, seat, seats, lineno, rec.seq)
+                        bad = bad or _seat_error(name, seat, seats, lineno, rec.seq)
                 for name in spec[2]:
                     for seat in getattr(event, name):
                         if not 0 <= seat < seats:
-                            _seat_error(name, seat, seats, lineno, rec.seq)
+                            bad = bad or _seat_error(name, seat, seats, lineno, rec.seq)
                 if spec[0]:
                     run = 0
                 else:
                     run += 1
                     if run > max_decision:
-                        raise LogError("log/decision-too-long", f"more than {max_decision} "
-                                       "events after one action", line=lineno, seq=rec.seq)
+                        bad = bad or LogError(
+                            "log/decision-too-long", f"more than {max_decision} events "
+                            "after one action", line=lineno, seq=rec.seq)
                 chain = blake2b(chain + event_bytes, digest_size=16).digest()
                 if rec.chain is not None and rec.chain != chain.hex():
-                    raise LogError("log/chain", f"chain {rec.chain} does not follow from the "
-                                   "records before it", line=lineno, seq=rec.seq)
-                yield lineno, here, rec
+                    bad = bad or LogError(
+                        "log/chain", f"chain {rec.chain} does not follow from the records "
+                        "before it", line=lineno, seq=rec.seq)
+                if bad is not None:
+                    yield lineno0, offset0, parts[:k], recs[:k]
+                    raise bad
+            yield lineno0, offset0, parts, recs
             if error is not None:
                 raise error
         self.count, self.final_chain = expected, chain
@@ -672,18 +719,17 @@ class LogReader:
 
 
 class _Lines:
-    """How :meth:`LogReader.records` decodes a batch of lines: the whole batch in one call
-    when it can (``fast``), else one line at a time. With ``canon`` (a verifying read) it
+    """How :meth:`LogReader.records` decodes a batch of lines: all at once when it can
+    (``fast``), else one line at a time. With ``canon`` (a verifying read) it
     also gives each event's canonical bytes, which the chain hashes."""
 
-    __slots__ = ("batch", "canon", "encode", "fast", "reader")
+    __slots__ = ("canon", "encode", "fast", "reader")
 
     def __init__(self, reader: LogReader, *, strict: bool, legacy: bool, upcasting: bool,
                  canon: Callable[[Any], bytes] | None) -> None:
         self.reader = reader
         self.canon = canon
-        self.fast = reader.encoding == "json" and not upcasting and not legacy
-        self.batch = _batch_decoder(reader.rules) if self.fast else None
+        self.fast = BATCHED and reader.encoding == "json" and not upcasting and not legacy
         encode: Callable[[Any], bytes] | None = (
             (legacy_line if legacy else _json_enc.encode) if reader.encoding == "json"
             else _mp_enc.encode)
@@ -692,44 +738,42 @@ class _Lines:
         self.encode = encode
 
     def decode(self, parts: list[bytes], lineno: int, complete: bool
-               ) -> tuple[list[Any], list[bytes], LogError | None]:
+               ) -> tuple[list[Any], list[bytes], LogError | None, bool]:
         """The records of ``parts`` (``None`` for a blank or signature line), their events'
-        canonical bytes (when verifying), and the error met at the first bad line (the
-        records before it are returned)."""
+        canonical bytes (when verifying), the error met at the first bad line (the
+        records before it are returned), and whether the batch was read whole (a record
+        on every line, none ``None``)."""
         if not parts:
-            return [], [], None
+            return [], [], None, True
         if self.fast and complete and self.reader.signature is None:
             if parts[-1].startswith(_SIGNATURE_LINE[0]) and len(parts) > 1:
-                recs, chained, error = self.decode(parts[:-1], lineno, complete)
+                recs, chained, error, _ = self.decode(parts[:-1], lineno, complete)
                 if error is None:  # a sealed log's last line
-                    tail, tail_chained, error = self.decode(
+                    tail, tail_chained, error, _ = self.decode(
                         parts[-1:], lineno + len(parts) - 1, complete)
                     recs += tail
                     chained += tail_chained
-                return recs, chained, error
+                return recs, chained, error, False
             whole = self._whole(parts)
             if whole is not None:
                 if self.canon is None:
-                    return whole, [], None
+                    return whole, [], None, True
                 # every event's canonical bytes from one call
                 return whole, _json_enc.encode_lines([rec.event for rec in whole]).split(
-                    b"\n"), None
-        return self._one_by_one(parts, lineno, complete)
+                    b"\n"), None, True
+        return *self._one_by_one(parts, lineno, complete), False
 
     def _whole(self, parts: list[bytes]) -> list[Any] | None:
-        """The batch as records in one decode, or ``None`` when any line is not exactly
-        one record (in canonical form, when reading checks it)."""
-        assert self.batch is not None
+        """Every line of the batch decoded on its own, with no Python loop (``map``), or
+        ``None`` when a line is no record (or not in canonical form, when reading checks
+        it): the batch is then read one line at a time, which says what is wrong."""
         try:
-            recs: list[Any] = self.batch.decode(b"[" + b",".join(parts) + b"]")
+            recs: list[Any] = list(map(self.reader._decoder.decode, parts))
         except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError,
                 RecursionError):
             return None
-        if len(recs) != len(parts):  # a line holding two records, or half of one
+        if self.encode is not None and list(map(self.encode, recs)) != parts:
             return None
-        if (self.canon is not None or self.encode is not None) and \
-                _json_enc.encode_lines(recs) != b"\n".join(parts) + b"\n":
-            return None  # not each line exactly its record in canonical form
         return recs
 
     def _one_by_one(self, parts: list[bytes], lineno: int, complete: bool
@@ -791,18 +835,6 @@ class _Lines:
             if canon is not None:
                 chained.append(canon(rec.event))
         return recs, chained, None
-
-
-_batch_decoders: dict[str, Any] = {}
-
-
-def _batch_decoder(rules: AnyRules) -> Any:
-    """The reusable msgspec decoder for a JSON array of ``Record[rules.Event]``."""
-    dec = _batch_decoders.get(rules.name)
-    if dec is None:
-        dec = _batch_decoders[rules.name] = msgspec.json.Decoder(
-            list[Record[rules.Event]])  # type: ignore[name-defined]
-    return dec
 
 
 def read_log(
