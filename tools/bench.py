@@ -10,13 +10,15 @@
   actions/s), trusted replay (events/s) and validate (events/s) over the same seeded bot
   matches, and validate of the same matches with every action signed by its seat
   (``validate_signed``: one Ed25519 check per action), each the best of ``--repeat`` runs
-  so a busy machine does not blur a 5% change;
+  so a busy machine does not blur a 5% change (replay and validate in CPU time, in
+  rounds: every game, and the anchors, once a round);
 - the search bot (``--bots``, and with the per-game figures): MCTS iterations/s per
   game from a few positions of a seeded random game (``tools/bench_bots.py``);
 - against the anchors (``--anchors``, and in the full run when the ``bench`` extra is
   installed): each game's validate beside python-chess's validated ``push_uci`` replay and
   its trusted replay beside OpenSpiel's chess ``apply_action`` replay, measured in the same
-  run, as ratios ours/anchor (``tools/bench_anchors.py``).
+  rounds (so both sides meet the same load), as ratios ours/anchor
+  (``tools/bench_anchors.py``).
 
 The long logs come from ``tally``, the dice race in ``grimoire.testing``. Figures are
 printed as a table (``--json`` for machine output); nothing here asserts a time.
@@ -56,14 +58,15 @@ def timed(fn: Any, *args: Any) -> tuple[float, Any]:
 
 
 def fold_file(path: str) -> int:
-    """Trusted replay: stream, decode, evolve (no chain, no re-deciding)."""
+    """Trusted replay: stream, decode, evolve (no chain, no re-deciding), as
+    ``LogReader.events`` reads a log already trusted."""
     with LogReader(path) as reader:
         rules = reader.rules
         state = initial_state(rules, reader.header)
         evolve = rules.evolve
         n = 0
-        for _, _, rec in reader.records(verify=False):
-            state = evolve(state, rec.event)
+        for event in reader.events():
+            state = evolve(state, event)
             n += 1
     return n
 
@@ -131,14 +134,27 @@ def game_names(only: list[str] | None = None) -> list[str]:
     return [n for n in names() if n != "tally" and (not only or n in only)]
 
 
+def cpu_timed(fn: Any, *args: Any) -> tuple[float, Any]:
+    """``fn(*args)`` and the CPU time this process spent on it (another program's load on
+    the machine counts less than in wall time)."""
+    t0 = time.process_time()
+    out = fn(*args)
+    return time.process_time() - t0, out
+
+
 def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int,
-             only: list[str] | None = None, signed: bool = True) -> None:
+             only: list[str] | None = None, signed: bool = True,
+             anchors: dict[str, Any] | None = None) -> None:
     """Playout, trusted replay and validate rates for every built-in game, on the same
     seeded bot matches each time (so before/after figures measure the same work): matches
     of at most ``cap`` actions, until ``budget`` actions in all. ``signed``: also validate
-    the matches signed."""
+    the matches signed. Replay and validate are measured in ``repeat`` rounds, each game
+    once a round, in CPU time, best round kept; with ``anchors`` (the recorded chess games
+    of :func:`bench_anchors.prepare`), each round measures the anchors too, beside ours,
+    so the ratios compare figures taken under the same load."""
     from grimoire.core.registry import get
 
+    logs: dict[str, tuple[list[str], int, list[str]]] = {}
     for name in game_names(only):
         rules = get(name)
         key = name.replace("-", "_")
@@ -165,28 +181,34 @@ def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int,
             m.save(p, reveal=True)
             paths.append(p)
         events = sum(len(m.events) for m in matches)
-        best_fold = best_validate = 0.0
-        for _ in range(repeat):
-            t, n = timed(fold_files, paths)
-            best_fold = max(best_fold, n / t)
-            t, reports = timed(audit_files, paths)
-            assert all(r.ok for r in reports), [r.summary() for r in reports if not r.ok]
-            best_validate = max(best_validate, events / t)
-        signed_paths = signed_copies(rules, matches, tmp, key) if signed else []
-        if signed_paths:
-            best_signed = 0.0
-            for _ in range(repeat):
-                t, reports = timed(audit_files, signed_paths)
-                assert all(r.ok for r in reports), [r.summary() for r in reports if not r.ok]
-                best_signed = max(best_signed, events / t)
-            res[f"{key}_validate_signed_events_per_s"] = best_signed
+        logs[key] = (paths, events, signed_copies(rules, matches, tmp, key) if signed else [])
         res[f"{key}_matches"] = len(matches)
         res[f"{key}_events"] = events
         res[f"{key}_events_per_action"] = events / sum(
             isinstance(e, Action) for m in matches for e in m.events)
         res[f"{key}_playout_actions_per_s"] = best_play
-        res[f"{key}_fold_events_per_s"] = best_fold
-        res[f"{key}_validate_events_per_s"] = best_validate
+    best: dict[str, float] = {}
+
+    def keep(figure: str, rate: float) -> None:
+        best[figure] = max(best.get(figure, 0.0), rate)
+
+    for _ in range(repeat):
+        if anchors is not None:
+            import bench_anchors
+
+            for figure, rate in bench_anchors.measure(anchors).items():
+                keep(figure, rate)
+        for key, (paths, events, signed_paths) in logs.items():
+            t, n = cpu_timed(fold_files, paths)
+            keep(f"{key}_fold_events_per_s", n / t)
+            t, reports = cpu_timed(audit_files, paths)
+            assert all(r.ok for r in reports), [r.summary() for r in reports if not r.ok]
+            keep(f"{key}_validate_events_per_s", events / t)
+            if signed_paths:
+                t, reports = cpu_timed(audit_files, signed_paths)
+                assert all(r.ok for r in reports), [r.summary() for r in reports if not r.ok]
+                keep(f"{key}_validate_signed_events_per_s", events / t)
+    res.update(best)
 
 
 def main() -> None:
@@ -223,13 +245,21 @@ def main() -> None:
         res.update(bots(game_names(args.game), args.repeat))
         show(res, args.json)
         return
+    import bench_anchors
+
+    prepared = bench_anchors.prepare() if (args.anchors or args.game_budget) and \
+        bench_anchors.available() else None
     if args.anchors:
+        if prepared is None:
+            print(f"the bench extra is not installed ({bench_anchors.INSTALL})")
+            return
         per_game(res, tmp, args.game_budget, args.game_cap, args.repeat, args.game,
-                 signed=False)
-        with_anchors(res, args.repeat, args.game, args.json)
+                 signed=False, anchors=prepared)
+        with_anchors(res, prepared, args.game, args.json)
         return
     if args.game_budget:
-        per_game(res, tmp, args.game_budget, args.game_cap, args.repeat, args.game)
+        per_game(res, tmp, args.game_budget, args.game_cap, args.repeat, args.game,
+                 anchors=prepared)
         from bench_bots import bots
 
         res.update(bots(game_names(args.game), min(args.repeat, 3)))
@@ -319,10 +349,8 @@ def main() -> None:
     res["peak_growth_pct"] = 100 * (res["peak_mb_validate_huge"] / res["peak_mb_validate_long"] - 1)
     res["bench_max_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
-    import bench_anchors
-
-    if args.game_budget and bench_anchors.available():
-        with_anchors(res, args.repeat, args.game, args.json)
+    if prepared is not None:
+        with_anchors(res, prepared, args.game, args.json)
     else:
         if args.game_budget:
             res["anchor_note"] = (f"the bench extra is not installed ({bench_anchors.INSTALL}): "
@@ -330,13 +358,14 @@ def main() -> None:
         show(res, args.json)
 
 
-def with_anchors(res: dict[str, Any], repeat: int, only: list[str] | None,
+def with_anchors(res: dict[str, Any], prepared: dict[str, Any], only: list[str] | None,
                  as_json: bool) -> None:
-    """Measure the anchors, add each game's ratios to ``res`` and show it all, the
-    side-by-side table last."""
+    """Add the anchors' facts and each game's ratios to ``res`` (whose figures
+    :func:`per_game` measured beside the anchors) and show it all, the side-by-side
+    table last."""
     import bench_anchors
 
-    res.update(bench_anchors.anchors(repeat))
+    res.update(bench_anchors.facts(prepared))
     names = game_names(only)
     bench_anchors.compare(res, [n.replace("-", "_") for n in names])
     show(res, as_json)

@@ -335,11 +335,10 @@ def header_bytes(header: Header) -> bytes:
     if header.format == LEGACY:
         full = _full(header)
         return _encoder.encode({k: full[k] for k in _LEGACY_HEADER})
-    defaults = _HEADER_DEFAULTS
     out = {}
-    for name in _HEADER_FIELDS:  # Fork and Upgrade encode every field, as _full gives them
+    for name, default, required in _HEADER_SPEC:  # Fork and Upgrade encode every field
         value = getattr(header, name)
-        if name in _REQUIRED_HEADER or value != defaults[name]:
+        if required or value != default:
             out[name] = value
     return _encoder.encode(out)
 
@@ -368,3 +367,6 @@ _HEADER_DEFAULTS: dict[str, Any] = {
                          else None)
     for f in msgspec.structs.fields(Header)
 }
+_HEADER_SPEC = tuple((name, _HEADER_DEFAULTS[name], name in _REQUIRED_HEADER)
+                     for name in _HEADER_FIELDS)
+"""Each header field, its default and whether the canonical bytes always hold it."""

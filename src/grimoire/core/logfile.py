@@ -487,9 +487,7 @@ def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise LogError("log/not-a-file", f"{path} is not a regular file")
-        if hasattr(os, "set_blocking"):
-            os.set_blocking(fd, True)
-        return os.fdopen(fd, "rb")
+        return os.fdopen(fd, "rb")  # O_NONBLOCK changes nothing for a regular file
     except BaseException:
         os.close(fd)
         raise
@@ -526,8 +524,12 @@ class LogReader:
 
     def _open(self, encoding: Encoding | None) -> None:
         if encoding is None:
-            first = self._f.read(1)
-            self._f.seek(0)
+            peek = getattr(self._f, "peek", None)
+            if peek is not None:  # a buffered file: no read and seek back
+                first = peek(1)[:1]
+            else:
+                first = self._f.read(1)
+                self._f.seek(0)
             encoding = "msgpack" if first == _FRAME else "json"
         self.encoding: Encoding = encoding
         split = _json_batches if encoding == "json" else _msgpack_batches
