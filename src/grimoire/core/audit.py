@@ -35,7 +35,7 @@ from grimoire.core.events import (
 from grimoire.core.kit import apply_decision
 from grimoire.core.logfile import DEFAULT_LIMITS, MAX_DECISION, Limits, LogReader
 from grimoire.core.replay import initial_state
-from grimoire.core.rules import AnyRules, Outcome
+from grimoire.core.rules import AnyRules, Game, Outcome
 from grimoire.core.signing import act_message, outcome_bytes, read_key, seal_message, verify
 
 
@@ -201,29 +201,40 @@ def audit_records(
         report.dice = "verified"
     else:
         report.dice = "recorded" if header.dice == "recorded" else "unverified (seed not revealed)"
-    k = 0
     keys = header.keys
     decide, evolve, outcome = rules.decide, rules.evolve, rules.outcome
-    sealed = True
-    n = 0
     # Seeded dice need no look-ahead: the records stream straight through the loop. Dice
     # recorded in the log are read ahead of the decision that rolls them (``_LogDice``).
     ahead = _Ahead(records)
     stream = records if seed is not None else ahead.stream()
+    seeded = SeededDice(seed) if seed is not None else None  # re-aimed at each decision
+    kinds = _KINDS
+    # A Game refuses any action once the game is over (``game/over``, its first check):
+    # the audit then asks the outcome only when that refusal comes.
+    turns_checked = isinstance(rules, Game)
+    k = 0  # the seeded stream's draws so far
     pending: tuple[Any, ...] = ()  # the current decision, as the rules give it
     i = 0  # how many of its events the log has matched so far
+    n = 0  # events matched
     counted = True  # whether the report counts the last complete decision yet
     line, seq = 1, -1  # the last record read
+    sealed = True
     for line, _, rec in stream:
         got = rec.event
+        kind = kinds.get(type(got))
+        if kind is None:
+            kind = kinds[type(got)] = (
+                ACTION if isinstance(got, Action) else CHANCE if isinstance(got, Chance)
+                else 0)
         if i < len(pending):  # the decision goes on: the log must give ``pending[i]``
             want = pending[i]
-            if isinstance(got, Action):
+            if kind == ACTION:
                 raise AuditError("audit/missing-event",
                                  f"after seq {seq} the rules also give {_describe(want)}",
                                  line=line, seq=rec.seq)
-            if isinstance(got, Chance):
-                _check_chance(line, rec)
+            if kind == CHANCE:
+                if seed is None or want != got:  # (a seeded roll the rules gave is sound)
+                    _check_chance(line, rec)
                 k += got.draws
                 if seed is None and isinstance(want, Chance):
                     want = msgspec.structs.replace(want, draws=got.draws)
@@ -233,14 +244,15 @@ def audit_records(
                     f"the rules give {_describe(want)}, log has {_describe(got)}",
                     line=line, seq=rec.seq,
                 )
-            if seed is None:  # seeded, the state already stands after the whole decision
+            if seed is None:  # seeded, the state already stands after the decision
                 state = evolve(state, got)
-            sealed = sealed and rec.chain is not None
+            if rec.chain is None:
+                sealed = False
             n += 1
             i += 1
             seq = rec.seq
             continue
-        if not isinstance(got, Action):
+        if kind != ACTION:
             if pending:
                 raise AuditError(
                     "audit/unexpected-event",
@@ -255,32 +267,39 @@ def audit_records(
         if not counted:
             report.events = n
             report.actions += 1
-        if outcome(state) is not None:
+        if (keys is not None or not turns_checked) and outcome(state) is not None:
             raise AuditError(
                 "audit/after-end", f"{_describe(got)} comes after the game ended",
                 line=line, seq=rec.seq,
             )
         if keys is not None:
             check_act(keys, got, rec, line)
-        dice: Dice = SeededDice(seed, k) if seed is not None else _LogDice(ahead, max_decision)
+        dice: Dice = seeded.at(k) if seeded is not None \
+            else _LogDice(ahead, max_decision)
         try:
             pending = decide(state, got, dice)
         except IllegalAction as exc:
-            if isinstance(dice, _LogDice) and dice.exhausted and exc.reason == "dice/needed":
+            if isinstance(dice, _LogDice) and dice.exhausted \
+                    and exc.reason == "dice/needed":
                 end_line, end_seq = ahead.last if ahead.peek() is None else (line, rec.seq)
                 raise LogError("log/partial-decision",
                                f"the log ends before the roll that {_describe(got)} needs",
                                line=end_line + 1, seq=end_seq + 1) from None
+            if exc.reason == "game/over" and outcome(state) is not None:
+                raise AuditError("audit/after-end", f"{_describe(got)} comes after the game "
+                                 "ended", line=line, seq=rec.seq) from None
             raise AuditError(exc.reason, exc.detail, line=line, seq=rec.seq) from None
         if not pending or pending[0] != got:
-            raise AuditError("audit/mismatch", f"the rules do not begin the decision with "
-                             f"{_describe(got)}", line=line, seq=rec.seq)
-        # With the seed, the log must hold exactly the events the rules give, so the state
-        # after them is the rules' own (folded once, by the game's builder when it has
-        # one); with dice read from the log, each event is folded as the log records it.
+            raise AuditError("audit/mismatch", f"the rules do not begin the decision "
+                             f"with {_describe(got)}", line=line, seq=rec.seq)
+        # With the seed, the log must hold exactly the events the rules give, so the
+        # state after them is the rules' own (folded once, by the game's builder when
+        # it has one); with dice read from the log, each event is folded as the log
+        # records it.
         state = apply_decision(state, pending, evolve) if seed is not None \
             else evolve(state, got)
-        sealed = sealed and rec.chain is not None
+        if rec.chain is None:
+            sealed = False
         n += 1
         i = 1
         seq = rec.seq
@@ -299,6 +318,10 @@ def audit_records(
     report.outcome = outcome(state)
     return state
 
+
+ACTION, CHANCE = 2, 1
+_KINDS: dict[type, int] = {}
+"""Each event class the audit met: ``ACTION``, ``CHANCE`` or 0 (a consequence)."""
 
 
 def last_decision(events: Sequence[Event]) -> int:
