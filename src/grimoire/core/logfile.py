@@ -22,7 +22,6 @@ msgpack objects and frames can be skipped without decoding them.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import os
@@ -39,6 +38,7 @@ import msgspec
 from grimoire.core import registry
 from grimoire.core.errors import GrimoireError, LogError, UsageError
 from grimoire.core.events import (
+    CHAIN_HASH,
     FORMATS,
     LEGACY,
     Action,
@@ -631,7 +631,7 @@ class LogReader:
         chain = self._start
         max_records = self.limits.max_records
         chained: bool | None = None  # do this log's records carry their chain?
-        blake2b = hashlib.blake2b
+        empty = CHAIN_HASH
         first, self._first = self._first, None
         batches = self._batches if first is None else itertools.chain((first,), self._batches)
         for lineno0, offset0, parts, complete in batches:
@@ -692,7 +692,10 @@ class LogReader:
                         bad = bad or LogError(
                             "log/decision-too-long", f"more than {max_decision} events "
                             "after one action", line=lineno, seq=rec.seq)
-                chain = blake2b(chain + event_bytes, digest_size=16).digest()
+                h = empty.copy()  # chain_next, inlined
+                h.update(chain)
+                h.update(event_bytes)
+                chain = h.digest()
                 if rec.chain is not None and rec.chain != chain.hex():
                     bad = bad or LogError(
                         "log/chain", f"chain {rec.chain} does not follow from the records "
