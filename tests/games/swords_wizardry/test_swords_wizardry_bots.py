@@ -99,10 +99,13 @@ def test_a_pinned_princess_counts_and_more_with_a_rescuer_beside_her() -> None:
 
 
 def test_a_princess_shown_outside_a_castle_draws_the_rescuers() -> None:
+    """Once shown outside a castle she may be challenged by any rescuer next to her: the
+    nearer the Knights (on the same rank, so equally advanced), the better."""
     shown = {**HOME, "b1": "s", "c3": "p*"}
     beside = scores(position({**shown, "c4": "N"}))[0]
-    away = scores(position({**shown, "c9": "N"}))[0]
-    assert beside - away > 3  # the Knights' advance alone would count the other way
+    nearer = scores(position({**shown, "g4": "N"}))[0]
+    away = scores(position({**shown, "j4": "N"}))[0]
+    assert beside > nearer > away
 
 
 def test_a_rescuer_beside_a_hidden_piece_outside_the_castles_counts() -> None:
@@ -110,6 +113,33 @@ def test_a_rescuer_beside_a_hidden_piece_outside_the_castles_counts() -> None:
     hunting = red({"c4": "s", "c5": "A"})
     idle = red({"c4": "s", "h5": "A"})
     assert hunting > idle
+
+
+def test_a_hidden_piece_near_an_enemy_castle_is_likelier_the_princess() -> None:
+    """She is deployed in a castle and seldom wanders far: Knights next to a hidden piece
+    beside an empty castle count more than next to one far from every castle."""
+    empty = {**HOME, "e1": ".", "i1": "."}
+    near = scores(position({**empty, "h1": "s", "h2": "N", "c6": "s", "c7": "N"}))[0]
+    far = scores(position({**empty, "h1": "s", "h3": "N", "c6": "s", "c7": "N"}))[0]
+    assert near > far
+
+
+def test_attacking_a_castle_in_range_pays_whatever_is_inside() -> None:
+    """What a catapult in range of a castle counts for is less than what attacking it
+    brings, averaged over the worlds the search samples (the occupant eliminated, or the
+    Princess found): the search does not keep the threat instead of carrying it out."""
+    state = position({**HOME, "b1": ".", "e1": ".", "i1": "p", "i2": "C", "h1": "B",
+                      "c5": "s", "g4": "s"})  # four hidden pieces, one in a castle
+    rng = random.Random(3)
+    attack = Move(player=0, from_="i2", to="i1")
+    gains = []
+    for _ in range(100):
+        world = RULES.disguise(state, 0, rng)
+        after = world
+        for event in RULES.decide(world, attack, RandomDice(rng)):
+            after = RULES.evolve(after, event)
+        gains.append(scores(after)[0] - scores(after)[1] - scores(world)[0] + scores(world)[1])
+    assert sum(gains) / len(gains) > 0
 
 
 def test_the_score_never_looks_up_a_hidden_princess() -> None:

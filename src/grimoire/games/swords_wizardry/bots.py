@@ -1,19 +1,22 @@
 """How a search bot imagines the rest of a game (:class:`~grimoire.core.rules.Playing`).
 
 A random game runs to a thousand moves, so a search learns from the score of the
-positions its rollouts stop at, not from games played out. :func:`evaluate` scores what
-wins: the pieces each side has lost (by their worth), its rescuers and catapults
-advanced, and how near it is to the enemy Princess: catapults in range of the castles
-she may be in, the squares around them held, rescuers next to them, a Princess found
-(pinned) in her castle and rescuers near her, rescuers next to pieces not yet shown.
-:func:`rollout` plays a rescue, a storm or a bombardment of a castle when one is offered,
-else any action.
+positions where its rollouts stop, not from games played out. :func:`scores` counts what
+wins: the pieces each side has lost (by their worth), its rescuers and catapults advanced
+(in steps still to walk round the lake), and how near it is to the enemy Princess:
+catapults in range of the castles she may be in, the squares around them held, rescuers
+next to them or to hidden pieces near them, a Princess found (pinned or shown) and the
+nearest rescuer; and its own Princess kept in a castle. :func:`evaluate` turns the
+difference into shares of the win. :func:`rollout` plays a rescue, a storm or a
+bombardment of a castle when one is offered, else any action.
 
 Both read only the state they are given: a search passes worlds it has sampled, where the
 opponent's hidden pieces are dealt anew. So the enemy Princess is not looked up on the
-board while she is hidden: each castle holding a piece not yet shown is weighed by the
-chance that she is there (the Princess is deployed in a castle, so a hidden piece in one
-is :data:`CASTLE_PRIOR` times likelier to be her than one outside).
+board while she is hidden: each hidden enemy piece is weighed by the chance that it is
+her, from where it stands (:data:`PRIOR`: she is deployed in a castle and seldom far from
+one). A threat counts for less than carrying it out brings in those worlds (the castle's
+occupant eliminated, or the Princess pinned, as likely as any hidden piece to be there),
+or the search would keep its threats rather than spend them.
 
 >>> from grimoire.games.swords_wizardry import RULES
 >>> evaluate(RULES.setup(RULES.Options(), ("Red", "Black")))
@@ -75,19 +78,23 @@ LOSS = 1.0
 """Weight of a Peasant's worth lost."""
 CASTLE_PRIOR = 4.0
 """How much likelier a hidden enemy piece in a castle is the Princess than one outside."""
-IN_RANGE = 12.0
+IN_RANGE = 3.0
 """A catapult able to bombard a castle, times the chance the Princess is in it (times
 :data:`RANGE_DECAY` for each step the catapult still has to make)."""
 RING = 4.0
 """Each square around a castle held, times the chance the Princess is in it."""
 NEAR = 4.0
 """A rescuer next to a castle, times the chance the Princess is in it (times
-:data:`NEAR_DECAY` for each step further away); with weight 1 next to a Princess shown."""
-PINNED = 15.0
-"""The enemy Princess pinned in her castle: found, and unable to leave."""
+:data:`NEAR_DECAY` for each step further away)."""
+PINNED = 40.0
+"""The enemy Princess pinned in her castle: found, and unable to leave (nearly a win:
+worth more than every threat against the castles she might have been in)."""
 SHOWN = 8.0
 """The enemy Princess shown outside a castle, where any rescuer next to her may
 challenge her."""
+FOLLOW = 16.0
+"""The nearest rescuer next to the enemy Princess shown or pinned (less with each step
+away, nothing from :data:`REACH` steps)."""
 HUNT = 6.0
 """A rescuer next to a hidden enemy piece outside a castle, times the chance that it is
 the Princess (and :data:`NEAR_DECAY` of that two steps away)."""
@@ -95,8 +102,13 @@ DANGER = 2.0
 """Each enemy piece next to one's own Princess outside a castle."""
 KEEP = 1.0
 """One's own Princess in a castle, where only a catapult or a surround can reach her."""
+HOME_DECAY = 0.5
+"""How much of :data:`CASTLE_PRIOR` (over 1) a square keeps for each step from a castle."""
 RANGE_DECAY = 0.7
 """How much a catapult's pull towards a castle keeps for each step still to make."""
+REACH = 16
+"""Steps from which a rescuer is drawn towards a Princess shown or pinned (the pull grows
+by the same amount with each step nearer)."""
 NEAR_DECAY = 0.5
 """How much a rescuer's pull towards a castle or the Princess keeps for each step."""
 SCALE = 0.05
@@ -130,11 +142,24 @@ def _walk(src: int) -> tuple[int, ...]:
 DISTANCE: tuple[tuple[int, ...], ...] = tuple(_walk(a) for a in range(N))
 """``DISTANCE[a][b]``: steps a walking piece makes from ``a`` to ``b`` (:func:`_walk`)."""
 
-TWO_STEPS: tuple[frozenset[int], ...] = tuple(
-    frozenset(q for q in range(N) if DISTANCE[sq][q] == 2) for sq in range(N))
-"""``TWO_STEPS[sq]``: the squares two steps' walk from ``sq``."""
+RINGS: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(frozenset(q for q in range(N) if DISTANCE[sq][q] == d) for d in (1, 2, 3))
+    for sq in range(N))
+"""``RINGS[sq]``: the squares one, two and three steps' walk from ``sq``."""
+RING_PULLS = (1.0, NEAR_DECAY, NEAR_DECAY ** 2)
+"""What a rescuer one, two or three steps from a target counts for."""
 
-FORWARD: tuple[tuple[float, ...], tuple[float, ...]] = tuple(  # type: ignore[assignment]
+PRIOR: tuple[tuple[float, ...], ...] = tuple(
+    tuple(1.0 + (CASTLE_PRIOR - 1.0) * HOME_DECAY ** d if d <= 2 else 1.0
+          for d in (min(DISTANCE[sq][c] for c in HOME_CASTLES[seat]) for sq in range(N)))
+    for seat in (0, 1)
+)
+"""``PRIOR[seat][sq]``: how likely, against a hidden piece far from the castles, a hidden
+piece of ``seat`` on ``sq`` is its Princess: :data:`CASTLE_PRIOR` in one of its castles,
+less and less up to two steps from one (a Princess that has left her castle is seldom
+far from it)."""
+
+FORWARD: tuple[tuple[float, ...], ...] = tuple(
     tuple(S - 1 - ZONE_MIDDLE - min(DISTANCE[sq][q] for q in range(N) if q // S == back)
           for sq in range(N))
     for back in (S - 1, 0)
@@ -163,6 +188,12 @@ def _pull(steps: int, decay: float) -> float:
     return float(decay ** max(steps, 0))
 
 
+def _reach(steps: int) -> float:
+    """What being ``steps`` steps from a goal counts: 1 on it, nothing from
+    :data:`REACH` steps away, evenly in between."""
+    return max(0.0, 1.0 - steps / REACH)
+
+
 FIRING: dict[int, tuple[float, ...]] = {
     c: tuple(_pull(min(DISTANCE[sq][f] for f in _firing(c)), RANGE_DECAY) for sq in range(N))
     for c in CASTLES
@@ -173,6 +204,12 @@ BESIDE: dict[int, tuple[float, ...]] = {
     c: tuple(_pull(DISTANCE[sq][c] - 1, NEAR_DECAY) for sq in range(N)) for c in range(N)
 }
 """``BESIDE[target][sq]``: a rescuer on ``sq``'s pull towards standing next to ``target``."""
+
+CHASE: dict[int, tuple[float, ...]] = {
+    t: tuple(_reach(DISTANCE[sq][t] - 1) for sq in range(N)) for t in range(N)
+}
+"""``CHASE[target][sq]``: a rescuer on ``sq``'s pull towards standing next to a Princess
+shown or pinned on ``target``, from as far as :data:`REACH` steps."""
 
 # _LETTER[ch]: (seat, role, advance by square) of each board letter; role 1 a rescuer,
 # 2 a catapult, 3 the Princess, 0 another piece.
@@ -260,18 +297,20 @@ def _attack(state: State, seat: int, catapults: list[int], rescuers: list[int],
     enemy = 1 - seat
     get = _LETTER.get
     if princess >= 0 and revealed[princess]:  # she has been shown: no guessing
-        near = NEAR * max(map(BESIDE[princess].__getitem__, rescuers), default=0.0)
+        near = FOLLOW * max(map(CHASE[princess].__getitem__, rescuers), default=0.0)
         if state.pinned[enemy]:
             return PINNED + near
         if not CASTLE[princess]:
             return SHOWN + near
         candidates, weight = [princess], 1.0
     else:
-        if not hidden:
-            return 0.0
+        prior = PRIOR[enemy]
         candidates = [c for c in HOME_CASTLES[enemy]
                       if not revealed[c] and get(board[c], _NOBODY)[0] == enemy]
-        weight = CASTLE_PRIOR / (CASTLE_PRIOR * len(candidates) + len(loose))
+        odds = CASTLE_PRIOR * len(candidates) + sum(map(prior.__getitem__, loose))
+        if not odds:
+            return 0.0
+        weight = CASTLE_PRIOR / odds
     total = 0.0
     for c in candidates:
         gain = 0.0
@@ -283,15 +322,25 @@ def _attack(state: State, seat: int, catapults: list[int], rescuers: list[int],
         if rescuers:
             gain += NEAR * max(map(BESIDE[c].__getitem__, rescuers))
         total += weight * gain
-    if weight < 1.0 and loose:
-        targets = set(loose)
+    if weight < 1.0 and loose and rescuers:
+        # Hidden pieces near the enemy castles, where she is likelier: how near the
+        # nearest rescuer is; elsewhere, rescuers next to (or two steps from) any.
+        ours = set(rescuers)
         near = 0.0
+        for q in loose:
+            if prior[q] > 1.0:
+                for pull, ring in zip(RING_PULLS, RINGS[q], strict=True):
+                    if not ours.isdisjoint(ring):
+                        near += prior[q] * pull
+                        break
+        targets = set(loose)
         for r in rescuers:
-            if not targets.isdisjoint(NEIGHBOURS[r]):
+            rings = RINGS[r]
+            if not targets.isdisjoint(rings[0]):
                 near += 1.0
-            elif not targets.isdisjoint(TWO_STEPS[r]):
+            elif not targets.isdisjoint(rings[1]):
                 near += NEAR_DECAY
-        total += weight / CASTLE_PRIOR * HUNT * near
+        total += HUNT / odds * near
     return total
 
 
