@@ -202,10 +202,10 @@ class MCTSBot:
                 break
             seat = me if node is root else (min(to_act) if len(to_act) == 1 else
                                               rng.choice(sorted(to_act)))
+            if node is None and steps >= self.depth:
+                break  # the rollout's end: no legal list is needed
             actions = rules.legal(state, seat)
             if node is None:  # the rollout, below the tree
-                if steps >= self.depth:
-                    break
                 action = policy(state, seat, actions, rng) if len(actions) > 1 else actions[0]
                 steps += 1
             else:
