@@ -64,7 +64,7 @@ RESULT_NOTES: dict[int, dict[int, str]] = {
 
 def letter(seat: int, kind: int) -> str:
     """The board letter of ``kind`` for ``seat`` (Red's capitals, Black's small)."""
-    return LETTERS[kind] if seat == T.RED else LETTERS[kind].lower()
+    return LETTERS[kind] if seat == T.RED else LOWER[kind]
 
 
 class _Owners(dict[str, int]):
