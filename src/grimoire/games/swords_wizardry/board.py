@@ -314,8 +314,11 @@ def reaches(board: Sequence[str], revealed: Sequence[bool], pinned: Sequence[boo
         return dst in destinations(board, revealed, pinned, src, challenge_shown)
     if kind == PRINCESS and pinned[seat]:
         return False
-    return dst in STEPS[kind == DRAGON][src] and _can_enter(
-        board, revealed, pinned, seat, kind, dst, challenge_shown)
+    if dst not in STEPS[kind == DRAGON][src]:
+        return False
+    if board[dst] == EMPTY:  # (``_can_enter``'s first case: most moves)
+        return not (CASTLE[dst] and kind == CATAPULT)
+    return _can_enter(board, revealed, pinned, seat, kind, dst, challenge_shown)
 
 
 def any_step(board: Sequence[str], pinned: Sequence[bool], seat: int) -> bool:

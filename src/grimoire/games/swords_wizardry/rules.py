@@ -178,7 +178,7 @@ def to_act(state: State) -> frozenset[PlayerId]:
             return _only(owner(state.board[waiting[0]]))
     if state.storm >= 0:
         return _only(state.storm_by)
-    return _only(state.turn)
+    return _ONLY.get(state.turn) or _only(state.turn)
 
 
 # _DEPLOYING[red_deploys][black_deploys]: the seats still deploying, as a set.
@@ -186,12 +186,12 @@ _NOBODY: frozenset[PlayerId] = frozenset()
 _DEPLOYING = ((_NOBODY, frozenset((T.BLACK,))),
               (frozenset((T.RED,)), frozenset((T.RED, T.BLACK))))
 # _ONLY[seat]: ``frozenset((seat,))``, made once.
-_ONLY = (frozenset((T.RED,)), frozenset((T.BLACK,)))
+_ONLY = {T.RED: frozenset((T.RED,)), T.BLACK: frozenset((T.BLACK,))}
 
 
 def _only(seat: int) -> frozenset[PlayerId]:
     """``frozenset((seat,))`` (the one kept in ``_ONLY`` for a seat of the game)."""
-    return _ONLY[seat] if seat == T.RED or seat == T.BLACK else frozenset((seat,))
+    return _ONLY.get(seat) or frozenset((seat,))
 
 
 def moves_from(state: State, src: int) -> list[int]:
@@ -774,17 +774,17 @@ def _decide_move(state: State, action: Move, dice: Dice) -> tuple[Event, ...]:
 
 def _plain_move(state: State, action: Move, dst: int, dice: Dice) -> tuple[Event, ...]:
     """A move onto the empty square ``dst`` (trusted mode), the commonest decision: what
-    :func:`_after_arrival` would add, found without a :class:`Builder` when the quiet limit
-    is not reached and ``dst`` is neither a castle nor beside one (no surround)."""
-    after = evolve(state, action)
+    :func:`_after_arrival` adds, found at once when the quiet limit is not reached and
+    ``dst`` is neither a castle nor beside one (no surround): the side now to move loses
+    if it cannot move, which :func:`board.any_step` nearly always disproves first."""
+    b = Builder(state, evolve, dice)  # (its state is the audit's next: not folded again)
+    after = b.emit(action)
     if CASTLE[dst] or NEAR_CASTLES[dst] or (
             after.quiet_limit and after.quiet >= after.quiet_limit):
-        b = Builder(state, evolve, dice)
-        b.emit(action)
         return _after_arrival(b, dst)
-    if _stuck(after):
-        return (action, GameOver(winners=(1 - after.turn,), reason="no-move"))
-    return (action,)
+    if not any_step(after.board, after.pinned, after.turn) and _stuck(after):
+        b.emit(GameOver(winners=(1 - after.turn,), reason="no-move"))
+    return b.done()
 
 
 def _reaches(state: State, src: int, dst: int) -> bool:
