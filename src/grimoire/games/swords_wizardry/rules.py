@@ -54,6 +54,7 @@ from grimoire.games.swords_wizardry.board import (
     WIZARD,
     WOOD,
     ZONE,
+    ZONE_SIZE,
     N,
     any_step,
     bombard_targets,
@@ -61,15 +62,16 @@ from grimoire.games.swords_wizardry.board import (
     destinations,
     letter,
     next_squares,
+    note_placement,
     owner,
     placeable,
-    placed,
     placed_counts,
     placement_error,
     reaches,
     sorted_destinations,
     surrounded_by,
     wizard_spell,
+    zone_letters,
 )
 from grimoire.games.swords_wizardry.events import (
     Advance,
@@ -170,8 +172,9 @@ def to_act(state: State) -> frozenset[PlayerId]:
     it is."""
     if state.turn < 0:
         total = sum(state.counts)
-        board = state.board
-        return _DEPLOYING[placed(board, T.RED) < total][placed(board, T.BLACK) < total]
+        red, black = zone_letters(state.board)  # placed: ZONE_SIZE less the empty squares
+        return _DEPLOYING[ZONE_SIZE - red.count(EMPTY) < total][
+            ZONE_SIZE - black.count(EMPTY) < total]
     if state.pending is not None:
         waiting = awaited(state)
         if waiting:
@@ -650,18 +653,14 @@ def _deploy_square(state: State, seat: int, square: str) -> int:
 def _deployed(state: State, action: Place | Commit, dice: Dice) -> tuple[Event, ...]:
     """A placement and, when it was the last, the start of play."""
     b = Builder(state, evolve, dice)
-    b.emit(action)
-    if not _deployment_over(state.board, INDEX[action.square], sum(state.counts)):
+    after = b.emit(action).board
+    note_placement(state.board, after, INDEX[action.square])  # (the next to_act reads it)
+    empty = ZONE_SIZE - sum(state.counts)  # the empty squares a zone keeps once deployed
+    red, black = zone_letters(after)
+    if red.count(EMPTY) > empty or black.count(EMPTY) > empty:  # a seat still deploys
         return b.done()
     b.emit(Commence(first=state.first))
     return _finish(b)
-
-
-def _deployment_over(board: Sequence[str], sq: int, total: int) -> bool:
-    """Is the deployment over (``to_act`` names nobody) once the empty zone square ``sq``
-    of ``board`` is filled? Only the count of the zone ``sq`` is in changes, by one."""
-    mine = T.RED if sq in ZONE[T.RED] else T.BLACK
-    return placed(board, mine) + 1 >= total and placed(board, 1 - mine) >= total
 
 
 def _is_hex(text: str, digits: int) -> bool:
