@@ -1008,8 +1008,13 @@ def _finish(b: Build) -> tuple[Event, ...]:
 
 
 def _stuck(state: State) -> bool:
-    """Does the player to move lose now, for having no move at all?"""
-    return not state.result and state.storm < 0 and not can_act(state, state.turn)
+    """Does the player to move lose now, for having no move at all? (In the trusted mode,
+    :func:`board.any_step` nearly always says no at once.)"""
+    if state.result or state.storm >= 0:
+        return False
+    if not state.commit and any_step(state.board, state.pinned, state.turn):
+        return False
+    return not can_act(state, state.turn)
 
 
 # ------------------------------------------------------------------ hidden information
