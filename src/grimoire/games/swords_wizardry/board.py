@@ -64,7 +64,7 @@ RESULT_NOTES: dict[int, dict[int, str]] = {
 
 def letter(seat: int, kind: int) -> str:
     """The board letter of ``kind`` for ``seat`` (Red's capitals, Black's small)."""
-    return LETTERS[kind] if seat == T.RED else LETTERS[kind].lower()
+    return LETTERS[kind] if seat == T.RED else LOWER[kind]
 
 
 class _Owners(dict[str, int]):
@@ -155,26 +155,26 @@ HOME_CASTLES: tuple[tuple[int, ...], ...] = tuple(
 ZONE: tuple[frozenset[int], ...] = tuple(frozenset(HOME[p] + FOURTH[p]) for p in (0, 1))
 # ZONE_CELLS[seat](board): what stands on the seat's zone squares, read in one call.
 ZONE_CELLS = tuple(itemgetter(*sorted(ZONE[p])) for p in (0, 1))
+# ZONE_SIZE: how many squares each zone has (both the same: the map is symmetric).
+ZONE_SIZE = len(ZONE[T.RED])
 
 
-def _runs(squares: frozenset[int]) -> tuple[tuple[int, int], ...]:
-    """``squares`` as runs of consecutive squares ``(start, stop)``, in square order."""
-    out: list[tuple[int, int]] = []
-    for sq in sorted(squares):
-        if out and out[-1][1] == sq:
-            out[-1] = (out[-1][0], sq + 1)
+def _slices(squares: Sequence[int]) -> tuple[slice, ...]:
+    """``squares`` as slices of runs of consecutive squares, in the order given."""
+    runs: list[list[int]] = []
+    for sq in squares:
+        if runs and runs[-1][1] == sq:
+            runs[-1][1] = sq + 1
         else:
-            out.append((sq, sq + 1))
-    return tuple(out)
+            runs.append([sq, sq + 1])
+    return tuple(slice(start, stop) for start, stop in runs)
 
 
-# ZONE_RUNS[seat]: the seat's zone as runs of consecutive squares (the home rows and the
-# fourth row west of the lake; the fourth row east of it): counting on a few slices of
-# the board is quicker than reading its 38 squares one by one.
-ZONE_RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs(ZONE[p]) for p in (0, 1))
-# HOME_CELLS[seat](board): what stands on the seat's home squares, in placing order.
-HOME_CELLS = tuple(itemgetter(*HOME[p]) for p in (0, 1))
-
+# PLACING_SLICES[seat]: the seat's zone in placing order (``HOME`` then ``FOURTH``) as
+# slices of the board's letters: Red ``0:34, 36:40`` (rows 10 to 7, the lake left out),
+# Black ``90:100, 80:90, 70:80, 60:64, 66:70`` (rows 1 to 4, each west to east).
+PLACING_SLICES: tuple[tuple[slice, ...], ...] = tuple(
+    _slices(HOME[p] + FOURTH[p]) for p in (0, 1))
 
 
 def _steps_from(src: int, dragon: bool) -> tuple[int, ...]:
@@ -314,8 +314,11 @@ def reaches(board: Sequence[str], revealed: Sequence[bool], pinned: Sequence[boo
         return dst in destinations(board, revealed, pinned, src, challenge_shown)
     if kind == PRINCESS and pinned[seat]:
         return False
-    return dst in STEPS[kind == DRAGON][src] and _can_enter(
-        board, revealed, pinned, seat, kind, dst, challenge_shown)
+    if dst not in STEPS[kind == DRAGON][src]:
+        return False
+    if board[dst] == EMPTY:  # (``_can_enter``'s first case: most moves)
+        return not (CASTLE[dst] and kind == CATAPULT)
+    return _can_enter(board, revealed, pinned, seat, kind, dst, challenge_shown)
 
 
 def any_step(board: Sequence[str], pinned: Sequence[bool], seat: int) -> bool:
@@ -428,6 +431,66 @@ def surrounded_by(board: Sequence[str], castle: int) -> int:
 # ------------------------------------------------------------------ deployment
 
 
+def _zone(board: Sequence[str], seat: int) -> str:
+    """The letters on ``seat``'s zone squares, in placing order."""
+    return "".join(["".join(board[part]) for part in PLACING_SLICES[seat]])
+
+
+_LAST_ZONES: list[tuple[object, tuple[str, str]]] = [((), ("", ""))]
+"""The last board tuple :func:`zone_letters` was asked about (or told of, by
+:func:`note_placement`), and its answer: each decision of the deployment asks several
+questions of one board (``to_act``, the next square, the counts), and a board tuple never
+changes, so it is read once."""
+
+
+def zone_letters(board: Sequence[str]) -> tuple[str, str]:
+    """Each seat's zone squares, one letter a square in placing order (``HOME`` then
+    ``FOURTH``, the lake left out): what the deployment asks of a board (how many pieces
+    are placed, of which kind, where the next goes) is counted in these strings.
+
+    >>> red, black = zone_letters(("S",) + (EMPTY,) * (N - 1))
+    >>> red[:3], len(red), black.count(EMPTY)
+    ('S..', 38, 38)
+    """
+    last = _LAST_ZONES[0]
+    if last[0] is board:
+        return last[1]
+    zones = (_zone(board, T.RED), _zone(board, T.BLACK))
+    if type(board) is tuple:  # (a list could change: never kept)
+        _LAST_ZONES[0] = (board, zones)
+    return zones
+
+
+# PLACING_INDEX[sq]: (the seat whose zone holds ``sq``, where ``sq`` is in its placing
+# order); ``None`` for a square in no zone.
+PLACING_INDEX: tuple[tuple[int, int] | None, ...] = tuple(
+    next(((p, order.index(sq)) for p, order in enumerate(
+        HOME[q] + FOURTH[q] for q in (0, 1)) if sq in order), None)
+    for sq in range(N)
+)
+
+
+def note_placement(before: Sequence[str], after: tuple[str, ...], sq: int) -> None:
+    """Tell :func:`zone_letters` of ``after``: ``before`` with a piece put on the zone
+    square ``sq`` and nothing else changed (a placement's fold), so its zones are one
+    letter apart from those of ``before``, not read again.
+
+    >>> before = (EMPTY,) * N
+    >>> after = ("K",) + before[1:]
+    >>> note_placement(before, after, 0)
+    >>> zone_letters(after)[T.RED][:2]
+    'K.'
+    """
+    where = PLACING_INDEX[sq]
+    if where is None or type(after) is not tuple:  # nothing :func:`zone_letters` keeps
+        return
+    seat, i = where
+    zones = zone_letters(before)
+    zone = zones[seat]
+    zone = zone[:i] + after[sq] + zone[i + 1:]
+    _LAST_ZONES[0] = (after, (zone, zones[1]) if seat == T.RED else (zones[0], zone))
+
+
 def placed_counts(board: Sequence[str], seat: int) -> list[int]:
     """How many pieces of each kind ``seat`` has placed so far."""
     out = [0] * len(KINDS)
@@ -443,10 +506,7 @@ def placed(board: Sequence[str], seat: int) -> int:
     >>> placed([EMPTY] * N, T.RED), placed(["S"] * N, T.BLACK)
     (0, 38)
     """
-    empty = 0
-    for start, stop in ZONE_RUNS[seat]:
-        empty += board[start:stop].count(EMPTY)
-    return len(ZONE[seat]) - empty
+    return ZONE_SIZE - zone_letters(board)[seat].count(EMPTY)
 
 
 def next_squares(board: Sequence[str], seat: int, counts: Sequence[int]) -> tuple[int, ...]:
@@ -457,13 +517,15 @@ def next_squares(board: Sequence[str], seat: int, counts: Sequence[int]) -> tupl
     >>> [SQUARES[i] for i in next_squares([EMPTY] * N, T.BLACK, DEFAULT_COUNTS)]
     ['a1']
     """
-    home = "".join(HOME_CELLS[seat](board))  # one letter a square: found at C speed
-    if EMPTY in home:
-        return (HOME[seat][home.index(EMPTY)],)
+    zone = zone_letters(board)[seat]
+    home = len(HOME[seat])
+    first = zone.find(EMPTY, 0, home)
+    if first >= 0:
+        return (HOME[seat][first],)
     row = FOURTH[seat]
-    used = [j for j, sq in enumerate(row) if board[sq] != EMPTY]
-    start = used[-1] + 1 if used else 0
-    need = sum(counts) - len(HOME[seat]) - len(used)
+    fourth = zone[home:]
+    start = len(fourth.rstrip(EMPTY))  # just east of the last square used (or the first)
+    need = sum(counts) - home - (len(fourth) - fourth.count(EMPTY))
     if need <= 0:
         return ()
     return tuple(row[j] for j in range(start, len(row) - need + 1))
@@ -479,13 +541,13 @@ def placement_error(board: Sequence[str], seat: int, counts: Sequence[int], kind
     'setup/princess-off-castle'
     """
     if done is None:
-        zone = "".join(ZONE_CELLS[seat](board))
-        if UNKNOWN[T.RED] in zone or UNKNOWN[T.BLACK] in zone:
-            done = placed_counts(board, seat)  # a piece of no known kind fails as it did
-    if done is None:  # counted in the zone's letters, each kind in either case
-        of_kind = zone.count(LETTERS[kind]) + zone.count(LOWER[kind])
-        catapults = zone.count(LETTERS[CATAPULT]) + zone.count(LOWER[CATAPULT])
-        princesses = zone.count(LETTERS[PRINCESS]) + zone.count(LOWER[PRINCESS])
+        zone = zone_letters(board)[seat].upper()  # (each kind counted in either case)
+        if UNKNOWN[T.RED] in zone:  # X or x: a piece of no known kind fails as it did
+            done = placed_counts(board, seat)
+    if done is None:  # counted in the zone's letters
+        of_kind = zone.count(LETTERS[kind])
+        catapults = zone.count(LETTERS[CATAPULT])
+        princesses = zone.count(LETTERS[PRINCESS])
         total = len(zone) - zone.count(EMPTY)
     else:
         of_kind, catapults, princesses = done[kind], done[CATAPULT], done[PRINCESS]

@@ -181,13 +181,18 @@ def _move(state: State, ev: Move) -> State:
         if needs_opening(state, ev):  # the piece moves once it is opened (``Arrive``)
             return _replace(state, turn=1 - ev.player, quiet=state.quiet + 1, pending=ev)
         return _replace(_carry(state, src, dst), turn=1 - ev.player, quiet=state.quiet + 1)
-    return _replace(
-        state,
-        board=_shift(board, src, dst, EMPTY),
-        revealed=_shift(state.revealed, src, dst, False),
-        turn=1 - ev.player,
-        quiet=state.quiet + 1,
-    )
+    revealed = state.revealed
+    if revealed[src] or revealed[dst]:  # a shown piece: its flag travels with it
+        return _replace(
+            state,
+            board=_shift(board, src, dst, EMPTY),
+            revealed=_shift(revealed, src, dst, False),
+            turn=1 - ev.player,
+            quiet=state.quiet + 1,
+        )
+    out = list(board)  # ``_shift(board, src, dst, EMPTY)`` written out: the hottest fold
+    out[src], out[dst] = EMPTY, board[src]
+    return _replace(state, board=tuple(out), turn=1 - ev.player, quiet=state.quiet + 1)
 
 
 def _carry(state: State, src: int, dst: int) -> State:

@@ -54,6 +54,7 @@ from grimoire.games.swords_wizardry.board import (
     WIZARD,
     WOOD,
     ZONE,
+    ZONE_SIZE,
     N,
     any_step,
     bombard_targets,
@@ -61,15 +62,16 @@ from grimoire.games.swords_wizardry.board import (
     destinations,
     letter,
     next_squares,
+    note_placement,
     owner,
     placeable,
-    placed,
     placed_counts,
     placement_error,
     reaches,
     sorted_destinations,
     surrounded_by,
     wizard_spell,
+    zone_letters,
 )
 from grimoire.games.swords_wizardry.events import (
     Advance,
@@ -170,15 +172,16 @@ def to_act(state: State) -> frozenset[PlayerId]:
     it is."""
     if state.turn < 0:
         total = sum(state.counts)
-        board = state.board
-        return _DEPLOYING[placed(board, T.RED) < total][placed(board, T.BLACK) < total]
+        red, black = zone_letters(state.board)  # placed: ZONE_SIZE less the empty squares
+        return _DEPLOYING[ZONE_SIZE - red.count(EMPTY) < total][
+            ZONE_SIZE - black.count(EMPTY) < total]
     if state.pending is not None:
         waiting = awaited(state)
         if waiting:
             return _only(owner(state.board[waiting[0]]))
     if state.storm >= 0:
         return _only(state.storm_by)
-    return _only(state.turn)
+    return _ONLY.get(state.turn) or _only(state.turn)
 
 
 # _DEPLOYING[red_deploys][black_deploys]: the seats still deploying, as a set.
@@ -186,12 +189,12 @@ _NOBODY: frozenset[PlayerId] = frozenset()
 _DEPLOYING = ((_NOBODY, frozenset((T.BLACK,))),
               (frozenset((T.RED,)), frozenset((T.RED, T.BLACK))))
 # _ONLY[seat]: ``frozenset((seat,))``, made once.
-_ONLY = (frozenset((T.RED,)), frozenset((T.BLACK,)))
+_ONLY = {T.RED: frozenset((T.RED,)), T.BLACK: frozenset((T.BLACK,))}
 
 
 def _only(seat: int) -> frozenset[PlayerId]:
     """``frozenset((seat,))`` (the one kept in ``_ONLY`` for a seat of the game)."""
-    return _ONLY[seat] if seat == T.RED or seat == T.BLACK else frozenset((seat,))
+    return _ONLY.get(seat) or frozenset((seat,))
 
 
 def moves_from(state: State, src: int) -> list[int]:
@@ -650,18 +653,14 @@ def _deploy_square(state: State, seat: int, square: str) -> int:
 def _deployed(state: State, action: Place | Commit, dice: Dice) -> tuple[Event, ...]:
     """A placement and, when it was the last, the start of play."""
     b = Builder(state, evolve, dice)
-    b.emit(action)
-    if not _deployment_over(state.board, INDEX[action.square], sum(state.counts)):
+    after = b.emit(action).board
+    note_placement(state.board, after, INDEX[action.square])  # (the next to_act reads it)
+    empty = ZONE_SIZE - sum(state.counts)  # the empty squares a zone keeps once deployed
+    red, black = zone_letters(after)
+    if red.count(EMPTY) > empty or black.count(EMPTY) > empty:  # a seat still deploys
         return b.done()
     b.emit(Commence(first=state.first))
     return _finish(b)
-
-
-def _deployment_over(board: Sequence[str], sq: int, total: int) -> bool:
-    """Is the deployment over (``to_act`` names nobody) once the empty zone square ``sq``
-    of ``board`` is filled? Only the count of the zone ``sq`` is in changes, by one."""
-    mine = T.RED if sq in ZONE[T.RED] else T.BLACK
-    return placed(board, mine) + 1 >= total and placed(board, 1 - mine) >= total
 
 
 def _is_hex(text: str, digits: int) -> bool:
@@ -774,17 +773,17 @@ def _decide_move(state: State, action: Move, dice: Dice) -> tuple[Event, ...]:
 
 def _plain_move(state: State, action: Move, dst: int, dice: Dice) -> tuple[Event, ...]:
     """A move onto the empty square ``dst`` (trusted mode), the commonest decision: what
-    :func:`_after_arrival` would add, found without a :class:`Builder` when the quiet limit
-    is not reached and ``dst`` is neither a castle nor beside one (no surround)."""
-    after = evolve(state, action)
+    :func:`_after_arrival` adds, found at once when the quiet limit is not reached and
+    ``dst`` is neither a castle nor beside one (no surround): the side now to move loses
+    if it cannot move, which :func:`board.any_step` nearly always disproves first."""
+    b = Builder(state, evolve, dice)  # (its state is the audit's next: not folded again)
+    after = b.emit(action)
     if CASTLE[dst] or NEAR_CASTLES[dst] or (
             after.quiet_limit and after.quiet >= after.quiet_limit):
-        b = Builder(state, evolve, dice)
-        b.emit(action)
         return _after_arrival(b, dst)
-    if _stuck(after):
-        return (action, GameOver(winners=(1 - after.turn,), reason="no-move"))
-    return (action,)
+    if not any_step(after.board, after.pinned, after.turn) and _stuck(after):
+        b.emit(GameOver(winners=(1 - after.turn,), reason="no-move"))
+    return b.done()
 
 
 def _reaches(state: State, src: int, dst: int) -> bool:
@@ -1009,8 +1008,13 @@ def _finish(b: Build) -> tuple[Event, ...]:
 
 
 def _stuck(state: State) -> bool:
-    """Does the player to move lose now, for having no move at all?"""
-    return not state.result and state.storm < 0 and not can_act(state, state.turn)
+    """Does the player to move lose now, for having no move at all? (In the trusted mode,
+    :func:`board.any_step` nearly always says no at once.)"""
+    if state.result or state.storm >= 0:
+        return False
+    if not state.commit and any_step(state.board, state.pinned, state.turn):
+        return False
+    return not can_act(state, state.turn)
 
 
 # ------------------------------------------------------------------ hidden information
