@@ -35,19 +35,25 @@ _replace = msgspec.structs.replace
 
 def evolve(state: State, event: Event) -> State:
     """The state after ``event``."""
+    if type(event) is Move:  # most events are moves: no table lookup for them
+        return _move(state, event)
     return _EVOLVERS[type(event)](state, event)
 
 
 def _move(state: State, ev: Move) -> State:
-    src, dst = INDEX[ev.from_], INDEX[ev.to]
+    from_, to = ev.from_, ev.to
+    src, dst = INDEX[from_], INDEX[to]
     board = list(state.board)
     piece, target = board[src], board[dst]
     board[src] = EMPTY
     # On a throne the defender may capture the attacker: then the defender stays.
     if target == EMPTY or not BEATS_LETTER[target][piece]:
         board[dst] = piece
-    return _replace(state, board=tuple(board), turn=1 - ev.player,
-                    last=put(state.last, ev.player, ev.from_ + ev.to), passes=0)
+    # (a seat pair built inline, not with kit.put: the fold's hot path; the readers
+    # have checked that the seat is 0 or 1)
+    seat, last = ev.player, state.last
+    return _replace(state, board=tuple(board), turn=1 - seat, passes=0,
+                    last=(from_ + to, last[1]) if seat == 0 else (last[0], from_ + to))
 
 
 def _capture(state: State, ev: Capture) -> State:
