@@ -17,7 +17,6 @@ portal) to another square.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import lru_cache
 
 from grimoire.core.kit import Grid
@@ -55,6 +54,11 @@ class Geometry:
                     kind[sq] = art[2 * i + 1][2 * j + 1]
         self.sector: tuple[int, ...] = tuple(sector)
         self.valid: tuple[bool, ...] = tuple(x >= 0 for x in sector)
+        self.squares: tuple[int, ...] = tuple(q for q in range(n) if self.valid[q])
+        # centres[sq]: the centre of the square in doubled coordinates (see border_segment);
+        # one more row at the end for square -1, as divmod reads it
+        self.centres: tuple[tuple[int, int], ...] = tuple(
+            (2 * (q % self.width) + 1, 2 * (q // self.width) + 1) for q in (*range(n), -1))
         # neighbours[sq][d]: _flat_neighbour for every square and side, made once
         # (movement and sight ask it on every step)
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(
@@ -149,6 +153,31 @@ class Geometry:
         self.outer_segments: tuple[tuple[int, int, int, int], ...] = tuple(
             border_segment(self.width, sq, d) for sq, d in outer
         )
+        # border_at[segment]: the border drawn there, an edge (>= 0) or an outer wall (-1)
+        self.border_at: dict[tuple[int, int, int, int], int] = {
+            **{seg: -1 for seg in self.outer_segments},
+            **{border_segment(self.width, sq, d): e
+               for e, (sq, d) in enumerate(self.edge_squares)},
+        }
+        # vertical[(x, y)]: the side on grid line x from y down to y + 2, horizontal[(y, x)]
+        # the side on grid line y from x to x + 2, for each side of a square: its border
+        # (as border_at) and the squares it is a side of. Sight lines are walked across
+        # them (``_path``).
+        sides: dict[tuple[int, int, int, int], list[int]] = {}
+        for sq in self.squares:
+            for d in range(4):
+                sides.setdefault(border_segment(self.width, sq, d), []).append(sq)
+        self.vertical: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {
+            (x0, y0): (self.border_at[(x0, y0, x1, y1)], tuple(sorted(qs)))
+            for (x0, y0, x1, y1), qs in sides.items() if x0 == x1}
+        self.horizontal: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {
+            (y0, x0): (self.border_at[(x0, y0, x1, y1)], tuple(sorted(qs)))
+            for (x0, y0, x1, y1), qs in sides.items() if y0 == y1}
+        # mids[e]: the middle of border e in doubled coordinates (what sight aims at)
+        self.mids: tuple[tuple[int, int], ...] = tuple(
+            ((x0 + x1) // 2, (y0 + y1) // 2)
+            for x0, y0, x1, y1 in (border_segment(self.width, sq, d)
+                                   for sq, d in self.edge_squares))
         # exits[sq][d]: (edge, square across) for each side, the one lookup a step needs:
         # (e, neighbour) across the internal border e, (-1, square) through an exit,
         # (-1, -1) at an outer wall. One more row at the end answers for square -1 (a
@@ -235,45 +264,57 @@ def _crosses(px: int, py: int, qx: int, qy: int, seg: tuple[int, int, int, int])
 
 
 @lru_cache(maxsize=65536)
-def _walls(players: int, edges: tuple[str, ...]) -> tuple[tuple[int, int, int, int, int], ...]:
-    g = geometry(players)
-    out = [(-1, *seg) for seg in g.outer_segments]
-    for e, k in enumerate(edges):
-        if k in BLOCKING:
-            sq, d = g.edge_squares[e]
-            out.append((e, *border_segment(g.width, sq, d)))
-    return tuple(out)
-
-
-def _box(width: int, sq: int, tag: int) -> list[tuple[int, int, int, int, int]]:
-    """A filled square (stone block, dust cloud) as four wall segments tagged ``tag``."""
-    return [(tag, *border_segment(width, sq, d)) for d in range(4)]
+def _path(players: int, px: int, py: int, qx: int, qy: int
+          ) -> tuple[tuple[int, ...], int, frozenset[int]]:
+    """What the segment from a square's centre P to Q crosses or touches (as
+    :func:`_crosses` tells), whatever the borders' kinds: the internal borders (edges), how
+    many outer walls, and the squares a side of which it crosses (a filled square blocks
+    it). It can only cross the grid lines strictly between P and Q, each at one point
+    (two sides meet there at a corner), so the lines are walked one by one: the sides
+    crossed are those ``y0 <= y <= y0 + 2`` around the crossing ``y``, exactly."""
+    g = GEOMETRY[players]
+    crossed: list[int] = []
+    outer = 0
+    boxes: set[int] = set()
+    for lines, a0, b0, a1, b1 in ((g.vertical, px, py, qx, qy),
+                                  (g.horizontal, py, px, qy, qx)):
+        da, db = a1 - a0, b1 - b0
+        if not da:
+            continue
+        sign = 1 if da > 0 else -1
+        for a in range(a0 + sign, a1, 2 * sign):  # the even grid lines between
+            # the line meets grid line a at b = num / den (den > 0)
+            f, r = divmod((b0 * da + db * (a - a0)) * sign, da * sign)
+            for b in ((f - (f & 1),) if r or f & 1 else (f - 2, f)):
+                side = lines.get((a, b))
+                if side is not None:
+                    e, squares = side
+                    if e >= 0:
+                        crossed.append(e)
+                    else:
+                        outer += 1
+                    boxes.update(squares)
+    return tuple(crossed), outer, frozenset(boxes)
 
 
 def _crossings(players: int, edges: tuple[str, ...], px: int, py: int, qx: int, qy: int,
-               skip: int = -2, blocks: tuple[int, ...] = (), limit: int = 0) -> int:
-    """How many walls (a filled square counts once) the line P-Q crosses, stopping
-    early above ``limit``."""
-    lo_x, hi_x = min(px, qx), max(px, qx)
-    lo_y, hi_y = min(py, qy), max(py, qy)
-    segs: Sequence[tuple[int, int, int, int, int]] = _walls(players, edges)
-    if blocks:
-        width = geometry(players).width
-        segs = [*segs, *(seg for i, b in enumerate(blocks) for seg in _box(width, b, -10 - i))]
-    hit: set[int] = set()
-    for e, x0, y0, x1, y1 in segs:
-        if e == skip or x1 < lo_x or x0 > hi_x or y1 < lo_y or y0 > hi_y:
-            continue
-        if _crosses(px, py, qx, qy, (x0, y0, x1, y1)):
-            hit.add(e if e != -1 else -100 - len(hit))
-            if len(hit) > limit:
-                return len(hit)
-    return len(hit)
+               skip: int = -2, blocks: tuple[int, ...] = ()) -> int:
+    """How many walls the line P-Q crosses: stone walls, doors and created walls (not
+    ``skip``), outer walls, and the filled squares ``blocks`` (each counts once)."""
+    crossed, outer, boxes = _path(players, px, py, qx, qy)
+    n = outer
+    for e in crossed:
+        if e != skip and edges[e] in BLOCKING:
+            n += 1
+    for b in blocks:
+        if b in boxes:
+            n += 1
+    return n
 
 
 def _clear(players: int, edges: tuple[str, ...], px: int, py: int, qx: int, qy: int,
            skip: int = -2, blocks: tuple[int, ...] = (), through: int = 0) -> bool:
-    return _crossings(players, edges, px, py, qx, qy, skip, blocks, through) <= through
+    return _crossings(players, edges, px, py, qx, qy, skip, blocks) <= through
 
 
 def step(players: int, edges: tuple[str, ...], sq: int, d: int) -> tuple[int, int]:
@@ -350,25 +391,48 @@ def sees(players: int, edges: tuple[str, ...], a: int, b: int,
     if a == b:
         return True
     bl = tuple(x for x in blocks if x != b and x != a)
-    if through:
-        if any(q == b for d in range(4) for q, _ in line(players, edges, a, d, bl, through)):
-            return True
-    elif b in rays(players, edges, a, bl)[0]:
+    if b in _straight(players, edges, a, bl, through):
         return True
-    w = geometry(players).width
-    ar, ac = divmod(a, w)
-    br, bc = divmod(b, w)
-    return _clear(players, edges, 2 * ac + 1, 2 * ar + 1, 2 * bc + 1, 2 * br + 1,
-                  blocks=bl, through=through)
+    g = geometry(players)
+    return _clear(players, edges, *g.centres[a], *g.centres[b], blocks=bl, through=through)
+
+
+def _straight(players: int, edges: tuple[str, ...], a: int, blocks: tuple[int, ...],
+              through: int) -> frozenset[int]:
+    """The squares the orthogonal lines from ``a`` reach (``through`` walls passed)."""
+    if through:
+        return frozenset(q for d in range(4) for q, _ in line(players, edges, a, d, blocks,
+                                                                through))
+    return rays(players, edges, a, blocks)[0]
 
 
 @lru_cache(maxsize=16384)
 def seen_from(players: int, edges: tuple[str, ...], a: int, blocks: tuple[int, ...] = (),
               through: int = 0) -> frozenset[int]:
-    """Every square ``a`` sees (see :func:`sees`)."""
+    """Every square ``a`` sees: :func:`sees` for each square, the straight lines
+    followed once for all squares but the filled ones (which do not block their own
+    sight)."""
     g = geometry(players)
-    return frozenset(q for q in range(g.size)
-                     if g.valid[q] and sees(players, edges, a, q, blocks, through))
+    others = tuple(x for x in blocks if x != a)
+    straight = _straight(players, edges, a, others, through)
+    seen: set[int] = set()
+    for b in g.squares:
+        if b == a:
+            seen.add(b)
+            continue
+        if b in others:
+            bl = tuple(x for x in others if x != b)
+            if b in _straight(players, edges, a, bl, through):
+                seen.add(b)
+                continue
+        elif b in straight:
+            seen.add(b)
+            continue
+        else:
+            bl = others
+        if _clear(players, edges, *g.centres[a], *g.centres[b], blocks=bl, through=through):
+            seen.add(b)
+    return frozenset(seen)
 
 
 @lru_cache(maxsize=65536)
@@ -377,8 +441,7 @@ def visible_edges(players: int, edges: tuple[str, ...], a: int, kinds: str,
     """The borders of the given kinds that square ``a`` sees (the line to the border's
     middle touches no other wall)."""
     g = geometry(players)
-    r, c = divmod(a, g.width)
-    px, py = 2 * c + 1, 2 * r + 1
+    px, py = g.centres[a]
     ray_walls = rays(players, edges, a, blocks)[1]
     bl = tuple(x for x in blocks if x != a)
     out = []
@@ -388,11 +451,21 @@ def visible_edges(players: int, edges: tuple[str, ...], a: int, kinds: str,
         if e in ray_walls:
             out.append(e)
             continue
-        sq, d = g.edge_squares[e]
-        x0, y0, x1, y1 = border_segment(g.width, sq, d)
-        if _clear(players, edges, px, py, (x0 + x1) // 2, (y0 + y1) // 2, skip=e, blocks=bl):
+        if _clear(players, edges, px, py, *g.mids[e], skip=e, blocks=bl):
             out.append(e)
     return tuple(out)
+
+
+def sees_border(players: int, edges: tuple[str, ...], a: int, e: int, kinds: str,
+                blocks: tuple[int, ...] = ()) -> bool:
+    """``e in visible_edges(players, edges, a, kinds, blocks)``, asked of one border."""
+    if not 0 <= e < len(edges) or edges[e] not in kinds:
+        return False
+    if e in rays(players, edges, a, blocks)[1]:
+        return True
+    bl = tuple(x for x in blocks if x != a)
+    return _clear(players, edges, *GEOMETRY[players].centres[a], *GEOMETRY[players].mids[e],
+                  skip=e, blocks=bl)
 
 
 def adjacent(players: int, edges: tuple[str, ...], a: int, b: int) -> bool:

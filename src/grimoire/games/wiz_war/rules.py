@@ -32,7 +32,7 @@ from grimoire.core.rules import PlayerId
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD, DECK, EV
-from grimoire.games.wiz_war.cards import Sight, effect_of, targets
+from grimoire.games.wiz_war.cards import Sight, effect_of, offers, targets
 from grimoire.games.wiz_war.cards.base import (
     Build,
     batter,
@@ -44,6 +44,7 @@ from grimoire.games.wiz_war.cards.base import (
     hit_unit,
     next_target,
 )
+from grimoire.games.wiz_war.cards.targets import number
 from grimoire.games.wiz_war.events import (
     Allow,
     Attack,
@@ -101,6 +102,7 @@ from grimoire.games.wiz_war.state import (
     global_with,
     hand_count,
     hand_limit,
+    in_sight,
     landing,
     looking,
     misty,
@@ -108,11 +110,13 @@ from grimoire.games.wiz_war.state import (
     over_limit,
     passage,
     points,
+    sees_edge,
     sight,
     sight_edges,
     speed,
     spell_of,
     square_of,
+    stone_at,
     stone_blocks,
     treasure_of,
 )
@@ -464,6 +468,8 @@ def offered(s: State, a: Any) -> bool:
             return a.card >= 0 and a.card in s.hands[p] and cast_offered(s, a)
         if kind is EndMove:  # always listed
             return True
+        if kind is ThrowAt or kind is Throw:
+            return throw_offered(s, a)
         return a in options_like(s, a)
     if phase == "draw" and not over_limit(s):
         if kind is EndTurn:  # EndTurn(draw=k) for k from draw_most down to 0
@@ -490,9 +496,23 @@ def cast_offered(s: State, a: Cast) -> bool:
     if ways not in energies(s, p, c):
         return False
     value = energy_value(s, p, a.energy, a.energy2)
-    if (a.target, a.mode) not in targets(s, p, c, value, Sight(s, p)):
+    if not offers(s, p, c, value, Sight(s, p), a.target, a.mode):
         return False
     return not (rooted(s, p) and effect_of(c).relocates(a) == p)
+
+
+def throw_offered(s: State, a: Throw | ThrowAt) -> bool:
+    """``a in throws(s, a.player)``, looking at its own target only."""
+    p, c = a.player, a.card
+    if c not in s.carried[p] or CARD[c].thrown is None or shut(ATTACK, s, p):
+        return False
+    if isinstance(a, Throw):
+        q = a.target
+        return q in alive(s) and q != p and in_sight(s, p, s.pos[q], spell=False)
+    if sees_edge(s, p, number(a.at, "e"), B.WALL_KINDS, spell=False):
+        return True
+    q = number(a.at, "q")
+    return q >= 0 and stone_at(s, q) and in_sight(s, p, q, spell=False)
 
 
 def options_like(s: State, a: Any) -> Sequence[Event]:

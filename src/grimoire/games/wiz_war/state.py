@@ -526,6 +526,22 @@ def sight(s: State, p: int, spell: bool = True) -> frozenset[int]:
     return out
 
 
+def in_sight(s: State, p: int, q: int, spell: bool = True) -> bool:
+    """``q in sight(s, p, spell)``, asked of one square (a wizard's, a stone block's)
+    without working out the rest."""
+    n, edges = s.players, looking(s)
+    a = eye(s, p) if spell else s.pos[p]
+    g = B.GEOMETRY[n]
+    if a < 0 or not (0 <= q < g.size and g.valid[q]):
+        return False
+    if global_with(s, "fog"):
+        return q == a or any(B.step(n, edges, a, d)[0] == q for d in range(4))
+    through = min(1, carried(s, p, _sight)) if spell else 0
+    if B.sees(n, edges, a, q, filled(s), through):
+        return True
+    return spell and s.bend and q in bent(s, a)
+
+
 def bent(s: State, a: int) -> set[int]:
     """Squares a spell reaches from ``a`` bending once round a corner: along a straight
     line, then 90° to either side, or 180° back along the far side of the wall's end."""
@@ -552,6 +568,16 @@ def sight_edges(s: State, p: int, kinds: str, spell: bool = True) -> tuple[int, 
         g = B.geometry(s.players)
         return tuple(e for d in range(4) if (e := g.edge[a][d]) >= 0 and edges[e] in kinds)
     return B.visible_edges(s.players, edges, a, kinds, filled(s))
+
+
+def sees_edge(s: State, p: int, e: int, kinds: str, spell: bool = True) -> bool:
+    """``e in sight_edges(s, p, kinds, spell)``, asked of one border."""
+    a = eye(s, p) if spell else s.pos[p]
+    edges = looking(s)
+    if global_with(s, "fog"):
+        g = B.geometry(s.players)
+        return e >= 0 and e in g.edge[a] and edges[e] in kinds
+    return B.sees_border(s.players, edges, a, e, kinds, filled(s))
 
 
 def landing(s: State, a: int, at: str) -> int:

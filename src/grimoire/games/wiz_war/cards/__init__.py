@@ -13,8 +13,9 @@ module here.
 
 from grimoire.games.wiz_war.cards import alchemy, cantrip, elemental, mentalism
 from grimoire.games.wiz_war.cards.base import EFFECTS, Effect, effect_of
-from grimoire.games.wiz_war.cards.targets import TARGETS, Sight, targets
+from grimoire.games.wiz_war.cards.targets import TARGETS, Sight, offers, targets
 
 SCHOOLS = (cantrip, alchemy, elemental, mentalism)
 
-__all__ = ["EFFECTS", "SCHOOLS", "TARGETS", "Effect", "Sight", "effect_of", "targets"]
+__all__ = ["EFFECTS", "SCHOOLS", "TARGETS", "Effect", "Sight", "effect_of", "offers",
+           "targets"]

@@ -21,15 +21,18 @@ from grimoire.games.wiz_war.state import (
     fire_walls,
     form,
     global_on,
+    in_sight,
     jump_squares,
     looking,
     occupied,
     on_wizard,
     reach,
+    sees_edge,
     sight,
     sight_edges,
     spells_named,
     square_of,
+    stone_at,
     stone_blocks,
     treasure_of,
     walk,
@@ -50,11 +53,16 @@ class Sight:
     def seen(self) -> frozenset[int]:
         return sight(self.s, self.p)
 
+    def sees(self, q: int) -> bool:
+        """``q in self.seen``, worked out for ``q`` alone unless the whole sight is known."""
+        seen = self.__dict__.get("seen")
+        return q in seen if seen is not None else in_sight(self.s, self.p, q)
+
     @cached_property
     def enemies(self) -> list[int]:
         """Other living wizards in sight."""
-        s, p, seen = self.s, self.p, self.seen
-        return [q for q in alive(s) if q != p and s.pos[q] in seen]
+        s, p = self.s, self.p
+        return [q for q in alive(s) if q != p and self.sees(s.pos[q])]
 
     @property
     def wizards(self) -> Targets:
@@ -94,7 +102,7 @@ def _walls(s: State, p: int) -> Targets:
 
 
 def _stones(s: State, view: Sight) -> Targets:
-    return [(f"q{q}", "") for q in sorted(stone_blocks(s)) if q in view.seen]
+    return [(f"q{q}", "") for q in sorted(stone_blocks(s)) if view.sees(q)]
 
 
 def wizard_or_wall(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
@@ -289,4 +297,82 @@ def targets(s: State, p: int, card: int, energy: int, view: Sight) -> Targets:
     return TARGETS[CARD[card].targets](s, p, card, energy, view)
 
 
-__all__ = ["TARGETS", "Sight", "knock_dirs", "storm_area", "targets"]
+# ------------------------------------------------------------------ one target asked
+
+Check = Callable[[State, int, int, int, Sight, str, str], bool]
+
+
+def number(target: str, kind: str) -> int:
+    """``n`` of a target written ``f"{kind}{n}"`` as the rules write it (``e17``), else
+    -1 (``e017``, ``e``, ``q17``...).
+
+    >>> number("e17", "e"), number("e017", "e"), number("q17", "e")
+    (17, -1, -1)
+    """
+    digits = target[len(kind):]
+    if (target.startswith(kind) and 0 < len(digits) <= 6 and digits.isdecimal()
+            and str(int(digits)) == digits):
+        return int(digits)
+    return -1
+
+
+def _wizard_seen(s: State, p: int, view: Sight, target: str) -> bool:
+    return number(target, "w") in view.enemies
+
+
+def _wall_seen(s: State, p: int, view: Sight, target: str) -> bool:
+    return sees_edge(s, p, number(target, "e"), WALL_KINDS)
+
+
+def _stone_seen(s: State, p: int, view: Sight, target: str) -> bool:
+    q = number(target, "q")
+    return q >= 0 and stone_at(s, q) and view.sees(q)
+
+
+def _check_wizard_or_wall(s: State, p: int, c: int, energy: int, view: Sight, target: str,
+                          mode: str) -> bool:
+    return mode == "" and (_wizard_seen(s, p, view, target) or _wall_seen(s, p, view, target)
+                           or _stone_seen(s, p, view, target))
+
+
+def _check_wall_only(s: State, p: int, c: int, energy: int, view: Sight, target: str,
+                     mode: str) -> bool:
+    return mode == "" and (_wall_seen(s, p, view, target) or _stone_seen(s, p, view, target))
+
+
+def _check_wall(s: State, p: int, c: int, energy: int, view: Sight, target: str,
+                mode: str) -> bool:
+    return mode == "" and _wall_seen(s, p, view, target)
+
+
+def _check_enemy(s: State, p: int, c: int, energy: int, view: Sight, target: str,
+                 mode: str) -> bool:
+    return mode == "" and _wizard_seen(s, p, view, target)
+
+
+def _check_open_border(s: State, p: int, c: int, energy: int, view: Sight, target: str,
+                       mode: str) -> bool:
+    e = number(target, "e")
+    return mode == "" and e not in fire_walls(s) and sees_edge(s, p, e, ".")
+
+
+CHECKS: dict[str, Check] = {
+    "wizard-or-wall": _check_wizard_or_wall, "wall-only": _check_wall_only,
+    "wall": _check_wall, "enemy": _check_enemy, "open-border": _check_open_border,
+}
+"""For the rules whose lists ask what the caster sees of every border or square: whether
+one (target, mode) is listed, asking about it alone."""
+
+
+def offers(s: State, p: int, card: int, energy: int, view: Sight, target: str,
+           mode: str) -> bool:
+    """Is ``(target, mode)`` among ``targets(s, p, card, energy, view)``?"""
+    rule = CARD[card].targets
+    check = CHECKS.get(rule)
+    if check is not None:
+        return check(s, p, card, energy, view, target, mode)
+    return (target, mode) in TARGETS[rule](s, p, card, energy, view)
+
+
+__all__ = ["CHECKS", "TARGETS", "Sight", "knock_dirs", "number", "offers", "storm_area",
+           "targets"]

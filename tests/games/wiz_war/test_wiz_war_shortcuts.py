@@ -1,0 +1,127 @@
+"""The shortcuts ``decide`` takes agree with what they stand for: a sight line walked across
+the grid meets exactly the borders a test of every border finds, and each question asked of
+one action (one target, one square, one border) answers as membership in the list ``legal``
+and the target rules give."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+from wizwar import NAMES
+
+from grimoire.core.dice import SeededDice
+from grimoire.core.events import Chance
+from grimoire.games.wiz_war import RULES
+from grimoire.games.wiz_war import board as B
+from grimoire.games.wiz_war import events as E
+from grimoire.games.wiz_war import rules as R
+from grimoire.games.wiz_war import state as S
+from grimoire.games.wiz_war.board import CARD, WALL_KINDS
+from grimoire.games.wiz_war.state import RULES_1, Options, State
+
+TG = importlib.import_module("grimoire.games.wiz_war.cards.targets")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_sight_line_walk_meets_exactly_the_borders_every_border_test_finds(n: int) -> None:
+    """``_path`` (the grid lines between two points, walked) gives the borders, outer walls
+    and squares' sides that testing the line against every side of every square gives,
+    from each square's centre (and square -1's) to every centre and border middle."""
+    g = B.geometry(n)
+    sides = {q: [B.border_segment(g.width, q, d) for d in range(4)] for q in g.squares}
+    sources = [*g.squares[:: 1 if n == 2 else 7], -1]
+    for a in sources:
+        px, py = g.centres[a]
+        for qx, qy in [g.centres[q] for q in g.squares] + list(g.mids):
+            crossed = [e for seg, e in g.border_at.items() if B._crosses(px, py, qx, qy, seg)]
+            boxes = {q for q, segs in sides.items()
+                     if any(B._crosses(px, py, qx, qy, seg) for seg in segs)}
+            edges, outer, got_boxes = B._path(n, px, py, qx, qy)
+            assert sorted(edges) == sorted(e for e in crossed if e >= 0)
+            assert outer == crossed.count(-1)
+            assert got_boxes == boxes
+
+
+def _states(n: int, seed: int, options: Options, steps: int = 300) -> list[State]:
+    """Positions of a seeded random game that casts, throws and picks things up often,
+    so spells, walls, fog and stone blocks come into play."""
+    rng = random.Random(seed)
+    s = RULES.setup(options, NAMES[:n])
+    k, out = 0, []
+    for _ in range(steps):
+        if RULES.outcome(s) is not None:
+            break
+        out.append(s)
+        p = min(RULES.to_act(s))
+        legal = list(R.legal(s, p))
+        busy = [a for a in legal if not isinstance(a, (E.Move, E.EndMove, E.Allow))]
+        a = rng.choice(busy if busy and rng.random() < 0.6 else legal)
+        for e in RULES.decide(s, a, SeededDice(bytes(32), k)):
+            k += e.draws if isinstance(e, Chance) else 0
+            s = RULES.evolve(s, e)
+    return out
+
+
+GAMES = [(2, 1, Options()), (3, 2, Options(**RULES_1)),
+         (4, 3, Options(extra_cards=("Gnome Form", "Golem Form", "Dust Cloud"))),
+         (2, 4, Options(**RULES_1, extra_cards=("Dust Cloud",)))]
+
+
+@pytest.mark.parametrize(("n", "seed", "options"), GAMES)
+def test_one_square_or_border_asked_answers_as_the_whole_sight(
+        n: int, seed: int, options: Options) -> None:
+    """``in_sight`` is membership in ``sight`` and ``sees_edge`` in ``sight_edges``, for
+    spells and for thrown objects, in every position of a game (fog, bends, stone blocks
+    and Visionstones included when they come up)."""
+    for s in _states(n, seed, options)[::3]:
+        g = B.GEOMETRY[s.players]
+        for p in range(s.players):
+            for spell in (True, False):
+                seen = S.sight(s, p, spell)
+                assert [S.in_sight(s, p, q, spell) for q in range(-1, g.size + 1)] == [
+                    q in seen for q in range(-1, g.size + 1)]
+                for kinds in (WALL_KINDS, "."):
+                    borders = S.sight_edges(s, p, kinds, spell)
+                    assert [S.sees_edge(s, p, e, kinds, spell)
+                            for e in range(-1, len(s.edges) + 1)] == [
+                        e in borders for e in range(-1, len(s.edges) + 1)]
+
+
+def _target_names(s: State) -> list[str]:
+    g = B.GEOMETRY[s.players]
+    return ([f"e{k}" for k in range(len(s.edges) + 1)] + [f"q{k}" for k in range(g.size + 1)]
+            + [f"w{k}" for k in range(5)]
+            + ["e007", "e-1", "q-1", "w01", "e", "q", "s", "*", "w1:c5", "e١"])
+
+
+@pytest.mark.parametrize(("n", "seed", "options"), GAMES)
+def test_one_target_asked_answers_as_the_target_list(
+        n: int, seed: int, options: Options) -> None:
+    """``offers`` (the rules with a ``CHECKS`` entry) is membership in ``targets``, and
+    ``throw_offered`` membership in ``throws``, for every target written any way."""
+    checked = 0
+    for s in _states(n, seed, options)[::4 * n]:
+        names = _target_names(s)
+        for p in range(s.players):
+            cards = {c for c in s.hands[p] if c >= 0} | {c for c in range(0, len(CARD), 5)}
+            for c in sorted(cards):
+                if CARD[c].targets not in TG.CHECKS:
+                    continue
+                for energy in (1, 3):
+                    listed = TG.targets(s, p, c, energy, TG.Sight(s, p))
+                    modes = {m for _, m in listed} | {"", "x"}
+                    for t in names:
+                        for m in modes:
+                            assert TG.offers(s, p, c, energy, TG.Sight(s, p), t, m) == (
+                                (t, m) in listed), (p, c, t, m)
+                            checked += 1
+            throws = R.throws(s, p)
+            for c in sorted({*s.carried[p], 0, 50}):
+                tries: list[E.Throw | E.ThrowAt] = [E.ThrowAt(player=p, card=c, at=t)
+                                                    for t in names]
+                tries += [E.Throw(player=p, card=c, target=q) for q in range(-1, 5)]
+                for a in tries:
+                    assert R.throw_offered(s, a) == (a in throws), a
+    assert checked > 5000
