@@ -68,9 +68,9 @@ def command(
         for report in stream:
             totals.add(report)
             worst = max(worst, exit_code(report.error))
-            if bar_shown:
-                progress.update(1)
             yield report
+            if bar_shown:  # once the report is printed: the bar is drawn below it
+                progress.update(1)
 
     with bar as progress:
         if json_out:
@@ -84,8 +84,8 @@ def command(
                 if clear:  # the bar's line, cleared for the report (it is drawn again)
                     sys.stderr.write("\r\x1b[K")
                 say(report.summary())
-            if totals.logs > 1:
-                say(totals.summary())
+    if not json_out and not json_lines and totals.logs > 1:
+        say(totals.summary())
     raise typer.Exit(worst)
 
 
