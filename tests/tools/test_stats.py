@@ -93,3 +93,21 @@ def test_a_log_that_kills_its_worker_twice_is_counted_by_its_reason(deadly: Path
     report = stats([deadly], jobs=2)
     assert report.unknown == {"audit/worker-crashed": 1}
     assert [(g.game, g.games) for g in report.games] == [(NAME, 3)]
+
+
+def test_stats_with_validate_agrees_with_validate() -> None:
+    """Over the fixtures of two games: the logs ``stats --validate`` keeps out are, reason
+    for reason, those ``validate`` finds invalid, and its games are the valid logs."""
+    from grimoire.tools.validate import Totals, reports
+
+    folders = [FIXTURES / "vicious-circle", FIXTURES / "wizard-armies"]
+    totals = Totals()
+    for report in reports(folders, jobs=2):
+        totals.add(report)
+    figures = stats(folders, validate=True, jobs=2)
+    kept_out: Counter[str] = Counter(figures.unknown)
+    for game in figures.games:
+        kept_out.update(game.invalid)
+    assert dict(kept_out) == totals.reasons
+    assert sum(g.games for g in figures.games) == totals.valid
+    assert figures.logs == totals.logs
