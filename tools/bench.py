@@ -14,8 +14,10 @@
   rounds: every game, and the anchors, once a round);
 - an archive (``--archive``): ``grimoire validate --jobs`` over bot matches of every game
   (``--archive-matches`` in all), in events/s of wall time on one process and on every
-  core, and their ratio (``archive_speedup``), and the trusted read of ``grimoire stats``
-  on every core (wall time, best of ``--repeat`` runs each);
+  core, and their ratio (``archive_speedup``), the CPU time the pool adds
+  (``archive_pool_cpu_overhead_pct``: the figure a busy machine does not blur), and the
+  trusted read of ``grimoire stats`` on every core (wall time, best of ``--repeat`` runs
+  each);
 - the search bot (``--bots``, and with the per-game figures): MCTS iterations/s per
   game from a few positions of a seeded random game (``tools/bench_bots.py``);
 - against the anchors (``--anchors``, and in the full run when the ``bench`` extra is
@@ -235,11 +237,19 @@ def archive(res: dict[str, Any], tmp: str, matches: int, cap: int, repeat: int) 
         assert all(r.ok for r in got), [r.summary() for r in got if not r.ok][:3]
         return sum(r.events for r in got)
 
+    def cpu() -> float:  # this process and its finished children (the pool's workers)
+        me, kids = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
+                                                        resource.RUSAGE_CHILDREN))
+        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
     best: dict[int, float] = {}
+    least_cpu: dict[int, float] = {}
     events = 0
     for _ in range(repeat):
         for j in sorted({1, jobs}):
+            c0 = cpu()
             t, events = timed(audited, j)
+            least_cpu[j] = min(least_cpu.get(j, float("inf")), cpu() - c0)
             best[j] = max(best.get(j, 0.0), events / t)
     stats_best = 0.0
     for _ in range(repeat):
@@ -251,6 +261,9 @@ def archive(res: dict[str, Any], tmp: str, matches: int, cap: int, repeat: int) 
     res["archive_validate_1_job_events_per_s"] = best[1]
     res["archive_validate_all_cores_events_per_s"] = best[jobs]
     res["archive_speedup"] = best[jobs] / best[1]
+    # CPU time the pool adds (processes, pickling, the parent's work): the ratio an idle
+    # machine would give is about jobs / (1 + this), whatever else runs beside the bench
+    res["archive_pool_cpu_overhead_pct"] = 100 * (least_cpu[jobs] / least_cpu[1] - 1)
     res["archive_stats_all_cores_events_per_s"] = stats_best
 
 

@@ -21,9 +21,10 @@ def never(item: object, detail: str) -> int:
     raise AssertionError(f"{item} crashed: {detail}")
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_results_come_in_the_items_order(jobs: int) -> None:
-    assert list(ordered(abs, range(0, -40, -1), jobs=jobs, crashed=never)) == list(range(40))
+@pytest.mark.parametrize(("jobs", "chunk"), [(1, 1), (2, 1), (2, 3)])
+def test_results_come_in_the_items_order(jobs: int, chunk: int) -> None:
+    assert list(ordered(abs, range(0, -40, -1), jobs=jobs, crashed=never, chunk=chunk)) == \
+        list(range(40))
 
 
 def test_no_more_than_the_window_is_in_flight() -> None:
@@ -39,6 +40,10 @@ def test_no_more_than_the_window_is_in_flight() -> None:
 
     for k, result in enumerate(ordered(abs, source(), jobs=2, window=3, crashed=never)):
         assert result == k and pulled <= k + 3
+    pulled = 0  # three chunks of two in flight: six items
+    for k, result in enumerate(ordered(abs, source(), jobs=2, window=3, chunk=2,
+                                       crashed=never)):
+        assert result == k and pulled <= k + 6
 
 
 def test_cores_is_at_least_one() -> None:
@@ -53,9 +58,12 @@ def dies_on_minus_one(x: int) -> int:
     return abs(x)
 
 
-def test_a_worker_killed_twice_gives_the_items_crash_result_and_the_others_theirs() -> None:
+@pytest.mark.parametrize("chunk", [1, 2])
+def test_a_worker_killed_twice_gives_the_items_crash_result_and_the_others_theirs(
+        chunk: int) -> None:
+    """The items that shared a chunk or a pool with the deadly one get their results."""
     items = [3, -1, 4, 5, -2, 6]
-    got = list(ordered(dies_on_minus_one, items, jobs=2, window=4,
+    got = list(ordered(dies_on_minus_one, items, jobs=2, window=4, chunk=chunk,
                        crashed=lambda item, detail: f"crashed {item}: {detail}"))
     assert got[0] == 3 and got[2:] == [4, 5, 2, 6]
     assert isinstance(got[1], str) and got[1].startswith("crashed -1: the worker process died")
@@ -84,9 +92,10 @@ def raises_on_odd(x: int) -> int:
 
 
 def test_an_exception_the_function_lets_out_is_retried_then_the_items_crash_result() -> None:
-    got = list(ordered(raises_on_odd, [0, 1, 2], jobs=2,
-                       crashed=lambda item, detail: detail))
-    assert got == [0, "ValueError: odd 1 (twice)", 2]
+    for chunk in (1, 2):
+        got = list(ordered(raises_on_odd, [0, 1, 2, 4], jobs=2, chunk=chunk,
+                           crashed=lambda item, detail: detail))
+        assert got == [0, "ValueError: odd 1 (twice)", 2, 4]
 
 
 def test_a_registered_game_reaches_the_workers() -> None:

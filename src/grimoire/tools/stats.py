@@ -31,7 +31,7 @@ from grimoire.core.events import Action
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits, LogReader
 from grimoire.core.replay import initial_state
 from grimoire.tools.arena import wilson
-from grimoire.tools.pool import cores, ordered
+from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
 from grimoire.tools.validate import CRASHED, audit_path, iter_logs
 
 __all__ = ["GameStats", "LogFacts", "SeatWins", "Spread", "StatsReport", "facts", "stats"]
@@ -316,7 +316,8 @@ def stats(
     games: dict[str, _Tally] = {}
     unknown: dict[str, int] = {}
     logs = 0
-    for f in ordered(task, iter_logs(given), jobs=jobs, crashed=_crashed):
+    for f in ordered(task, iter_logs(given), jobs=jobs, crashed=_crashed,
+                     chunk=LOGS_PER_TASK):
         logs += 1
         if f.game is None:
             reason = str((f.error or {}).get("reason"))

@@ -20,7 +20,7 @@ from grimoire.core.audit import AuditReport, audit
 from grimoire.core.errors import UsageError
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits
 from grimoire.tools._log import get_logger
-from grimoire.tools.pool import cores, ordered
+from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
 
 log = get_logger("grimoire.validate")
 
@@ -78,7 +78,8 @@ def reports(
         if os.path.isdir(p) and next(iter_logs([p]), None) is None:
             raise UsageError("validate/no-logs", f"{p} holds no logs (*.jsonl, *.msgpack)")
     task = functools.partial(audit_path, limits=limits, trust=tuple(trust))
-    for report in ordered(task, iter_logs(given), jobs=jobs, crashed=crashed_report):
+    for report in ordered(task, iter_logs(given), jobs=jobs, crashed=crashed_report,
+                          chunk=LOGS_PER_TASK):
         log.info("validated", path=report.path, ok=report.ok, events=report.events,
                  error=report.error)
         yield report
