@@ -12,6 +12,12 @@
   (``validate_signed``: one Ed25519 check per action), each the best of ``--repeat`` runs
   so a busy machine does not blur a 5% change (replay and validate in CPU time, in
   rounds: every game, and the anchors, once a round);
+- an archive (``--archive``): ``grimoire validate --jobs`` over bot matches of every game
+  (``--archive-matches`` in all), in events/s of wall time on one process and on every
+  core, and their ratio (``archive_speedup``), the CPU time the pool adds
+  (``archive_pool_cpu_overhead_pct``: the figure a busy machine does not blur), and the
+  trusted read of ``grimoire stats`` on every core (wall time, best of ``--repeat`` runs
+  each);
 - the search bot (``--bots``, and with the per-game figures): MCTS iterations/s per
   game from a few positions of a seeded random game (``tools/bench_bots.py``);
 - against the anchors (``--anchors``, and in the full run when the ``bench`` extra is
@@ -211,6 +217,56 @@ def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int,
     res.update(best)
 
 
+def archive(res: dict[str, Any], tmp: str, matches: int, cap: int, repeat: int) -> None:
+    """``validate --jobs 1`` against ``--jobs`` every core, and ``stats`` on every core,
+    over ``matches`` seeded random-bot matches spread over the built-in games."""
+    from grimoire.tools.pool import cores
+    from grimoire.tools.simulate import simulate
+    from grimoire.tools.stats import stats
+    from grimoire.tools.validate import reports
+
+    folder = os.path.join(tmp, "archive")
+    names = game_names()
+    for k, name in enumerate(names):
+        simulate(name, games=matches // len(names) + (k < matches % len(names)), seed=k,
+                 out=os.path.join(folder, name), max_actions=cap)
+    jobs = cores()
+
+    def audited(j: int) -> int:
+        got = list(reports([folder], jobs=j))
+        assert all(r.ok for r in got), [r.summary() for r in got if not r.ok][:3]
+        return sum(r.events for r in got)
+
+    def cpu() -> float:  # this process and its finished children (the pool's workers)
+        me, kids = (resource.getrusage(who) for who in (resource.RUSAGE_SELF,
+                                                        resource.RUSAGE_CHILDREN))
+        return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+    best: dict[int, float] = {}
+    least_cpu: dict[int, float] = {}
+    events = 0
+    for _ in range(repeat):
+        for j in sorted({1, jobs}):
+            c0 = cpu()
+            t, events = timed(audited, j)
+            least_cpu[j] = min(least_cpu.get(j, float("inf")), cpu() - c0)
+            best[j] = max(best.get(j, 0.0), events / t)
+    stats_best = 0.0
+    for _ in range(repeat):
+        t, report = timed(lambda: stats([folder], jobs=jobs))
+        stats_best = max(stats_best, events / t)
+    res["archive_logs"] = report.logs
+    res["archive_events"] = events
+    res["archive_jobs"] = jobs
+    res["archive_validate_1_job_events_per_s"] = best[1]
+    res["archive_validate_all_cores_events_per_s"] = best[jobs]
+    res["archive_speedup"] = best[jobs] / best[1]
+    # CPU time the pool adds (processes, pickling, the parent's work): the ratio an idle
+    # machine would give is about jobs / (1 + this), whatever else runs beside the bench
+    res["archive_pool_cpu_overhead_pct"] = 100 * (least_cpu[jobs] / least_cpu[1] - 1)
+    res["archive_stats_all_cores_events_per_s"] = stats_best
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=2000, help="VC random matches to replay")
@@ -229,6 +285,10 @@ def main() -> None:
                     "(tools/bench_anchors.py; the bench extra)")
     ap.add_argument("--bots", action="store_true",
                     help="just the search bot's iterations/s per game (tools/bench_bots.py)")
+    ap.add_argument("--archive", action="store_true",
+                    help="just validate --jobs (1 and every core) and stats over an archive")
+    ap.add_argument("--archive-matches", type=int, default=2000,
+                    help="bot matches in the archive, spread over the games")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     res: dict[str, Any] = {}
@@ -237,6 +297,10 @@ def main() -> None:
         from bench_server import server
 
         res.update(server())
+        show(res, args.json)
+        return
+    if args.archive:
+        archive(res, tmp, args.archive_matches, args.game_cap, args.repeat)
         show(res, args.json)
         return
     if args.bots:

@@ -32,6 +32,7 @@ from grimoire.cli import (
     seal,
     serve,
     simulate,
+    stats,
     store,
     upgrade,
     validate,
@@ -41,7 +42,8 @@ from grimoire.cli.common import configure_logging, say
 
 app = typer.Typer(
     name="grimoire",
-    help="Play, record, validate, diff, rewind, replay and render board-game match logs.",
+    help="Play, record, validate, diff, rewind, replay and render board-game match logs, "
+    "and read archives of them.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
@@ -79,6 +81,7 @@ app.command("play")(play.command)
 app.command("simulate")(simulate.command)
 app.command("arena")(arena.command)
 app.command("validate")(validate.command)
+app.command("stats")(stats.command)
 app.command("diff")(diff.command)
 app.command("rewind")(rewind.command)
 app.command("replay")(replay.command)

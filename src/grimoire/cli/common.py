@@ -19,14 +19,14 @@ from rich.console import Console
 from rich.text import Text
 
 from grimoire import GrimoireError, UsageError
+from grimoire.tools.validate import CRASHED, UNREADABLE
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
-_IO_REASONS = {"log/unreadable", "log/unwritable", "log/empty", "log/not-a-file",
-               "log/not-a-log", "store/locked", "store/full", "store/io", "store/missing",
-               "store/corrupt", "store/too-new"}
+_IO_REASONS = UNREADABLE | {"log/unwritable", "store/locked", "store/full", "store/io",
+                             "store/missing", "store/corrupt", "store/too-new"}
 INTERNAL = "internal/error"
 """The reason of an error grimoire did not expect (a bug): exit code 3."""
 
@@ -114,7 +114,7 @@ def exit_code(error: GrimoireError | Mapping[str, Any] | None) -> int:
         kind, reason = type(error).__name__, error.reason
     else:
         kind, reason = str(error.get("error")), str(error.get("reason"))
-    if reason == INTERNAL:
+    if reason in (INTERNAL, CRASHED):  # a bug, or a worker that died on the log twice
         return EXIT_INTERNAL
     if kind == UsageError.__name__ or reason in _IO_REASONS:
         return EXIT_USAGE
@@ -127,7 +127,8 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(func)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
-        as_json = bool(kwargs.get("json_out"))
+        as_json: bool | str = "lines" if kwargs.get("json_lines") else bool(
+            kwargs.get("json_out"))
         try:
             return func(*args, **kwargs)
         except GrimoireError as exc:
@@ -150,10 +151,13 @@ def handle_errors(func: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-def fail(error: Mapping[str, Any], text: str, code: int, as_json: bool) -> NoReturn:
-    """Report ``error`` (as ``{"error": ...}`` JSON on stdout under ``--json``, else one
-    line on stderr) and exit with ``code``."""
-    if as_json:
+def fail(error: Mapping[str, Any], text: str, code: int, as_json: bool | str) -> NoReturn:
+    """Report ``error`` (as ``{"error": ...}`` JSON on stdout under ``--json``, on one line
+    when ``as_json`` is ``"lines"`` (``--json-lines``), else one line on stderr) and exit
+    with ``code``."""
+    if as_json == "lines":
+        typer.echo(json.dumps({"error": msgspec.to_builtins(dict(error))}))
+    elif as_json:
         print_json({"error": dict(error)})
     else:
         say(f"grimoire: {text}", err=True)

@@ -1,15 +1,33 @@
-"""``grimoire validate LOG…``: audit logs; exit 0 all valid, 1 invalid, 2 unreadable."""
+"""``grimoire validate LOG… [--jobs N]``: audit logs; exit 0 all valid, 1 invalid, 2
+unreadable, 3 not audited (a bug, or a worker process that died twice on a log)."""
 
 from __future__ import annotations
 
+import json
 import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import nullcontext
 from pathlib import Path
-from typing import Annotated
+from typing import IO, Annotated, Any
 
+import msgspec
 import typer
 
-from grimoire.cli.common import EXIT_OK, exit_code, handle_errors, print_json, say
-from grimoire.tools.validate import DEFAULT_LIMITS, Limits, expand, validate
+from grimoire import UsageError
+from grimoire.cli.common import EXIT_OK, exit_code, handle_errors, say
+from grimoire.tools.validate import (
+    DEFAULT_LIMITS,
+    AuditReport,
+    Limits,
+    Totals,
+    iter_logs,
+    reports,
+)
+
+JOBS_HELP = "Processes (default: the machine's cores; 1: no pool)."
+SPOOL = 1 << 23
+"""Bytes of ``--json`` output kept in memory before the rest waits in a temporary file."""
 
 
 @handle_errors
@@ -17,27 +35,81 @@ def command(
     logs: Annotated[list[Path], typer.Argument(
         metavar="LOG", help="Log files or folders of logs.")],
     json_out: Annotated[bool, typer.Option(
-        "--json", metavar="", help="Machine-readable output.")] = False,
+        "--json", metavar="", help="Machine-readable output: one document, at the end.")]
+    = False,
+    json_lines: Annotated[bool, typer.Option(
+        "--json-lines", metavar="", help="JSON Lines, streamed: one report a line, in the "
+        "order of the logs, then {\"summary\": …}.")] = False,
     max_line: Annotated[int, typer.Option(metavar="N", help="Longest accepted line, bytes.")]
     = DEFAULT_LIMITS.max_line,
     trust: Annotated[list[str] | None, typer.Option(
         "--trust", metavar="KEY", help="A public key (hex, or a .pub file) that must have "
         "signed each log (repeatable: any of them).")] = None,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", metavar="N", help=JOBS_HELP)] = None,
 ) -> None:
     """Check header, seq, chain; re-decide every action; re-derive every roll and
-    consequence. The first problem of each log is reported as `line N (seq S): reason: detail`."""
-    paths = expand(logs)
+    consequence. The first problem of each log is reported as `line N (seq S): reason:
+    detail`; reports come in the order of the logs as they are audited, then (for more
+    than one log) a summary: valid, invalid, unreadable, and each reason's count."""
+    if json_out and json_lines:
+        raise UsageError("validate/json", "give --json or --json-lines, not both")
     limits = Limits(max_line=max_line)
-    show_bar = len(paths) > 1 and sys.stderr.isatty() and not json_out
-    if show_bar:
-        with typer.progressbar(length=len(paths), label="validating", file=sys.stderr) as bar:
-            reports = validate(logs, limits=limits, trust=trust or (),
-                               progress=lambda _: bar.update(1))
-    else:
-        reports = validate(logs, limits=limits, trust=trust or ())
-    if json_out:
-        print_json({"valid": all(r.ok for r in reports), "logs": reports})
-    else:
-        for r in reports:
-            say(r.summary())
-    raise typer.Exit(max((exit_code(r.error) for r in reports), default=EXIT_OK))
+    stream = reports(logs, limits=limits, trust=trust or (), jobs=jobs)
+    totals = Totals()
+    worst = EXIT_OK
+    bar_shown = not json_out and sys.stderr.isatty() and _more_than_one(logs)
+    bar: Any = typer.progressbar(length=sum(1 for _ in iter_logs(logs)), label="validating",
+                                 file=sys.stderr) if bar_shown else nullcontext()
+    clear = bar_shown and sys.stdout.isatty() and not json_lines
+
+    def counted() -> Iterator[AuditReport]:
+        nonlocal worst
+        for report in stream:
+            totals.add(report)
+            worst = max(worst, exit_code(report.error))
+            yield report
+            if bar_shown:  # once the report is printed: the bar is drawn below it
+                progress.update(1)
+
+    with bar as progress:
+        if json_out:
+            print_document(counted())
+        elif json_lines:
+            for report in counted():
+                typer.echo(json.dumps(msgspec.to_builtins(report)))
+            typer.echo(json.dumps({"summary": totals.to_dict()}))
+        else:
+            for report in counted():
+                if clear:  # the bar's line, cleared for the report (it is drawn again)
+                    sys.stderr.write("\r\x1b[K")
+                say(report.summary())
+    if not json_out and not json_lines and totals.logs > 1:
+        say(totals.summary())
+    raise typer.Exit(worst)
+
+
+def _more_than_one(logs: list[Path]) -> bool:
+    return sum(1 for _, _ in zip(range(2), iter_logs(logs), strict=False)) > 1
+
+
+def print_document(items: Iterable[AuditReport], spool: int = SPOOL) -> None:
+    """``{"valid": …, "logs": [report, …]}`` as ``json.dumps(…, indent=2)`` writes it,
+    byte for byte, with the reports waiting in a temporary file (in memory while small)
+    until ``valid`` is known (in memory up to ``spool`` bytes): memory does not grow with
+    the number of logs."""
+    valid = True
+    count = 0
+    held: IO[str]
+    with tempfile.SpooledTemporaryFile(max_size=spool, mode="w+", encoding="utf-8") as held:
+        for report in items:
+            valid = valid and report.ok
+            text = json.dumps(msgspec.to_builtins(report), indent=2)
+            held.write(("\n    " if not count else ",\n    ") + text.replace("\n", "\n    "))
+            count += 1
+        head = '{\n  "valid": ' + json.dumps(valid) + ',\n  "logs": ['
+        typer.echo(head, nl=False)
+        held.seek(0)
+        while chunk := held.read(1 << 16):
+            typer.echo(chunk, nl=False)
+        typer.echo("\n  ]\n}" if count else "]\n}")

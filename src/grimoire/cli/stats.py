@@ -1,0 +1,46 @@
+"""``grimoire stats PATH… [--validate] [--jobs N] [--json]``: an archive's figures, per game."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from grimoire.cli.common import handle_errors, print_json, say
+from grimoire.cli.validate import JOBS_HELP
+from grimoire.tools.stats import stats
+from grimoire.tools.validate import DEFAULT_LIMITS, Limits, iter_logs
+
+
+@handle_errors
+def command(
+    paths: Annotated[list[Path], typer.Argument(
+        metavar="PATH", help="Log files or folders of logs.")],
+    validate: Annotated[bool, typer.Option(
+        "--validate", metavar="", help="Audit each log first (as `grimoire validate`); "
+        "by default logs are read as trusted, which is several times faster.")] = False,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", metavar="N", help=JOBS_HELP)] = None,
+    max_line: Annotated[int, typer.Option(metavar="N", help="Longest accepted line, bytes.")]
+    = DEFAULT_LIMITS.max_line,
+    json_out: Annotated[bool, typer.Option(
+        "--json", metavar="", help="Machine-readable output.")] = False,
+) -> None:
+    """Per game: games, wins by seat with 95% intervals, draws and unfinished games, game
+    length in actions and events (min, quartiles, max, mean), how games ended, the most
+    common events, and the logs kept out (unreadable, or refused by the audit) by
+    reason. Exit 0 once the figures are made, whatever the logs held."""
+    limits = Limits(max_line=max_line)
+    if not json_out and sys.stderr.isatty():
+        total = sum(1 for _ in iter_logs(paths))
+        with typer.progressbar(length=total, label="reading", file=sys.stderr) as bar:
+            report = stats(paths, validate=validate, jobs=jobs, limits=limits,
+                           progress=lambda _: bar.update(1))
+    else:
+        report = stats(paths, validate=validate, jobs=jobs, limits=limits)
+    if json_out:
+        print_json(report)
+    else:
+        say(report.summary())

@@ -1,0 +1,331 @@
+"""``grimoire stats``: what an archive of logs says, per game: games, wins by seat with
+95% Wilson intervals, draws and unfinished games, game length (min, quartiles, max, mean,
+in actions and in events), how games ended, the most common events, and the logs that
+could not be read (or, with ``validate``, that the audit refused) by reason code.
+
+Logs are read as a trusted fold reads them (:meth:`~grimoire.core.logfile.LogReader.events`:
+seq checked, no chain, no re-deciding), or audited first with ``validate=True``; on
+``jobs`` processes, as :func:`grimoire.tools.validate.reports` runs, with memory that does
+not grow with the number of logs (lengths are kept as counts of each length).
+
+>>> import tempfile
+>>> from grimoire.tools.simulate import simulate
+>>> folder = tempfile.mkdtemp()
+>>> _ = simulate("vicious-circle", games=3, seed=2, out=folder)
+>>> report = stats([folder], jobs=1)
+>>> [(g.game, g.games, g.finished) for g in report.games]
+[('vicious-circle', 3, 3)]
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import msgspec
+
+from grimoire.core.errors import GrimoireError, LogError, UsageError
+from grimoire.core.events import Action
+from grimoire.core.logfile import DEFAULT_LIMITS, Limits, LogReader
+from grimoire.core.replay import initial_state
+from grimoire.tools.arena import wilson
+from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
+from grimoire.tools.validate import CRASHED, audit_path, iter_logs
+
+__all__ = ["GameStats", "LogFacts", "SeatWins", "Spread", "StatsReport", "facts", "stats"]
+
+TOP_EVENTS = 5
+"""Event types a summary names (the JSON has them all)."""
+
+
+class LogFacts(msgspec.Struct, frozen=True, kw_only=True):
+    """What one log tells the statistics: its game, players, length, how it ended
+    (``winners`` ``None``: unfinished) and its events by type; or the ``error`` that kept
+    it out (its game, when the header could be read)."""
+
+    path: str
+    game: str | None = None
+    players: int = 0
+    events: int = 0
+    actions: int = 0
+    winners: tuple[int, ...] | None = None
+    ending: str = ""
+    types: dict[str, int] = msgspec.field(default_factory=dict)
+    error: dict[str, Any] | None = None
+
+
+def _tag(cls: type) -> str:
+    config = getattr(cls, "__struct_config__", None)
+    tag = getattr(config, "tag", None)
+    return tag if isinstance(tag, str) else cls.__name__
+
+
+def facts(path: str, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS) -> LogFacts:
+    """The :class:`LogFacts` of one log: read trusted (a fold), or audited first with
+    ``validate`` (a log the audit refuses gives only its error). Never raises: what goes
+    wrong is the facts' ``error``; an exception the rules raise folding a log the audit
+    never saw is ``log/impossible-event``."""
+    game: str | None = None
+    if validate:
+        report = audit_path(path, limits=limits)
+        if not report.ok:
+            return LogFacts(path=path, game=report.game, error=report.error)
+    try:
+        with LogReader(path, limits=limits) as reader:
+            rules, header = reader.rules, reader.header
+            game = header.game
+            state = initial_state(rules, header)
+            evolve = rules.evolve
+            counts: dict[type, int] = {}
+            try:
+                for event in reader.events():
+                    state = evolve(state, event)
+                    kind = type(event)
+                    counts[kind] = counts.get(kind, 0) + 1
+                outcome = rules.outcome(state)
+            except GrimoireError:
+                raise
+            except Exception as exc:  # a log the rules could never have produced
+                raise LogError("log/impossible-event", f"the rules cannot fold it "
+                               f"({type(exc).__name__}: {exc}); run `grimoire validate` "
+                               "for the audit") from None
+    except GrimoireError as exc:
+        return LogFacts(path=path, game=game, error=exc.to_dict())
+    except Exception as exc:  # a bug: this log's internal/error, the others go on
+        return LogFacts(path=path, game=game, error={
+            "error": "InternalError", "reason": "internal/error", "line": None, "seq": None,
+            "detail": f"internal error: {type(exc).__name__}: {exc}"})
+    return LogFacts(
+        path=path, game=game, players=len(header.players), events=sum(counts.values()),
+        actions=sum(n for kind, n in counts.items() if issubclass(kind, Action)),
+        winners=None if outcome is None else tuple(outcome.winners),
+        ending="" if outcome is None else outcome.reason,
+        types={_tag(kind): n for kind, n in counts.items()})
+
+
+def _crashed(path: str, detail: str) -> LogFacts:
+    return LogFacts(path=path, error={"error": "InternalError", "reason": CRASHED,
+                                      "line": None, "seq": None, "detail": detail})
+
+
+class Spread(msgspec.Struct, frozen=True, kw_only=True):
+    """A distribution: least, quartiles (linear interpolation between the closest ranks,
+    as ``statistics.quantiles(method="inclusive")``), greatest and mean.
+
+    >>> Spread.of({1: 1, 2: 1, 3: 1, 10: 1})
+    Spread(min=1, q1=1.75, median=2.5, q3=4.75, max=10, mean=4.0)
+    """
+
+    min: int
+    q1: float
+    median: float
+    q3: float
+    max: int
+    mean: float
+
+    @classmethod
+    def of(cls, counts: Mapping[int, int]) -> Spread:
+        """The spread of values given as ``{value: how many times}``."""
+        values = sorted(counts)
+        n = sum(counts.values())
+        if not n:
+            return cls(min=0, q1=0.0, median=0.0, q3=0.0, max=0, mean=0.0)
+
+        def at(rank: int) -> int:  # the value at 0-based rank ``rank``
+            seen = 0
+            for v in values:
+                seen += counts[v]
+                if rank < seen:
+                    return v
+            return values[-1]
+
+        def quantile(p: float) -> float:
+            h = (n - 1) * p
+            lo = int(h)
+            low = at(lo)
+            return float(low) if lo == h else low + (h - lo) * (at(lo + 1) - low)
+
+        return cls(min=values[0], q1=quantile(0.25), median=quantile(0.5),
+                   q3=quantile(0.75), max=values[-1],
+                   mean=sum(v * c for v, c in counts.items()) / n)
+
+    def summary(self) -> str:
+        return (f"min {self.min:,}, quartiles {self.q1:,.1f} / {self.median:,.1f} / "
+                f"{self.q3:,.1f}, max {self.max:,}, mean {self.mean:,.1f}")
+
+
+class SeatWins(msgspec.Struct, frozen=True, kw_only=True):
+    """A seat's wins among the finished games that had that seat (a draw is not a win),
+    the rate and its 95% Wilson interval."""
+
+    seat: int
+    games: int
+    wins: int
+    rate: float
+    low: float
+    high: float
+
+
+class GameStats(msgspec.Struct, frozen=True, kw_only=True):
+    """One game's figures over the archive's logs of it. ``games`` counts the logs read;
+    ``finished`` those with an outcome (``draws`` among them: nobody, or every seat, won),
+    ``unfinished`` the others; ``endings`` the outcomes' reasons; ``events_by_type`` every
+    event type, most common first; ``invalid`` the logs of this game kept out, by reason."""
+
+    game: str
+    games: int
+    players: dict[int, int]
+    finished: int
+    draws: int
+    unfinished: int
+    seats: tuple[SeatWins, ...]
+    actions: Spread
+    events: Spread
+    endings: dict[str, int]
+    events_by_type: dict[str, int]
+    invalid: dict[str, int]
+
+    def summary(self) -> str:
+        """The game's figures, for people."""
+        plural = "s" if self.games != 1 else ""
+        players = ", ".join(f"{n} players" if c == self.games else f"{n} players: {c:,}"
+                            for n, c in sorted(self.players.items()))
+        lines = [f"{self.game}: {self.games:,} game{plural} ({players}), {self.finished:,} "
+                 f"finished ({self.draws:,} drawn), {self.unfinished:,} unfinished"]
+        for s in self.seats:
+            lines.append(f"  seat {s.seat} won {s.wins:,} of {s.games:,}: {s.rate:6.1%} "
+                         f"[{s.low:5.1%}, {s.high:5.1%}]")
+        if self.games:
+            lines.append(f"  actions a game: {self.actions.summary()}")
+            lines.append(f"  events a game:  {self.events.summary()}")
+        if self.endings:
+            lines.append("  endings: " + _counts(self.endings))
+        if self.events_by_type:
+            total = sum(self.events_by_type.values())
+            top = list(self.events_by_type.items())[:TOP_EVENTS]
+            lines.append("  most common events: " + ", ".join(
+                f"{t} {n:,} ({n / total:.1%})" for t, n in top))
+        if self.invalid:
+            lines.append("  logs kept out: " + _counts(self.invalid))
+        return "\n".join(lines)
+
+
+class StatsReport(msgspec.Struct, frozen=True, kw_only=True):
+    """The archive's figures: ``logs`` read or not, each game's :class:`GameStats`, and
+    the logs whose game is not known (unreadable, not a log, a worker that died) by
+    reason. ``validated``: the logs were audited, not only read."""
+
+    logs: int
+    validated: bool
+    games: tuple[GameStats, ...]
+    unknown: dict[str, int]
+
+    def summary(self) -> str:
+        """Every game's figures, for people."""
+        read = "audited" if self.validated else "read (trusted: run with --validate to audit)"
+        lines = [f"{self.logs:,} logs {read}"]
+        for g in self.games:
+            lines.append(g.summary())
+        if self.unknown:
+            lines.append("logs of no known game: " + _counts(self.unknown))
+        return "\n".join(lines)
+
+
+def _counts(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{k} {n:,}" for k, n in counts.items())
+
+
+def _ranked(counts: Mapping[str, int]) -> dict[str, int]:
+    return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+
+class _Tally:
+    """One game's running counts (lengths as counts of each length: bounded memory)."""
+
+    def __init__(self) -> None:
+        self.games = self.finished = self.draws = 0
+        self.players: dict[int, int] = {}
+        self.seat_games: list[int] = []
+        self.seat_wins: list[int] = []
+        self.actions: dict[int, int] = {}
+        self.events: dict[int, int] = {}
+        self.endings: dict[str, int] = {}
+        self.types: dict[str, int] = {}
+        self.invalid: dict[str, int] = {}
+
+    def add(self, f: LogFacts) -> None:
+        if f.error is not None:
+            reason = str(f.error.get("reason"))
+            self.invalid[reason] = self.invalid.get(reason, 0) + 1
+            return
+        self.games += 1
+        self.players[f.players] = self.players.get(f.players, 0) + 1
+        self.actions[f.actions] = self.actions.get(f.actions, 0) + 1
+        self.events[f.events] = self.events.get(f.events, 0) + 1
+        for t, n in f.types.items():
+            self.types[t] = self.types.get(t, 0) + n
+        if f.winners is None:
+            return
+        self.finished += 1
+        self.endings[f.ending] = self.endings.get(f.ending, 0) + 1
+        drawn = not f.winners or len(set(f.winners)) >= f.players
+        self.draws += drawn
+        while len(self.seat_games) < f.players:
+            self.seat_games.append(0)
+            self.seat_wins.append(0)
+        for seat in range(f.players):
+            self.seat_games[seat] += 1
+            if not drawn and seat in f.winners:
+                self.seat_wins[seat] += 1
+
+    def result(self, game: str) -> GameStats:
+        seats = []
+        for seat, (n, won) in enumerate(zip(self.seat_games, self.seat_wins, strict=True)):
+            low, high = wilson(won, n)
+            seats.append(SeatWins(seat=seat, games=n, wins=won, rate=won / n if n else 0.0,
+                                  low=low, high=high))
+        return GameStats(
+            game=game, games=self.games, players=dict(sorted(self.players.items())),
+            finished=self.finished, draws=self.draws, unfinished=self.games - self.finished,
+            seats=tuple(seats), actions=Spread.of(self.actions), events=Spread.of(self.events),
+            endings=_ranked(self.endings), events_by_type=_ranked(self.types),
+            invalid=_ranked(self.invalid))
+
+
+def stats(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    validate: bool = False,
+    jobs: int | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    progress: Callable[[LogFacts], None] | None = None,
+) -> StatsReport:
+    """The figures of every log under ``paths`` (files, and folders searched as
+    :func:`~grimoire.tools.validate.iter_logs` does), read on ``jobs`` processes (default:
+    the machine's cores; 1: in this process). The same report whatever ``jobs`` is."""
+    given = [os.fspath(p) for p in paths]
+    jobs = cores() if jobs is None else jobs
+    if jobs < 1:
+        raise UsageError("stats/jobs", f"--jobs must be 1 or more, not {jobs}")
+    for p in given:
+        if os.path.isdir(p) and next(iter_logs([p]), None) is None:
+            raise UsageError("stats/no-logs", f"{p} holds no logs (*.jsonl, *.msgpack)")
+    task = functools.partial(facts, validate=validate, limits=limits)
+    games: dict[str, _Tally] = {}
+    unknown: dict[str, int] = {}
+    logs = 0
+    for f in ordered(task, iter_logs(given), jobs=jobs, crashed=_crashed,
+                     chunk=LOGS_PER_TASK):
+        logs += 1
+        if f.game is None:
+            reason = str((f.error or {}).get("reason"))
+            unknown[reason] = unknown.get(reason, 0) + 1
+        else:
+            games.setdefault(f.game, _Tally()).add(f)
+        if progress is not None:
+            progress(f)
+    return StatsReport(logs=logs, validated=validate,
+                       games=tuple(games[g].result(g) for g in sorted(games)),
+                       unknown=_ranked(unknown))
