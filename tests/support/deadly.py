@@ -4,7 +4,9 @@ of a worker that dies (``validate --jobs``, ``stats --jobs``).
 A log whose first player is "Die" kills the process that reads it, every time; "Once"
 kills it the first time only (a marker file remembers). The kill is a real SIGKILL, as
 the kernel's out-of-memory killer sends. The pool forks its workers, so they know this
-game once it is registered; in the test's own process it raises instead of killing.
+game once it is registered; in the test's own process it raises instead of killing. A
+Dask cluster's workers are spawned: :func:`plugin` registers the game on each of them
+(and on each worker started again after one died).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
+from distributed import WorkerPlugin
 
 from grimoire.bots.random import RandomBot, play_out
 from grimoire.core.logfile import write_log
@@ -24,9 +27,10 @@ from grimoire.testing import tally
 NAME = "deadly-tally"
 
 
-def deadly_game(marker: Path) -> Any:
+def deadly_game(marker: Path, parent: int | None = None) -> Any:
+    """The game; ``parent``: the test's process (default: this one), where it never kills."""
     rules = tally.RULES
-    parent = os.getpid()
+    parent = os.getpid() if parent is None else parent
 
     def setup(options: object, players: tuple[str, ...]) -> object:
         if players[0] in ("Die", "Once") and os.getpid() == parent:
@@ -63,3 +67,18 @@ def deadly_folder(folder: Path) -> Path:
                           ("d", ("Cy", "Di"))):
         tally_log(folder / f"{name}.jsonl", NAME, players)
     return folder
+
+
+class Plugin(WorkerPlugin):  # type: ignore[misc]
+    """A Dask worker plugin that registers the game on every worker of a cluster (and on
+    each worker started again after one died): ``client.register_plugin(Plugin(marker))``."""
+
+    name = NAME
+
+    def __init__(self, marker: Path) -> None:
+        self.marker, self.parent = str(marker), os.getpid()
+
+    def setup(self, worker: object) -> None:
+        from grimoire.core import registry
+
+        registry.register(deadly_game(Path(self.marker), self.parent))

@@ -1,4 +1,5 @@
-"""``grimoire stats PATH… [--validate] [--jobs N] [--json]``: an archive's figures, per game."""
+"""``grimoire stats PATH… [--validate] [--jobs N | --scheduler ADDRESS] [--json]``: an
+archive's figures, per game."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Annotated
 import typer
 
 from grimoire.cli.common import handle_errors, print_json, say
-from grimoire.cli.validate import JOBS_HELP
+from grimoire.cli.validate import JOBS_HELP, SCHEDULER_HELP, one_runner
 from grimoire.tools.stats import stats
 from grimoire.tools.validate import DEFAULT_LIMITS, Limits, iter_logs
 
@@ -23,6 +24,8 @@ def command(
         "by default logs are read as trusted, which is several times faster.")] = False,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", metavar="N", help=JOBS_HELP)] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
     max_line: Annotated[int, typer.Option(metavar="N", help="Longest accepted line, bytes.")]
     = DEFAULT_LIMITS.max_line,
     json_out: Annotated[bool, typer.Option(
@@ -32,14 +35,16 @@ def command(
     length in actions and events (min, quartiles, max, mean), how games ended, the most
     common events, and the logs kept out (unreadable, or refused by the audit) by
     reason. Exit 0 once the figures are made, whatever the logs held."""
+    one_runner(jobs, scheduler)
     limits = Limits(max_line=max_line)
     if not json_out and sys.stderr.isatty():
         total = sum(1 for _ in iter_logs(paths))
         with typer.progressbar(length=total, label="reading", file=sys.stderr) as bar:
             report = stats(paths, validate=validate, jobs=jobs, limits=limits,
-                           progress=lambda _: bar.update(1))
+                           scheduler=scheduler, progress=lambda _: bar.update(1))
     else:
-        report = stats(paths, validate=validate, jobs=jobs, limits=limits)
+        report = stats(paths, validate=validate, jobs=jobs, limits=limits,
+                       scheduler=scheduler)
     if json_out:
         print_json(report)
     else:

@@ -26,6 +26,16 @@ from grimoire.tools.validate import (
 )
 
 JOBS_HELP = "Processes (default: the machine's cores; 1: no pool)."
+SCHEDULER_HELP = ("Run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786) "
+                  "instead of local processes; needs grimoire[archive], and the logs at the "
+                  "same paths on every worker.")
+
+
+def one_runner(jobs: int | None, scheduler: str | None) -> None:
+    """Refuse ``--jobs`` with ``--scheduler``: the cluster's workers set the parallelism."""
+    if jobs is not None and scheduler is not None:
+        raise UsageError("archive/jobs-and-scheduler", "give --jobs or --scheduler, not both "
+                         "(the cluster's workers are the jobs)")
 SPOOL = 1 << 23
 """Bytes of ``--json`` output kept in memory before the rest waits in a temporary file."""
 
@@ -47,6 +57,8 @@ def command(
         "signed each log (repeatable: any of them).")] = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", metavar="N", help=JOBS_HELP)] = None,
+    scheduler: Annotated[str | None, typer.Option(
+        "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
     """Check header, seq, chain; re-decide every action; re-derive every roll and
     consequence. The first problem of each log is reported as `line N (seq S): reason:
@@ -54,8 +66,9 @@ def command(
     than one log) a summary: valid, invalid, unreadable, and each reason's count."""
     if json_out and json_lines:
         raise UsageError("validate/json", "give --json or --json-lines, not both")
+    one_runner(jobs, scheduler)
     limits = Limits(max_line=max_line)
-    stream = reports(logs, limits=limits, trust=trust or (), jobs=jobs)
+    stream = reports(logs, limits=limits, trust=trust or (), jobs=jobs, scheduler=scheduler)
     totals = Totals()
     worst = EXIT_OK
     bar_shown = not json_out and sys.stderr.isatty() and _more_than_one(logs)

@@ -9,6 +9,11 @@ process dies (killed, out of memory, a crash in C code), every item it may have 
 running is run again on a fresh process of its own; an item that kills that one too gets
 ``crashed(item, detail)`` as its result, and the rest go on.
 
+With ``scheduler`` (a Dask distributed scheduler's address, ``tcp://host:8786``) the chunks
+go to that cluster's workers instead, with the same order, window and retries: a chunk
+whose worker dies is rescheduled by Dask itself (``distributed.scheduler.allowed-failures``
+times), then its items run again one a task, and an item that fails again is ``crashed``.
+
 The pool uses ``multiprocessing``'s default start method (``fork`` on Linux): a game
 registered with :func:`grimoire.registry.register` before the pool starts is known to the
 workers there; elsewhere the workers know the games of the ``grimoire.games`` entry points.
@@ -25,8 +30,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from grimoire.core.errors import UsageError
 from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.pool")
@@ -60,6 +66,7 @@ def ordered(
     crashed: Callable[[T, str], R],
     window: int | None = None,
     chunk: int = 1,
+    scheduler: str | None = None,
 ) -> Iterator[R]:
     """``fn(item)`` for each item, in the items' order, on ``jobs`` processes (``fn`` and
     the items must pickle: a module-level function or a ``functools.partial`` of one).
@@ -68,7 +75,16 @@ def ordered(
     in flight (default :data:`WINDOW_PER_JOB` a process). ``fn`` should turn what can go
     wrong with an item into its result; a worker that dies, or an exception ``fn`` lets
     out, has the items it was running run again, each alone on a fresh process, and an
-    item that fails there too gets ``crashed(item, detail)`` as its result."""
+    item that fails there too gets ``crashed(item, detail)`` as its result.
+
+    ``scheduler``: run on the Dask cluster at that address (``jobs`` is then unused; the
+    window is :data:`WINDOW_PER_JOB` a worker thread); the workers need grimoire (and any
+    game plug-in) installed, and the items must mean the same there (paths: a shared
+    file system). Needs the ``archive`` extra (``dask[distributed]``)."""
+    if scheduler is not None:
+        yield from _on_cluster(fn, items, scheduler=scheduler, crashed=crashed,
+                               window=window, chunk=chunk)
+        return
     it = iter(items)
     first = [x for _, x in zip(range(2), it, strict=False)]
     if jobs <= 1 or len(first) < 2:
@@ -106,6 +122,70 @@ def ordered(
     finally:  # done, or stopped early: what has not started is cancelled, and the
         # running (at most one a process) are waited for, so no thread outlives the pool
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+SCHEDULER_TIMEOUT = "20s"
+"""How long :func:`ordered` waits to reach a Dask scheduler before giving up."""
+
+
+def _connect(scheduler: str) -> Any:
+    """A Dask client of the scheduler at ``scheduler``, or a :class:`UsageError`."""
+    try:
+        import distributed
+    except ImportError:
+        raise UsageError("archive/needs-dask", "--scheduler runs on a Dask cluster: "
+                         "pip install 'grimoire[archive]'") from None
+    try:
+        return distributed.Client(  # type: ignore[no-untyped-call]
+            scheduler, set_as_default=False, timeout=SCHEDULER_TIMEOUT)
+    except (OSError, ValueError, TypeError) as exc:
+        raise UsageError("archive/scheduler", f"cannot reach the Dask scheduler at "
+                         f"{scheduler!r}: {exc}") from None
+
+
+def _on_cluster(fn: Callable[[T], R], items: Iterable[T], *, scheduler: str,
+                crashed: Callable[[T, str], R], window: int | None, chunk: int
+                ) -> Iterator[R]:
+    """:func:`ordered` on the Dask cluster at ``scheduler``."""
+    client = _connect(scheduler)
+    pending: deque[tuple[list[T], Any]] = deque()
+    try:
+        threads = sum(client.nthreads().values()) or 1
+        size = max(window or WINDOW_PER_JOB * threads, 1)
+        source = _chunks(iter(items), max(chunk, 1))
+        while True:
+            if len(pending) < size:
+                for part in source:
+                    pending.append((part, client.submit(_each, fn, part, pure=False)))
+                    if len(pending) >= size:
+                        break
+            if not pending:
+                return
+            part, future = pending.popleft()
+            try:
+                results = future.result()
+            except Exception as exc:  # a worker died under it, or fn let it out
+                log.info("retrying", items=len(part), error=f"{type(exc).__name__}: {exc}")
+                results = [_alone_on(client, fn, x, crashed) for x in part]
+            yield from results
+    finally:  # done, or stopped early: what is still queued is cancelled
+        for _, future in pending:
+            future.cancel()
+        client.close()
+
+
+def _alone_on(client: Any, fn: Callable[[T], R], item: T,
+              crashed: Callable[[T, str], R]) -> R:
+    """``fn(item)`` as a task of its own on the cluster; ``crashed`` if it fails again
+    (Dask has already rescheduled it after each worker that died under it)."""
+    try:
+        return client.submit(fn, item, pure=False).result()  # type: ignore[no-any-return]
+    except Exception as exc:
+        name = type(exc).__name__
+        detail = (f"the Dask workers running it died ({exc})" if name == "KilledWorker"
+                  else f"{name}: {exc} (twice)")
+        log.info("crashed", item=str(item), detail=detail)
+        return crashed(item, detail)
 
 
 def _chain(first: list[T], rest: Iterator[T]) -> Iterator[T]:

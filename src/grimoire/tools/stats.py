@@ -32,7 +32,7 @@ from grimoire.core.logfile import DEFAULT_LIMITS, Limits, LogReader
 from grimoire.core.replay import initial_state
 from grimoire.tools.arena import wilson
 from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
-from grimoire.tools.validate import CRASHED, audit_path, iter_logs
+from grimoire.tools.validate import CRASHED, audit_path, iter_logs, located, relocated
 
 __all__ = ["GameStats", "LogFacts", "SeatWins", "Spread", "StatsReport", "facts", "stats"]
 
@@ -62,18 +62,21 @@ def _tag(cls: type) -> str:
     return tag if isinstance(tag, str) else cls.__name__
 
 
-def facts(path: str, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS) -> LogFacts:
+def facts(path: str, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS,
+          root: str | None = None) -> LogFacts:
     """The :class:`LogFacts` of one log: read trusted (a fold), or audited first with
     ``validate`` (a log the audit refuses gives only its error). Never raises: what goes
     wrong is the facts' ``error``; an exception the rules raise folding a log the audit
-    never saw is ``log/impossible-event``."""
+    never saw is ``log/impossible-event``. A relative ``path`` is read under ``root`` if
+    given (as :func:`~grimoire.tools.validate.audit_path`)."""
     game: str | None = None
     if validate:
-        report = audit_path(path, limits=limits)
+        report = audit_path(path, limits=limits, root=root)
         if not report.ok:
             return LogFacts(path=path, game=report.game, error=report.error)
+    real = located(path, root)
     try:
-        with LogReader(path, limits=limits) as reader:
+        with LogReader(real, limits=limits) as reader:
             rules, header = reader.rules, reader.header
             game = header.game
             state = initial_state(rules, header)
@@ -92,7 +95,7 @@ def facts(path: str, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS)
                                f"({type(exc).__name__}: {exc}); run `grimoire validate` "
                                "for the audit") from None
     except GrimoireError as exc:
-        return LogFacts(path=path, game=game, error=exc.to_dict())
+        return LogFacts(path=path, game=game, error=relocated(exc.to_dict(), real, path))
     except Exception as exc:  # a bug: this log's internal/error, the others go on
         return LogFacts(path=path, game=game, error={
             "error": "InternalError", "reason": "internal/error", "line": None, "seq": None,
@@ -301,10 +304,12 @@ def stats(
     jobs: int | None = None,
     limits: Limits = DEFAULT_LIMITS,
     progress: Callable[[LogFacts], None] | None = None,
+    scheduler: str | None = None,
 ) -> StatsReport:
     """The figures of every log under ``paths`` (files, and folders searched as
     :func:`~grimoire.tools.validate.iter_logs` does), read on ``jobs`` processes (default:
-    the machine's cores; 1: in this process). The same report whatever ``jobs`` is."""
+    the machine's cores; 1: in this process), or on the Dask cluster at ``scheduler``.
+    The same report whatever runs it."""
     given = [os.fspath(p) for p in paths]
     jobs = cores() if jobs is None else jobs
     if jobs < 1:
@@ -312,12 +317,13 @@ def stats(
     for p in given:
         if os.path.isdir(p) and next(iter_logs([p]), None) is None:
             raise UsageError("stats/no-logs", f"{p} holds no logs (*.jsonl, *.msgpack)")
-    task = functools.partial(facts, validate=validate, limits=limits)
+    task = functools.partial(facts, validate=validate, limits=limits,
+                             root=None if scheduler is None else os.getcwd())
     games: dict[str, _Tally] = {}
     unknown: dict[str, int] = {}
     logs = 0
     for f in ordered(task, iter_logs(given), jobs=jobs, crashed=_crashed,
-                     chunk=LOGS_PER_TASK):
+                     chunk=LOGS_PER_TASK, scheduler=scheduler):
         logs += 1
         if f.game is None:
             reason = str((f.error or {}).get("reason"))

@@ -13,6 +13,7 @@ import functools
 import heapq
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 import msgspec
 
@@ -25,7 +26,8 @@ from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
 log = get_logger("grimoire.validate")
 
 __all__ = ["CRASHED", "DEFAULT_LIMITS", "UNREADABLE", "AuditReport", "Limits", "Totals",
-           "audit_path", "cores", "expand", "iter_logs", "reports", "validate"]
+           "audit_path", "cores", "expand", "iter_logs", "located", "relocated", "reports",
+           "validate"]
 
 LOG_SUFFIXES = (".jsonl", ".msgpack", ".mpk")
 INTERNAL = "internal/error"
@@ -60,12 +62,15 @@ def reports(
     limits: Limits = DEFAULT_LIMITS,
     trust: Sequence[str] = (),
     jobs: int | None = None,
+    scheduler: str | None = None,
 ) -> Iterator[AuditReport]:
     """The report of every log, in the order of :func:`iter_logs`, audited on ``jobs``
     processes (default: the machine's cores; 1: in this process). The same reports
     whatever ``jobs`` is. At most a few dozen logs per process are in flight, so memory
     does not grow with the number of logs. A worker process that dies is retried once
     on a fresh process; if it dies again the log's report is :data:`CRASHED`.
+    ``scheduler``: audit on the Dask cluster at that address instead (see
+    :func:`~grimoire.tools.pool.ordered`); relative paths are sent as seen from here.
 
     A folder that holds no logs is a :class:`UsageError` (``validate/no-logs``), raised
     before any log is audited.
@@ -77,24 +82,48 @@ def reports(
     for p in given:
         if os.path.isdir(p) and next(iter_logs([p]), None) is None:
             raise UsageError("validate/no-logs", f"{p} holds no logs (*.jsonl, *.msgpack)")
-    task = functools.partial(audit_path, limits=limits, trust=tuple(trust))
+    task = functools.partial(audit_path, limits=limits, trust=tuple(trust),
+                             root=None if scheduler is None else os.getcwd())
     for report in ordered(task, iter_logs(given), jobs=jobs, crashed=crashed_report,
-                          chunk=LOGS_PER_TASK):
+                          chunk=LOGS_PER_TASK, scheduler=scheduler):
         log.info("validated", path=report.path, ok=report.ok, events=report.events,
                  error=report.error)
         yield report
 
 
 def audit_path(path: str, *, limits: Limits = DEFAULT_LIMITS,
-               trust: Sequence[str] = ()) -> AuditReport:
+               trust: Sequence[str] = (), root: str | None = None) -> AuditReport:
     """:func:`~grimoire.core.audit.audit` of one file, an unexpected exception (a bug)
-    included: it becomes the report's ``internal/error``. What each worker runs."""
+    included: it becomes the report's ``internal/error``. What each worker runs. A
+    relative ``path`` is found under ``root`` when one is given (a worker on a cluster,
+    whose working folder is not the caller's) and reported as given."""
+    real = located(path, root)
     try:
-        return audit(path, limits=limits, trust=trust)
+        report = audit(real, limits=limits, trust=trust)
+        if real != path:
+            report.path, report.error = path, relocated(report.error, real, path)
+        return report
     except Exception as exc:  # a bug: reported for this log alone, the others go on
         return AuditReport(path=os.fspath(path), ok=False, error={
             "error": "InternalError", "reason": INTERNAL, "line": None,
             "seq": None, "detail": f"internal error: {type(exc).__name__}: {exc}"})
+
+
+def located(path: str, root: str | None) -> str:
+    """Where a worker finds ``path``: under ``root`` if it is relative and ``root`` given.
+
+    >>> located("a.jsonl", "/srv/logs"), located("/x/a.jsonl", "/srv/logs")
+    ('/srv/logs/a.jsonl', '/x/a.jsonl')
+    """
+    return path if root is None else os.path.join(root, path)
+
+
+def relocated(error: dict[str, Any] | None, real: str, path: str) -> dict[str, Any] | None:
+    """``error`` with the path a worker opened (``real``) named as the caller gave it, so
+    a report is the same wherever it was made."""
+    if error is None or real == path or real not in str(error.get("detail", "")):
+        return error
+    return {**error, "detail": str(error["detail"]).replace(real, path)}
 
 
 def crashed_report(path: str, detail: str) -> AuditReport:
