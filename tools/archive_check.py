@@ -81,7 +81,8 @@ def dask_cluster(workdir: Path, workers: int) -> Iterator[str]:
     info = workdir / "scheduler.json"
     common = ["--no-dashboard"]
     scheduler = subprocess.Popen(
-        [DASK, "scheduler", "--scheduler-file", str(info), "--port", "0", *common],
+        [DASK, "scheduler", "--scheduler-file", str(info), "--host", "127.0.0.1", "--port", "0",
+         *common],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     worker = None
     try:
@@ -92,7 +93,7 @@ def dask_cluster(workdir: Path, workers: int) -> Iterator[str]:
             time.sleep(0.2)
         worker = subprocess.Popen(
             [DASK, "worker", "--scheduler-file", str(info), "--nworkers", str(workers),
-             "--nthreads", "1", *common], cwd=workdir,
+             "--nthreads", "1", "--host", "127.0.0.1", *common], cwd=workdir,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         address = str(json.loads(info.read_text())["address"])
         wait_for_workers(address, workers)

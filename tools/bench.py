@@ -16,8 +16,8 @@
   (``--archive-matches`` in all), in events/s of wall time on one process and on every
   core, and their ratio (``archive_speedup``), the CPU time the pool adds
   (``archive_pool_cpu_overhead_pct``: the figure a busy machine does not blur), and the
-  trusted read of ``grimoire stats`` on every core (wall time, best of ``--repeat`` runs
-  each);
+  trusted read of ``grimoire stats`` on every core, and ``grimoire export`` in rows (events)
+  a second on one process and on every core (wall time, best of ``--repeat`` runs each);
 - the search bot (``--bots``, and with the per-game figures): MCTS iterations/s per
   game from a few positions of a seeded random game (``tools/bench_bots.py``);
 - against the anchors (``--anchors``, and in the full run when the ``bench`` extra is
@@ -218,8 +218,10 @@ def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int,
 
 
 def archive(res: dict[str, Any], tmp: str, matches: int, cap: int, repeat: int) -> None:
-    """``validate --jobs 1`` against ``--jobs`` every core, and ``stats`` on every core,
-    over ``matches`` seeded random-bot matches spread over the built-in games."""
+    """``validate --jobs 1`` against ``--jobs`` every core, ``stats`` on every core, and
+    ``export`` on one process and on every core, over ``matches`` seeded random-bot
+    matches spread over the built-in games."""
+    from grimoire.tools.export import export
     from grimoire.tools.pool import cores
     from grimoire.tools.simulate import simulate
     from grimoire.tools.stats import stats
@@ -255,6 +257,15 @@ def archive(res: dict[str, Any], tmp: str, matches: int, cap: int, repeat: int) 
     for _ in range(repeat):
         t, report = timed(lambda: stats([folder], jobs=jobs))
         stats_best = max(stats_best, events / t)
+    import pyarrow.parquet  # noqa: F401 (export's import, before the clock starts)
+
+    export_best: dict[int, float] = {}
+    parquet = os.path.join(tmp, "events.parquet")
+    for _ in range(repeat):
+        for j in sorted({1, jobs}):
+            t, written = timed(lambda j=j: export([folder], parquet, jobs=j, overwrite=True))
+            assert written.rows == events and not written.skipped, written.summary()
+            export_best[j] = max(export_best.get(j, 0.0), written.rows / t)
     res["archive_logs"] = report.logs
     res["archive_events"] = events
     res["archive_jobs"] = jobs
@@ -265,6 +276,8 @@ def archive(res: dict[str, Any], tmp: str, matches: int, cap: int, repeat: int) 
     # machine would give is about jobs / (1 + this), whatever else runs beside the bench
     res["archive_pool_cpu_overhead_pct"] = 100 * (least_cpu[jobs] / least_cpu[1] - 1)
     res["archive_stats_all_cores_events_per_s"] = stats_best
+    res["archive_export_1_job_rows_per_s"] = export_best[1]
+    res["archive_export_all_cores_rows_per_s"] = export_best[jobs]
 
 
 def main() -> None:
@@ -286,7 +299,8 @@ def main() -> None:
     ap.add_argument("--bots", action="store_true",
                     help="just the search bot's iterations/s per game (tools/bench_bots.py)")
     ap.add_argument("--archive", action="store_true",
-                    help="just validate --jobs (1 and every core) and stats over an archive")
+                    help="just validate --jobs (1 and every core), stats and export over an "
+                    "archive")
     ap.add_argument("--archive-matches", type=int, default=2000,
                     help="bot matches in the archive, spread over the games")
     ap.add_argument("--json", action="store_true")

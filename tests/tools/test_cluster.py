@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import dask
+import msgspec
 import pytest
 from deadly import NAME, Plugin, deadly_folder
 from distributed import Client, LocalCluster
@@ -18,6 +19,7 @@ from typer.testing import CliRunner
 from grimoire.cli.app import app
 from grimoire.core.errors import UsageError
 from grimoire.tools import pool
+from grimoire.tools.export import export
 from grimoire.tools.stats import stats
 from grimoire.tools.validate import CRASHED, expand, reports
 
@@ -82,6 +84,15 @@ def test_the_statistics_on_the_cluster_are_the_local_ones(cluster: str, archive:
     for validate in (False, True):
         assert stats([archive], validate=validate, scheduler=cluster) == \
             stats([archive], validate=validate, jobs=1)
+
+
+def test_the_export_on_the_cluster_is_the_local_export(cluster: str, archive: Path,
+                                                      tmp_path: Path) -> None:
+    local = export([archive], tmp_path / "local.parquet", jobs=1)
+    remote = export([archive], tmp_path / "remote.parquet", scheduler=cluster)
+    assert msgspec.structs.replace(remote, out="") == msgspec.structs.replace(local, out="")
+    assert local.rows > 100 and local.skipped
+    assert (tmp_path / "remote.parquet").read_bytes() == (tmp_path / "local.parquet").read_bytes()
 
 
 def test_the_commands_print_the_same_bytes_as_on_one_process(cluster: str,

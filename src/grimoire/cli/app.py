@@ -19,6 +19,7 @@ from grimoire.cli import (
     arena,
     common,
     diff,
+    export,
     games,
     keygen,
     new,
@@ -82,6 +83,7 @@ app.command("simulate")(simulate.command)
 app.command("arena")(arena.command)
 app.command("validate")(validate.command)
 app.command("stats")(stats.command)
+app.command("export")(export.command)
 app.command("diff")(diff.command)
 app.command("rewind")(rewind.command)
 app.command("replay")(replay.command)

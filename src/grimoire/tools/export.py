@@ -1,0 +1,416 @@
+"""``grimoire export``: an archive's events as one Parquet file, a row an event, for SQL
+(DuckDB, pandas, Spark…) to read without knowing grimoire.
+
+Each row is one event of one log: its game, the log's path (``match``), ``seq``, the
+acting seat, the event's type tag, whether it is a player's action, the event's canonical
+JSON, the match's player count, winners and ending (repeated on each of its rows, so one
+table reproduces ``grimoire stats``), and the event's simple fields flattened into
+``f_<field>`` columns. The columns come from the registered games' event types, never
+from the data: every export made with the same games has the same schema
+(:func:`schema`; ``docs/archives.md`` lists it).
+
+Logs are read as :func:`grimoire.tools.stats.facts` reads them (trusted, or audited
+first with ``validate``) on ``jobs`` processes; the parent writes each log's rows in the
+order of :func:`~grimoire.tools.validate.iter_logs`, a row group at a time, so memory
+does not grow with the archive. The file is written under a temporary name beside
+``out`` and renamed once complete. Needs pyarrow (``pip install 'grimoire[archive]'``).
+
+>>> import os, tempfile
+>>> from grimoire.tools.simulate import simulate
+>>> folder = tempfile.mkdtemp()
+>>> _ = simulate("vicious-circle", games=2, seed=2, out=folder, max_actions=20)
+>>> report = export([folder], os.path.join(folder, "events.parquet"), jobs=1)
+>>> report.logs, report.exported, report.rows > 0, report.skipped
+(2, 2, True, {})
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import tempfile
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+from grimoire.core import registry
+from grimoire.core.errors import GrimoireError, LogError, UsageError
+from grimoire.core.events import Action
+from grimoire.core.logfile import DEFAULT_LIMITS, Limits, LogReader
+from grimoire.core.replay import initial_state
+from grimoire.core.rules import AnyRules
+from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
+from grimoire.tools.stats import _tag
+from grimoire.tools.validate import CRASHED, audit_path, iter_logs, located, relocated
+
+__all__ = ["FIXED_COLUMNS", "ROWS_PER_GROUP", "ExportReport", "LogRows", "export",
+           "field_columns", "log_rows", "schema"]
+
+Kind = Literal["string", "int64", "int32", "bool", "double", "list<int32>"]
+
+FIXED_COLUMNS: tuple[tuple[str, Kind], ...] = (
+    ("game", "string"), ("match", "string"), ("seq", "int64"), ("seat", "int32"),
+    ("type", "string"), ("action", "bool"), ("event", "string"), ("players", "int32"),
+    ("winners", "list<int32>"), ("ending", "string"))
+"""The columns every export has, first, in this order (``docs/archives.md``)."""
+
+ROWS_PER_GROUP = 65_536
+"""Rows the writer gathers (whole logs) before it writes them as one Parquet row group:
+what the parent holds at most, besides one log and the pool's window."""
+
+UNENCODABLE = "export/unencodable"
+INSTALL = "pip install 'grimoire[archive]'"
+
+_SIMPLE: dict[type, Kind] = {bool: "bool", int: "int64", float: "double", str: "string"}
+_INT_RANGE = {"int64": 2**63, "int32": 2**31}
+
+
+def _simple_kind(tp: Any) -> Kind | None:
+    """The column kind of a field type that flattens (``int``, ``str``, ``bool``,
+    ``float``, an ``Optional`` of one, a ``Literal`` of one type), else ``None``."""
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        kinds = {_simple_kind(a) for a in typing.get_args(tp) if a is not type(None)}
+        return kinds.pop() if len(kinds) == 1 else None
+    if origin is Literal:
+        kinds = {_SIMPLE.get(type(v)) for v in typing.get_args(tp)}
+        return kinds.pop() if len(kinds) == 1 else None
+    return _SIMPLE.get(tp) if isinstance(tp, type) else None
+
+
+def _event_classes(rules: AnyRules) -> list[type]:
+    union = rules.Event
+    members = typing.get_args(union) if typing.get_origin(union) in (
+        typing.Union, types.UnionType) else (union,)
+    return [c for c in members if isinstance(c, type) and issubclass(c, msgspec.Struct)]
+
+
+def field_columns(games: Iterable[AnyRules] | None = None) -> tuple[tuple[str, Kind], ...]:
+    """The flattened event-field columns, ``(name, kind)`` sorted by name: ``f_<field>``
+    for each field (by its name in the JSON) of the event types of ``games`` (default:
+    every registered game) whose type is simple (``int``, ``str``, ``bool``, ``float`` or
+    an ``Optional`` of one) and the same wherever the name appears. ``player`` is the
+    ``seat`` column, not one of these.
+
+    >>> dict(field_columns([registry.get("vicious-circle")]))["f_from"]
+    'string'
+    """
+    seen: dict[str, Kind | None] = {}
+    for rules in registry.all_rules() if games is None else games:
+        for cls in _event_classes(rules):
+            hints = typing.get_type_hints(cls)
+            for f in msgspec.structs.fields(cls):
+                if f.encode_name == "player":
+                    continue
+                kind = _simple_kind(hints.get(f.name))
+                if f.encode_name in seen and seen[f.encode_name] != kind:
+                    kind = None  # the name means different things: the JSON keeps it
+                seen[f.encode_name] = kind
+    return tuple((f"f_{name}", kind) for name, kind in sorted(seen.items())
+                 if kind is not None)
+
+
+def _pyarrow() -> Any:
+    try:
+        import pyarrow
+        import pyarrow.parquet
+    except ImportError:
+        raise UsageError("export/needs-archive", "export writes Parquet with pyarrow, which "
+                         f"is not installed: {INSTALL}") from None
+    return pyarrow
+
+
+def _arrow_type(pa: Any, kind: Kind) -> Any:
+    if kind == "list<int32>":
+        return pa.list_(pa.int32())
+    return {"string": pa.string(), "int64": pa.int64(), "int32": pa.int32(),
+            "bool": pa.bool_(), "double": pa.float64()}[kind]
+
+
+@functools.lru_cache(maxsize=8)
+def _schema(fields: tuple[tuple[str, Kind], ...]) -> Any:
+    pa = _pyarrow()
+    return pa.schema([pa.field(name, _arrow_type(pa, kind))
+                      for name, kind in FIXED_COLUMNS + fields])
+
+
+def schema(games: Iterable[AnyRules] | None = None) -> Any:
+    """The ``pyarrow.Schema`` of an export made with ``games`` registered (default: the
+    games registered now): :data:`FIXED_COLUMNS`, then :func:`field_columns`.
+
+    >>> schema().names[:4]
+    ['game', 'match', 'seq', 'seat']
+    """
+    return _schema(field_columns(games))
+
+
+class LogRows(msgspec.Struct, frozen=True, kw_only=True):
+    """One log's part of an export: its rows as a ``pyarrow.RecordBatch`` (``batch``,
+    ``None`` when the log is kept out) and their number, or the ``error`` that kept the
+    log out (its game, when the header could be read)."""
+
+    path: str
+    game: str | None = None
+    rows: int = 0
+    error: dict[str, Any] | None = None
+    batch: Any = None
+
+
+# per event class, per schema: (tag, is an action, has a player field,
+# ((column index among the field columns, attribute), ...))
+_Plan = tuple[str, bool, bool, tuple[tuple[int, str], ...]]
+_PLANS: dict[tuple[type, tuple[tuple[str, Kind], ...]], _Plan] = {}
+
+
+def _plan(cls: type, fields: tuple[tuple[str, Kind], ...]) -> _Plan:
+    plan = _PLANS.get((cls, fields))
+    if plan is None:
+        index = {name: k for k, (name, _) in enumerate(fields)}
+        struct_fields = msgspec.structs.fields(cls) if issubclass(cls, msgspec.Struct) else ()
+        mine = tuple((index[f"f_{f.encode_name}"], f.name) for f in struct_fields
+                     if f"f_{f.encode_name}" in index)
+        plan = _PLANS[(cls, fields)] = (
+            _tag(cls), issubclass(cls, Action),
+            any(f.encode_name == "player" for f in struct_fields), mine)
+    return plan
+
+
+def _fits(value: Any, kind: Kind) -> Any:
+    """``value`` if a column of ``kind`` holds it, else ``None`` (the JSON keeps it)."""
+    if kind in _INT_RANGE:
+        bound = _INT_RANGE[kind]
+        ok = isinstance(value, int) and not isinstance(value, bool) and -bound <= value < bound
+    elif kind == "double":
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, {"string": str, "bool": bool}[kind])
+    return value if ok else None
+
+
+def _array(pa: Any, values: list[Any], kind: Kind) -> Any:
+    """An Arrow array of ``values``; one that does not fit its column (an integer out of
+    range, a value of another type) is null there."""
+    try:
+        return pa.array(values, _arrow_type(pa, kind))
+    except (OverflowError, pa.ArrowInvalid, pa.ArrowTypeError):
+        return pa.array([None if v is None else _fits(v, kind) for v in values],
+                        _arrow_type(pa, kind))
+
+
+def log_rows(path: str, *, fields: tuple[tuple[str, Kind], ...], validate: bool = False,
+             limits: Limits = DEFAULT_LIMITS, root: str | None = None) -> LogRows:
+    """One log's rows under the schema whose field columns are ``fields``
+    (:func:`field_columns`): read trusted (the events folded by the rules, as
+    :func:`grimoire.tools.stats.facts` does) or audited first with ``validate``. What a
+    worker runs; never raises: what goes wrong is the result's ``error``. A relative
+    ``path`` is read under ``root`` if given (as :func:`~grimoire.tools.validate.audit_path`)
+    and reported, and written in the ``match`` column, as given."""
+    game: str | None = None
+    real = located(path, root)
+    if validate:
+        report = audit_path(path, limits=limits, root=root)
+        if not report.ok:
+            return LogRows(path=path, game=report.game, error=report.error)
+    try:
+        pa = _pyarrow()
+        encode = msgspec.json.Encoder().encode
+        tags: list[str] = []
+        actions: list[bool] = []
+        seats: list[Any] = []
+        texts: list[bytes] = []
+        sparse: list[tuple[list[int], list[Any]]] = [([], []) for _ in fields]
+        plans: dict[type, _Plan] = {}  # this log's (a plan's key hashes the schema)
+        with LogReader(real, limits=limits) as reader:
+            rules, header = reader.rules, reader.header
+            game = header.game
+            state = initial_state(rules, header)
+            evolve = rules.evolve
+            try:
+                for row, event in enumerate(reader.events()):
+                    state = evolve(state, event)
+                    cls = type(event)
+                    plan = plans.get(cls)
+                    if plan is None:
+                        plan = plans[cls] = _plan(cls, fields)
+                    tag, is_action, has_player, mine = plan
+                    tags.append(tag)
+                    actions.append(is_action)
+                    seats.append(getattr(event, "player", None) if has_player else None)
+                    texts.append(encode(event))
+                    for k, attr in mine:
+                        rows, values = sparse[k]
+                        rows.append(row)
+                        values.append(getattr(event, attr))
+                outcome = rules.outcome(state)
+            except GrimoireError:
+                raise
+            except Exception as exc:  # a log the rules could never have produced
+                raise LogError("log/impossible-event", f"the rules cannot fold it "
+                               f"({type(exc).__name__}: {exc}); run `grimoire validate` "
+                               "for the audit") from None
+        n = len(tags)
+        if not n:  # a log of a header alone: read whole, no rows
+            return LogRows(path=path, game=game)
+        winners = None if outcome is None else [int(w) for w in outcome.winners]
+        try:
+            columns = [
+                pa.repeat(pa.scalar(game, pa.string()), n),
+                pa.repeat(pa.scalar(path, pa.string()), n),
+                pa.array(range(n), pa.int64()),
+                _array(pa, seats, "int32"),
+                pa.array(tags, pa.string()),
+                pa.array(actions, pa.bool_()),
+                pa.array(texts, pa.string()),
+                pa.repeat(pa.scalar(len(header.players), pa.int32()), n),
+                pa.repeat(pa.scalar(winners, pa.list_(pa.int32())), n),
+                pa.repeat(pa.scalar(None if outcome is None else outcome.reason,
+                                    pa.string()), n),
+            ]
+            for (_, kind), (rows, values) in zip(fields, sparse, strict=True):
+                if not rows:
+                    columns.append(pa.nulls(n, _arrow_type(pa, kind)))
+                    continue
+                full: list[Any] = [None] * n
+                for row, value in zip(rows, values, strict=True):
+                    full[row] = value
+                columns.append(_array(pa, full, kind))
+            batch = pa.RecordBatch.from_arrays(columns, schema=_schema(fields))
+        except (pa.ArrowException, UnicodeError, OverflowError) as exc:
+            raise LogError(UNENCODABLE, f"its rows cannot be written ({type(exc).__name__}: "
+                           f"{exc})") from None
+    except GrimoireError as exc:
+        return LogRows(path=path, game=game, error=relocated(exc.to_dict(), real, path))
+    except Exception as exc:  # a bug: this log's internal/error, the others go on
+        return LogRows(path=path, game=game, error={
+            "error": "InternalError", "reason": "internal/error", "line": None, "seq": None,
+            "detail": f"internal error: {type(exc).__name__}: {exc}"})
+    return LogRows(path=path, game=game, rows=n, batch=batch)
+
+
+def _crashed(path: str, detail: str) -> LogRows:
+    return LogRows(path=path, error={"error": "InternalError", "reason": CRASHED,
+                                     "line": None, "seq": None, "detail": detail})
+
+
+class ExportReport(msgspec.Struct, frozen=True, kw_only=True):
+    """What an export wrote: ``logs`` found, ``exported`` (read whole: their events are
+    rows, ``empty`` of them had none), ``rows`` written to ``out``, ``columns`` in its
+    schema, and the logs kept out by reason code (unreadable, not a log, refused by the
+    audit with ``validated``, ``log/impossible-event``, a worker that died).
+
+    >>> print(ExportReport(out="e.parquet", logs=3, exported=2, rows=40, columns=31,
+    ...                    validated=True, skipped={"log/not-a-log": 1}).summary())
+    3 logs audited: 2 exported, 40 rows, 31 columns in e.parquet
+    kept out: log/not-a-log 1
+    """
+
+    out: str
+    logs: int
+    exported: int
+    rows: int
+    columns: int
+    empty: int = 0
+    validated: bool = False
+    skipped: dict[str, int] = msgspec.field(default_factory=dict)
+
+    def summary(self) -> str:
+        """The export in a line or two, for people."""
+        read = "audited" if self.validated else "read (trusted: run with --validate to audit)"
+        lines = [f"{self.logs:,} logs {read}: {self.exported:,} exported, {self.rows:,} rows, "
+                 f"{self.columns} columns in {self.out}"]
+        if self.empty:
+            lines.append(f"logs with no events (no rows): {self.empty:,}")
+        if self.skipped:
+            lines.append("kept out: " + _counts(self.skipped))
+        return "\n".join(lines)
+
+
+def _counts(counts: Mapping[str, int]) -> str:
+    return ", ".join(f"{k} {n:,}" for k, n in counts.items())
+
+
+def export(
+    paths: Iterable[str | os.PathLike[str]],
+    out: str | os.PathLike[str],
+    *,
+    jobs: int | None = None,
+    validate: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
+    overwrite: bool = False,
+    progress: Callable[[LogRows], None] | None = None,
+    scheduler: str | None = None,
+) -> ExportReport:
+    """Write the events of every log under ``paths`` (files, and folders searched as
+    :func:`~grimoire.tools.validate.iter_logs` does) to the Parquet file ``out``, read on
+    ``jobs`` processes (default: the machine's cores; 1: in this process), or on the Dask
+    cluster at ``scheduler`` (its workers need pyarrow). The same rows whatever runs it.
+    A log that cannot be read (or, with ``validate``, that the audit refuses) has no rows
+    and is counted in the report's ``skipped`` by reason; the others go on. ``out`` is
+    replaced only with ``overwrite`` (else ``io/exists``)."""
+    given = [os.fspath(p) for p in paths]
+    jobs = cores() if jobs is None else jobs
+    if jobs < 1:
+        raise UsageError("export/jobs", f"--jobs must be 1 or more, not {jobs}")
+    for p in given:
+        if os.path.isdir(p) and next(iter_logs([p]), None) is None:
+            raise UsageError("export/no-logs", f"{p} holds no logs (*.jsonl, *.msgpack)")
+    target = Path(out)
+    if target.exists() and not overwrite:
+        raise UsageError("io/exists", f"{out} exists; choose another name")
+    pa = _pyarrow()
+    fields = field_columns()
+    arrow_schema = _schema(fields)
+    task = functools.partial(log_rows, fields=fields, validate=validate, limits=limits,
+                             root=None if scheduler is None else os.getcwd())
+    try:  # a fresh name beside the target, renamed once the file is whole
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                                   suffix=".tmp")
+    except OSError as exc:
+        raise UsageError("export/unwritable", f"{out}: {exc.strerror}") from None
+    os.close(fd)
+    logs = exported = rows = empty = 0
+    skipped: dict[str, int] = {}
+    try:
+        with pa.parquet.ParquetWriter(tmp, arrow_schema) as writer:
+            group: list[Any] = []
+            held = 0
+            for part in ordered(task, iter_logs(given), jobs=jobs, crashed=_crashed,
+                                chunk=LOGS_PER_TASK, scheduler=scheduler):
+                logs += 1
+                if part.error is not None:
+                    reason = str(part.error.get("reason"))
+                    skipped[reason] = skipped.get(reason, 0) + 1
+                else:
+                    exported += 1
+                    rows += part.rows
+                    empty += not part.rows
+                    if part.rows:
+                        group.append(part.batch)
+                        held += part.rows
+                        if held >= ROWS_PER_GROUP:
+                            _write(pa, writer, group, arrow_schema)
+                            group, held = [], 0
+                if progress is not None:
+                    progress(part)
+            if group:
+                _write(pa, writer, group, arrow_schema)
+        os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise UsageError("export/unwritable", f"{out}: {exc.strerror or exc}") from None
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return ExportReport(out=os.fspath(out), logs=logs, exported=exported, rows=rows,
+                        columns=len(arrow_schema), empty=empty, validated=validate,
+                        skipped=dict(sorted(skipped.items(), key=lambda kv: (-kv[1], kv[0]))))
+
+
+def _write(pa: Any, writer: Any, batches: list[Any], arrow_schema: Any) -> None:
+    """Whole logs' batches as one row group."""
+    table = pa.Table.from_batches(batches, schema=arrow_schema)
+    writer.write_table(table, row_group_size=table.num_rows)
