@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: demo test browser lint typecheck serve bench fuzz goldens schemas fixtures clean
+.PHONY: demo test browser lint typecheck serve bench archive-check fuzz goldens schemas fixtures clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python tools/bench.py
+
+# The archive tools end to end (docs/archives.md): 2,000 simulated matches through
+# validate --jobs, stats and export, here and on a local Dask cluster; all must agree.
+archive-check: $(STAMP)
+	$(BIN)/python tools/archive_check.py --matches 2000
 
 # 100,000 mutated logs and 100,000 position strings through every tool (make test runs a
 # seeded few thousand); failures are kept in tests/hostile/found/.

@@ -157,7 +157,7 @@ def duckdb_figures(parquet: Path) -> dict[str, dict[str, Any]] | None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--matches", type=int, default=2000, help="matches in all")
-    ap.add_argument("--cap", type=int, default=300, help="action cap per match")
+    ap.add_argument("--cap", type=int, default=1500, help="action cap per match")
     ap.add_argument("--workers", type=int, default=2, help="Dask worker processes")
     ap.add_argument("--keep", type=Path, help="keep the archive and outputs here")
     args = ap.parse_args()
@@ -207,8 +207,9 @@ def main() -> int:
         c.check("stats names every game simulated", sorted(by_game) == sorted(sims))
         for name, sim in sorted(sims.items()):
             g = by_game.get(name, {})
-            got = (g.get("games"), [s["wins"] for s in g.get("seats", [])], g.get("draws"),
-                   g.get("unfinished"))
+            wins = [s["wins"] for s in g.get("seats", [])]  # none when none finished
+            wins += [0] * (len(sim["wins"]) - len(wins))
+            got = (g.get("games"), wins, g.get("draws"), g.get("unfinished"))
             want = (sim["games"], list(sim["wins"].values()), sim["draws"],
                     sim["unfinished"])
             c.check(f"stats of {name} agree with simulate", got == want,
@@ -222,8 +223,8 @@ def main() -> int:
                 f"{table.num_rows:,} rows")
         other = parquet_rows(work / "cluster.parquet")
         c.check("the cluster's export holds the same rows", other.equals(table))
-        matches = {name: len(set(table.filter(
-            table["game"] == name)["match"].to_pylist())) for name in sims}
+        pairs = set(zip(table["game"].to_pylist(), table["match"].to_pylist(), strict=True))
+        matches = {name: sum(1 for game, _ in pairs if game == name) for name in sims}
         c.check("the export holds every match", matches == {n: s["games"] for n, s in
                                                             sims.items()})
         sql = duckdb_figures(work / "local.parquet")
@@ -233,8 +234,11 @@ def main() -> int:
             for name, g in sorted(by_game.items()):
                 row = sql.get(name, {})
                 expect = {"games": g["games"], "finished": g["finished"],
-                          "draws": g["draws"]}
+                          "draws": g["draws"], "wins_by_seat": [s["wins"] for s in g["seats"]],
+                          "mean_actions": round(g["actions"]["mean"], 6)}
                 found = {k: row.get(k) for k in expect}
+                if isinstance(found["mean_actions"], float):
+                    found["mean_actions"] = round(found["mean_actions"], 6)
                 c.check(f"the documented DuckDB query gives stats' figures for {name}",
                         found == expect, str(found))
     finally:
