@@ -172,7 +172,9 @@ class GameStats(msgspec.Struct, frozen=True, kw_only=True):
     """One game's figures over the archive's logs of it. ``games`` counts the logs read;
     ``finished`` those with an outcome (``draws`` among them: nobody, or every seat, won),
     ``unfinished`` the others; ``endings`` the outcomes' reasons; ``events_by_type`` every
-    event type, most common first; ``invalid`` the logs of this game kept out, by reason."""
+    event type, most common first; ``invalid`` the logs of this game kept out, by reason;
+    ``action_lengths`` how many games lasted each number of actions, shortest first (what
+    ``actions`` sums up, and what a histogram needs)."""
 
     game: str
     games: int
@@ -186,6 +188,7 @@ class GameStats(msgspec.Struct, frozen=True, kw_only=True):
     endings: dict[str, int]
     events_by_type: dict[str, int]
     invalid: dict[str, int]
+    action_lengths: dict[int, int] = msgspec.field(default_factory=dict)
 
     def summary(self) -> str:
         """The game's figures, for people."""
@@ -291,7 +294,7 @@ class _Tally:
             finished=self.finished, draws=self.draws, unfinished=self.games - self.finished,
             seats=tuple(seats), actions=Spread.of(self.actions), events=Spread.of(self.events),
             endings=_ranked(self.endings), events_by_type=_ranked(self.types),
-            invalid=_ranked(self.invalid))
+            invalid=_ranked(self.invalid), action_lengths=dict(sorted(self.actions.items())))
 
 
 def stats(
