@@ -13,13 +13,14 @@ from grimoire.cli.common import handle_errors, print_json, say
 from grimoire.cli.validate import JOBS_HELP
 from grimoire.tools.stats import stats
 from grimoire.tools.stats_plot import check_target, plot
-from grimoire.tools.validate import DEFAULT_LIMITS, Limits, iter_logs
+from grimoire.tools.validate import DEFAULT_LIMITS, Limits, iter_sources
 
 
 @handle_errors
 def command(
     paths: Annotated[list[Path], typer.Argument(
-        metavar="PATH", help="Log files or folders of logs.")],
+        metavar="PATH", help="Log files, folders of logs, or match stores (each of "
+        "their matches).")],
     validate: Annotated[bool, typer.Option(
         "--validate", metavar="", help="Audit each log first (as `grimoire validate`); "
         "by default logs are read as trusted, which is several times faster.")] = False,
@@ -41,7 +42,7 @@ def command(
     if plot_to is not None:  # a wrong name or a missing matplotlib, told before the work
         check_target(plot_to)
     if not json_out and sys.stderr.isatty():
-        total = sum(1 for _ in iter_logs(paths))
+        total = sum(1 for _ in iter_sources(paths))
         with typer.progressbar(length=total, label="reading", file=sys.stderr) as bar:
             report = stats(paths, validate=validate, jobs=jobs, limits=limits,
                            progress=lambda _: bar.update(1))

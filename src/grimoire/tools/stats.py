@@ -28,11 +28,12 @@ import msgspec
 
 from grimoire.core.errors import GrimoireError, LogError, UsageError
 from grimoire.core.events import Action
-from grimoire.core.logfile import DEFAULT_LIMITS, Limits, LogReader
+from grimoire.core.logfile import DEFAULT_LIMITS, Limits
 from grimoire.core.replay import initial_state
 from grimoire.tools.arena import wilson
 from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
-from grimoire.tools.validate import CRASHED, audit_path, iter_logs
+from grimoire.tools.sources import Source, check_sources, iter_sources, open_log
+from grimoire.tools.validate import CRASHED, audit_path
 
 __all__ = ["GameStats", "LogFacts", "SeatWins", "Spread", "StatsReport", "facts", "stats"]
 
@@ -62,18 +63,21 @@ def _tag(cls: type) -> str:
     return tag if isinstance(tag, str) else cls.__name__
 
 
-def facts(path: str, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS) -> LogFacts:
-    """The :class:`LogFacts` of one log: read trusted (a fold), or audited first with
-    ``validate`` (a log the audit refuses gives only its error). Never raises: what goes
-    wrong is the facts' ``error``; an exception the rules raise folding a log the audit
-    never saw is ``log/impossible-event``."""
+def facts(item: Source, *, validate: bool = False,
+          limits: Limits = DEFAULT_LIMITS) -> LogFacts:
+    """The :class:`LogFacts` of one log (a file, or a match of a store:
+    :class:`~grimoire.tools.sources.StoredMatch`): read trusted (a fold), or audited
+    first with ``validate`` (a log the audit refuses gives only its error). Never
+    raises: what goes wrong is the facts' ``error``; an exception the rules raise folding
+    a log the audit never saw is ``log/impossible-event``."""
+    path = str(item)
     game: str | None = None
     if validate:
-        report = audit_path(path, limits=limits)
+        report = audit_path(item, limits=limits)
         if not report.ok:
             return LogFacts(path=path, game=report.game, error=report.error)
     try:
-        with LogReader(path, limits=limits) as reader:
+        with open_log(item, limits=limits) as reader:
             rules, header = reader.rules, reader.header
             game = header.game
             state = initial_state(rules, header)
@@ -105,8 +109,8 @@ def facts(path: str, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS)
         types={_tag(kind): n for kind, n in counts.items()})
 
 
-def _crashed(path: str, detail: str) -> LogFacts:
-    return LogFacts(path=path, error={"error": "InternalError", "reason": CRASHED,
+def _crashed(item: Source, detail: str) -> LogFacts:
+    return LogFacts(path=str(item), error={"error": "InternalError", "reason": CRASHED,
                                       "line": None, "seq": None, "detail": detail})
 
 
@@ -305,21 +309,21 @@ def stats(
     limits: Limits = DEFAULT_LIMITS,
     progress: Callable[[LogFacts], None] | None = None,
 ) -> StatsReport:
-    """The figures of every log under ``paths`` (files, and folders searched as
-    :func:`~grimoire.tools.validate.iter_logs` does), read on ``jobs`` processes (default:
-    the machine's cores; 1: in this process). The same report whatever ``jobs`` is."""
+    """The figures of every log under ``paths`` (files, folders searched and stores
+    read as :func:`~grimoire.tools.sources.iter_sources` does), read on ``jobs``
+    processes (default: the machine's cores; 1: in this process). The same report
+    whatever ``jobs`` is. A folder without logs or a store without matches is a
+    :class:`UsageError` (``stats/no-logs``)."""
     given = [os.fspath(p) for p in paths]
     jobs = cores() if jobs is None else jobs
     if jobs < 1:
         raise UsageError("stats/jobs", f"--jobs must be 1 or more, not {jobs}")
-    for p in given:
-        if os.path.isdir(p) and next(iter_logs([p]), None) is None:
-            raise UsageError("stats/no-logs", f"{p} holds no logs (*.jsonl, *.msgpack)")
+    check_sources(given, "stats")
     task = functools.partial(facts, validate=validate, limits=limits)
     games: dict[str, _Tally] = {}
     unknown: dict[str, int] = {}
     logs = 0
-    for f in ordered(task, iter_logs(given), jobs=jobs, crashed=_crashed,
+    for f in ordered(task, iter_sources(given), jobs=jobs, crashed=_crashed,
                      chunk=LOGS_PER_TASK):
         logs += 1
         if f.game is None:
