@@ -668,3 +668,103 @@ def test_the_example_of_the_docs_page_runs(tmp_path: Path,
     exec(compile(code, "docs/store.md", "exec"), {})
     assert audit(tmp_path / "match.jsonl").ok
     assert "vicious-circle" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- reading only
+
+
+def file_state(path: Path) -> tuple[bytes, int]:
+    return path.read_bytes(), path.stat().st_mtime_ns
+
+
+def test_a_read_only_store_reads_and_never_writes(tmp_path: Path) -> None:
+    """``read_only=True``: every read works, every write is ``store/read-only``, and the
+    file is byte for byte what it was (no migration, no checkpoint)."""
+    path = tmp_path / "s.db"
+    match, decisions = play("vicious-circle")
+    with Store(path) as store:
+        mid = store_match(store, match, decisions)
+        exported = tmp_path / "m.jsonl"
+        store.export(mid, exported)
+    before = file_state(path)
+    with Store(path, read_only=True) as store:
+        assert store.read_only and "read_only=True" in repr(store)
+        assert [m.id for m in store.matches()] == list(store.match_ids()) == [mid]
+        assert b"".join(store.log_lines(mid)) == exported.read_bytes()
+        store.export(mid, tmp_path / "again.jsonl")
+        assert (tmp_path / "again.jsonl").read_bytes() == exported.read_bytes()
+        for write in (lambda: store.create(match.header, seed=SEED),
+                      lambda: store.append(mid, decisions[0], expected_version=0),
+                      lambda: store.reveal(mid),
+                      lambda: store.grant(mid, 0, b"digest")):
+            with pytest.raises(StoreError) as err:
+                write()
+            assert err.value.reason == "store/read-only"
+    assert file_state(path) == before
+
+
+def test_read_only_refuses_what_read_write_would_create_or_migrate(tmp_path: Path) -> None:
+    with pytest.raises(StoreError) as missing:
+        Store(tmp_path / "none.db", read_only=True)
+    assert missing.value.reason == "store/missing"
+    assert not (tmp_path / "none.db").exists()
+    empty = tmp_path / "empty.db"
+    sqlite3.connect(empty).close()  # an empty database: read-write makes a store of it
+    with pytest.raises(StoreError) as err:
+        Store(empty, read_only=True)
+    assert err.value.reason == "store/corrupt" and empty.read_bytes() == b""
+    old = tmp_path / "old.db"
+    db = sqlite3.connect(old)
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute("CREATE TABLE matches (id)")
+    db.commit()
+    db.close()
+    with pytest.raises(StoreError) as too_old:
+        Store(old, read_only=True)
+    assert too_old.value.reason == "store/too-old"
+    assert user_version_of(old) == 0
+
+
+def user_version_of(path: Path) -> int:
+    db = sqlite3.connect(path)
+    try:
+        return int(db.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        db.close()
+
+
+def test_match_ids_walk_the_store_a_page_at_a_time_in_the_order_stored(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With pages of 3: every id once, oldest first, and a match stored during the walk
+    is met at the end."""
+    monkeypatch.setattr("grimoire.store.sqlite.PAGE", 3)
+    header = Match.new("magery", dice="recorded").header
+    names = [f"m{k:02d}" for k in range(10)][::-1]
+    with Store(tmp_path / "s.db") as store:
+        for name in names:
+            store.create(header, match_id=name)
+        walk = store.match_ids()
+        seen = [next(walk) for _ in range(4)]
+        store.create(header, match_id="late")
+        seen += list(walk)
+    assert seen == [*names, "late"]
+
+
+def test_records_missing_from_the_middle_are_store_corrupt(tmp_path: Path) -> None:
+    """A hole in a match's records (a damaged file) is reported where it is, not read
+    past as if the next record were the missing one."""
+    path = tmp_path / "s.db"
+    match, decisions = play("wizard-armies", decisions=8)
+    with Store(path) as store:
+        mid = store_match(store, match, decisions)
+    raw = sqlite3.connect(path)
+    raw.execute("DELETE FROM events WHERE seq = 5")
+    raw.commit()
+    raw.close()
+    with Store(path, read_only=True) as store:
+        assert len(list(store.lines(mid, 6))) == store.version(mid) - 6
+        for read in (lambda: list(store.lines(mid)), lambda: list(store.log_lines(mid)),
+                     lambda: store.export(mid, tmp_path / "m.jsonl")):
+            with pytest.raises(StoreError, match="from seq 5 are missing") as err:
+                read()
+            assert err.value.reason == "store/corrupt"

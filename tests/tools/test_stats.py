@@ -14,6 +14,7 @@ import pytest
 from deadly import NAME, deadly_folder, deadly_game
 
 from grimoire.core import registry
+from grimoire.core.events import Action
 from grimoire.core.logfile import read_log
 from grimoire.tools.arena import wilson
 from grimoire.tools.simulate import SimulationSummary, simulate
@@ -60,6 +61,19 @@ def test_the_figures_are_what_simulate_played(played: tuple[Path, SimulationSumm
     assert list(game.events_by_type.values()) == sorted(game.events_by_type.values(),
                                                         reverse=True)
     assert sum(game.endings.values()) == game.finished
+
+
+def test_action_lengths_count_the_games_of_each_length_shortest_first(
+        played: tuple[Path, SimulationSummary]) -> None:
+    """What the histogram of ``--plot`` draws: one count a length, over every game read,
+    and the quartiles of ``actions`` are theirs."""
+    folder, summary = played
+    (game,) = stats([folder], jobs=1).games
+    lengths = Counter(sum(1 for e in read_log(p).events if isinstance(e, Action))
+                      for p in summary.logs)
+    assert game.action_lengths == dict(lengths)
+    assert list(game.action_lengths) == sorted(lengths)
+    assert Spread.of(game.action_lengths) == game.actions
 
 
 def test_one_process_or_two_give_the_same_figures(

@@ -12,7 +12,7 @@ import typer
 from grimoire.cli.common import handle_errors, print_json, say
 from grimoire.cli.validate import JOBS_HELP, SCHEDULER_HELP, one_runner
 from grimoire.tools.export import export
-from grimoire.tools.validate import DEFAULT_LIMITS, Limits, iter_logs
+from grimoire.tools.validate import DEFAULT_LIMITS, Limits, iter_sources
 
 
 @handle_errors
@@ -45,7 +45,7 @@ def command(
     one_runner(jobs, scheduler)
     limits = Limits(max_line=max_line)
     if not json_out and sys.stderr.isatty():
-        total = sum(1 for _ in iter_logs(paths))
+        total = sum(1 for _ in iter_sources(paths))
         with typer.progressbar(length=total, label="exporting", file=sys.stderr) as bar:
             report = export(paths, out, validate=validate, jobs=jobs, limits=limits,
                             overwrite=force, scheduler=scheduler,

@@ -1,5 +1,5 @@
-"""``grimoire stats PATH… [--validate] [--jobs N | --scheduler ADDRESS] [--json]``: an
-archive's figures, per game."""
+"""``grimoire stats PATH… [--validate] [--jobs N | --scheduler ADDRESS] [--json] [--plot
+FILE]``: an archive's figures, per game (and as a picture)."""
 
 from __future__ import annotations
 
@@ -12,13 +12,15 @@ import typer
 from grimoire.cli.common import handle_errors, print_json, say
 from grimoire.cli.validate import JOBS_HELP, SCHEDULER_HELP, one_runner
 from grimoire.tools.stats import stats
-from grimoire.tools.validate import DEFAULT_LIMITS, Limits, iter_logs
+from grimoire.tools.stats_plot import check_target, plot
+from grimoire.tools.validate import DEFAULT_LIMITS, Limits, iter_sources
 
 
 @handle_errors
 def command(
     paths: Annotated[list[Path], typer.Argument(
-        metavar="PATH", help="Log files or folders of logs.")],
+        metavar="PATH", help="Log files, folders of logs, or match stores (each of "
+        "their matches).")],
     validate: Annotated[bool, typer.Option(
         "--validate", metavar="", help="Audit each log first (as `grimoire validate`); "
         "by default logs are read as trusted, which is several times faster.")] = False,
@@ -30,6 +32,9 @@ def command(
     = DEFAULT_LIMITS.max_line,
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
+    plot_to: Annotated[Path | None, typer.Option(
+        "--plot", metavar="FILE", help="Also draw the figures into FILE, a new .svg or "
+        ".png (needs matplotlib: pip install 'grimoire[archive]').")] = None,
 ) -> None:
     """Per game: games, wins by seat with 95% intervals, draws and unfinished games, game
     length in actions and events (min, quartiles, max, mean), how games ended, the most
@@ -37,15 +42,22 @@ def command(
     reason. Exit 0 once the figures are made, whatever the logs held."""
     one_runner(jobs, scheduler)
     limits = Limits(max_line=max_line)
+    if plot_to is not None:  # a wrong name or a missing matplotlib, told before the work
+        check_target(plot_to)
     if not json_out and sys.stderr.isatty():
-        total = sum(1 for _ in iter_logs(paths))
+        total = sum(1 for _ in iter_sources(paths))
         with typer.progressbar(length=total, label="reading", file=sys.stderr) as bar:
             report = stats(paths, validate=validate, jobs=jobs, limits=limits,
                            scheduler=scheduler, progress=lambda _: bar.update(1))
     else:
         report = stats(paths, validate=validate, jobs=jobs, limits=limits,
                        scheduler=scheduler)
+    if plot_to is not None:
+        plot(report, plot_to)
     if json_out:
         print_json(report)
     else:
         say(report.summary())
+        if plot_to is not None:
+            say(f"{plot_to}: the figures of {len(report.games):,} "
+                f"game{'s' if len(report.games) != 1 else ''}")

@@ -21,7 +21,7 @@ from grimoire.tools.validate import (
     AuditReport,
     Limits,
     Totals,
-    iter_logs,
+    iter_sources,
     reports,
 )
 
@@ -43,7 +43,8 @@ SPOOL = 1 << 23
 @handle_errors
 def command(
     logs: Annotated[list[Path], typer.Argument(
-        metavar="LOG", help="Log files or folders of logs.")],
+        metavar="LOG", help="Log files, folders of logs, or match stores (each of "
+        "their matches).")],
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output: one document, at the end.")]
     = False,
@@ -72,7 +73,7 @@ def command(
     totals = Totals()
     worst = EXIT_OK
     bar_shown = not json_out and sys.stderr.isatty() and _more_than_one(logs)
-    bar: Any = typer.progressbar(length=sum(1 for _ in iter_logs(logs)), label="validating",
+    bar: Any = typer.progressbar(length=sum(1 for _ in iter_sources(logs)), label="validating",
                                  file=sys.stderr) if bar_shown else nullcontext()
     clear = bar_shown and sys.stdout.isatty() and not json_lines
 
@@ -103,7 +104,7 @@ def command(
 
 
 def _more_than_one(logs: list[Path]) -> bool:
-    return sum(1 for _, _ in zip(range(2), iter_logs(logs), strict=False)) > 1
+    return sum(1 for _, _ in zip(range(2), iter_sources(logs), strict=False)) > 1
 
 
 def print_document(items: Iterable[AuditReport], spool: int = SPOOL) -> None:

@@ -174,13 +174,19 @@ class Store:
     ``timeout`` seconds for another one, then fails with ``store/locked``. One ``Store``
     may be shared by threads; each call holds it only for its own transaction.
 
+    ``read_only=True`` opens an existing store for reading and nothing else: the file is
+    opened read-only (SQLite's ``mode=ro``), no migration runs and nothing is ever
+    written to it (a write is ``store/read-only``). A missing file is ``store/missing``,
+    an SQLite file that is not a store ``store/corrupt``, a store of an older schema
+    ``store/too-old`` (open it once read-write to migrate it).
+
     >>> with Store(":memory:") as store:
     ...     store.schema_version == len(MIGRATIONS)
     True
     """
 
     def __init__(self, path: str | os.PathLike[str], *, durability: Durability = "full",
-                 timeout: float = 5.0) -> None:
+                 timeout: float = 5.0, read_only: bool = False) -> None:
         if durability not in ("full", "normal"):
             raise UsageError("store/durability", f"durability is 'full' or 'normal', "
                              f"not {durability!r}")
@@ -188,11 +194,17 @@ class Store:
                 timeout >= 0):
             raise UsageError("store/timeout", f"the timeout is seconds >= 0, not {timeout!r}")
         self.path = os.fspath(path)
+        self.read_only = bool(read_only)
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = None
+        target, uri = self.path, False
+        if self.read_only:
+            if self.path == ":memory:" or not os.path.isfile(self.path):
+                raise StoreError("store/missing", f"{self.path}: no such store file")
+            target, uri = Path(os.path.abspath(self.path)).as_uri() + "?mode=ro", True
         try:
-            db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None,
-                                 check_same_thread=False)
+            db = sqlite3.connect(target, timeout=timeout, isolation_level=None,
+                                 check_same_thread=False, uri=uri)
         except sqlite3.Error as exc:
             raise translate(exc, self.path) from None
         try:
@@ -217,6 +229,16 @@ class Store:
                 "SELECT count(*) FROM sqlite_master").fetchone()[0]):
             raise StoreError("store/corrupt", f"{self.path} is an SQLite database but not "
                              "a grimoire store")
+        if self.read_only:
+            if app == 0:  # an empty database: read-write would make a store of it
+                raise StoreError("store/corrupt", f"{self.path} is an empty SQLite "
+                                 "database, not a grimoire store")
+            if version < len(MIGRATIONS):
+                raise StoreError("store/too-old", f"{self.path} has schema version "
+                                 f"{version}, this grimoire reads {len(MIGRATIONS)}: open it "
+                                 "once read-write (grimoire store list) to migrate it")
+            db.execute("PRAGMA query_only = ON")
+            return
         db.execute("PRAGMA journal_mode = WAL")
         db.execute(f"PRAGMA synchronous = {durability.upper()}")
         migrate(db)
@@ -241,7 +263,7 @@ class Store:
         self.close()
 
     def __repr__(self) -> str:
-        return f"Store({self.path!r})"
+        return f"Store({self.path!r}{', read_only=True' if self.read_only else ''})"
 
     def _conn(self) -> sqlite3.Connection:
         if self._db is None:
@@ -263,6 +285,9 @@ class Store:
         rolled back (nothing written) if it raises."""
         with self._lock:
             db = self._conn()
+            if self.read_only:
+                raise StoreError("store/read-only", f"the store {self.path} was opened "
+                                 "read-only")
             try:
                 db.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
@@ -468,14 +493,18 @@ class Store:
         seq = start
         while seq < stop:
             with self._reading() as db:
-                rows = db.execute("SELECT line FROM events WHERE match = ? AND seq >= ? AND "
-                                  "seq < ? ORDER BY seq LIMIT ?",
+                rows = db.execute("SELECT seq, line FROM events WHERE match = ? AND seq >= ? "
+                                  "AND seq < ? ORDER BY seq LIMIT ?",
                                   (key, seq, stop, PAGE)).fetchall()
-            if not rows:
-                raise StoreError("store/corrupt", f"the records from seq {seq} are missing")
-            for (line,) in rows:
+            for got, line in rows:
+                if got != seq:  # seqs are unique and sorted: a gap is missing records
+                    break
                 yield line
-            seq += len(rows)
+                seq += 1
+            else:
+                if rows:
+                    continue
+            raise StoreError("store/corrupt", f"the records from seq {seq} are missing")
 
     def records(self, match_id: str, start: int = 0) -> Iterator[Record[Any]]:
         """The match's records from seq ``start``, decoded as the game's events (streamed,
@@ -658,7 +687,60 @@ class Store:
             rows = db.execute(sql, params).fetchall()
         return [self._info(row) for row in rows]
 
+    def match_ids(self) -> Iterator[str]:
+        """Every match's id, in the order the matches were stored (created or imported),
+        read :data:`PAGE` ids a query: memory holds one page, never the store's list, and
+        the store is free between pages. A match stored during the walk is met (it comes
+        after every match stored before it); none is met twice.
+
+        >>> from grimoire import Match
+        >>> with Store(":memory:") as store:
+        ...     for name in ("b", "a", "c"):
+        ...         _ = store.create(Match.new("magery", dice="recorded").header,
+        ...                          match_id=name)
+        ...     list(store.match_ids())
+        ['b', 'a', 'c']
+        """
+        last = -1
+        while True:
+            with self._reading() as db:
+                rows = db.execute("SELECT key, id FROM matches WHERE key > ? ORDER BY key "
+                                  "LIMIT ?", (last, PAGE)).fetchall()
+            for key, match_id in rows:
+                yield match_id
+                last = key
+            if len(rows) < PAGE:
+                return
+
     # ------------------------------------------------------------------ log files
+
+    def log_lines(self, match_id: str) -> Iterator[bytes]:
+        """Every line of the match's log file, each ending in ``b"\\n"``: the header
+        line, the record lines, and the signature line of a sealed log. What
+        :meth:`export` writes, streamed as :meth:`lines` streams (the header, the version
+        and the seal are read together, so the lines are one consistent log even while
+        the match goes on).
+
+        >>> from grimoire import Match
+        >>> m = Match.new("vicious-circle", seed=bytes(32))
+        >>> with Store(":memory:") as store:
+        ...     mid = store.create(m.header, seed=bytes(32))
+        ...     _ = store.append(mid, m.act(m.legal(0)[0]), expected_version=0)
+        ...     lines = list(store.log_lines(mid))
+        >>> len(lines), lines[0].startswith(b'{"format"')
+        (2, True)
+        """
+        with self._reading() as db:
+            key, line, version, signature = self._row(
+                db, match_id, "key, header, version, signature")
+        return self._log(key, line, version, signature)
+
+    def _log(self, key: int, header: bytes, version: int, signature: bytes | None
+             ) -> Iterator[bytes]:
+        yield header
+        yield from self._pages(key, 0, version)
+        if signature is not None:
+            yield signature
 
     def export(self, match_id: str, path: str | os.PathLike[str]) -> int:
         """Write the match as a log file at ``path`` (replacing it, atomically: a
@@ -685,16 +767,13 @@ class Store:
             fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
                                        suffix=".tmp")
             with os.fdopen(fd, "wb") as f:
-                f.write(line)
                 buffer: list[bytes] = []
-                for record in self._pages(key, 0, version):
+                for record in self._log(key, line, version, signature):
                     buffer.append(record)
                     if len(buffer) >= PAGE:
                         f.write(b"".join(buffer))
                         buffer.clear()
                 f.write(b"".join(buffer))
-                if signature is not None:
-                    f.write(signature)
                 f.flush()
                 os.fsync(f.fileno())
             os.replace(tmp, target)

@@ -11,7 +11,7 @@ from the data: every export made with the same games has the same schema
 
 Logs are read as :func:`grimoire.tools.stats.facts` reads them (trusted, or audited
 first with ``validate``) on ``jobs`` processes; the parent writes each log's rows in the
-order of :func:`~grimoire.tools.validate.iter_logs`, a row group at a time, so memory
+order of :func:`~grimoire.tools.sources.iter_sources`, a row group at a time, so memory
 does not grow with the archive. The file is written under a temporary name beside
 ``out`` and renamed once complete. Needs pyarrow (``pip install 'grimoire[archive]'``).
 
@@ -40,12 +40,13 @@ import msgspec
 from grimoire.core import registry
 from grimoire.core.errors import GrimoireError, LogError, UsageError
 from grimoire.core.events import Action
-from grimoire.core.logfile import DEFAULT_LIMITS, Limits, LogReader
+from grimoire.core.logfile import DEFAULT_LIMITS, Limits
 from grimoire.core.replay import initial_state
 from grimoire.core.rules import AnyRules
 from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
+from grimoire.tools.sources import Source, check_sources, iter_sources, open_log, relocated
 from grimoire.tools.stats import _tag
-from grimoire.tools.validate import CRASHED, audit_path, iter_logs, located, relocated
+from grimoire.tools.validate import CRASHED, audit_path
 
 __all__ = ["FIXED_COLUMNS", "ROWS_PER_GROUP", "ExportReport", "LogRows", "export",
            "field_columns", "log_rows", "schema"]
@@ -201,18 +202,20 @@ def _array(pa: Any, values: list[Any], kind: Kind) -> Any:
                         _arrow_type(pa, kind))
 
 
-def log_rows(path: str, *, fields: tuple[tuple[str, Kind], ...], validate: bool = False,
+def log_rows(item: Source, *, fields: tuple[tuple[str, Kind], ...], validate: bool = False,
              limits: Limits = DEFAULT_LIMITS, root: str | None = None) -> LogRows:
     """One log's rows under the schema whose field columns are ``fields``
     (:func:`field_columns`): read trusted (the events folded by the rules, as
     :func:`grimoire.tools.stats.facts` does) or audited first with ``validate``. What a
-    worker runs; never raises: what goes wrong is the result's ``error``. A relative
-    ``path`` is read under ``root`` if given (as :func:`~grimoire.tools.validate.audit_path`)
-    and reported, and written in the ``match`` column, as given."""
+    worker runs; never raises: what goes wrong is the result's ``error``. ``item`` is a
+    log file or a stored match (:mod:`grimoire.tools.sources`); a relative path is read
+    under ``root`` if given (as :func:`~grimoire.tools.validate.audit_path`) and
+    reported, and written in the ``match`` column, as given (``STORE#MATCH`` for a
+    stored match)."""
+    path = str(item)
     game: str | None = None
-    real = located(path, root)
     if validate:
-        report = audit_path(path, limits=limits, root=root)
+        report = audit_path(item, limits=limits, root=root)
         if not report.ok:
             return LogRows(path=path, game=report.game, error=report.error)
     try:
@@ -224,7 +227,7 @@ def log_rows(path: str, *, fields: tuple[tuple[str, Kind], ...], validate: bool 
         texts: list[bytes] = []
         sparse: list[tuple[list[int], list[Any]]] = [([], []) for _ in fields]
         plans: dict[type, _Plan] = {}  # this log's (a plan's key hashes the schema)
-        with LogReader(real, limits=limits) as reader:
+        with open_log(item, limits=limits, root=root) as reader:
             rules, header = reader.rules, reader.header
             game = header.game
             state = initial_state(rules, header)
@@ -283,7 +286,7 @@ def log_rows(path: str, *, fields: tuple[tuple[str, Kind], ...], validate: bool 
             raise LogError(UNENCODABLE, f"its rows cannot be written ({type(exc).__name__}: "
                            f"{exc})") from None
     except GrimoireError as exc:
-        return LogRows(path=path, game=game, error=relocated(exc.to_dict(), real, path))
+        return LogRows(path=path, game=game, error=relocated(exc.to_dict(), item, root))
     except Exception as exc:  # a bug: this log's internal/error, the others go on
         return LogRows(path=path, game=game, error={
             "error": "InternalError", "reason": "internal/error", "line": None, "seq": None,
@@ -291,8 +294,8 @@ def log_rows(path: str, *, fields: tuple[tuple[str, Kind], ...], validate: bool 
     return LogRows(path=path, game=game, rows=n, batch=batch)
 
 
-def _crashed(path: str, detail: str) -> LogRows:
-    return LogRows(path=path, error={"error": "InternalError", "reason": CRASHED,
+def _crashed(item: Source, detail: str) -> LogRows:
+    return LogRows(path=str(item), error={"error": "InternalError", "reason": CRASHED,
                                      "line": None, "seq": None, "detail": detail})
 
 
@@ -344,10 +347,11 @@ def export(
     progress: Callable[[LogRows], None] | None = None,
     scheduler: str | None = None,
 ) -> ExportReport:
-    """Write the events of every log under ``paths`` (files, and folders searched as
-    :func:`~grimoire.tools.validate.iter_logs` does) to the Parquet file ``out``, read on
-    ``jobs`` processes (default: the machine's cores; 1: in this process), or on the Dask
-    cluster at ``scheduler`` (its workers need pyarrow). The same rows whatever runs it.
+    """Write the events of every log under ``paths`` (files, folders and stores, as
+    :func:`~grimoire.tools.sources.iter_sources` reads them) to the Parquet file ``out``,
+    read on ``jobs`` processes (default: the machine's cores; 1: in this process), or on
+    the Dask cluster at ``scheduler`` (its workers need pyarrow). The same rows whatever
+    runs it.
     A log that cannot be read (or, with ``validate``, that the audit refuses) has no rows
     and is counted in the report's ``skipped`` by reason; the others go on. ``out`` is
     replaced only with ``overwrite`` (else ``io/exists``)."""
@@ -355,9 +359,7 @@ def export(
     jobs = cores() if jobs is None else jobs
     if jobs < 1:
         raise UsageError("export/jobs", f"--jobs must be 1 or more, not {jobs}")
-    for p in given:
-        if os.path.isdir(p) and next(iter_logs([p]), None) is None:
-            raise UsageError("export/no-logs", f"{p} holds no logs (*.jsonl, *.msgpack)")
+    check_sources(given, "export")
     target = Path(out)
     if target.exists() and not overwrite:
         raise UsageError("io/exists", f"{out} exists; choose another name")
@@ -378,7 +380,7 @@ def export(
         with pa.parquet.ParquetWriter(tmp, arrow_schema) as writer:
             group: list[Any] = []
             held = 0
-            for part in ordered(task, iter_logs(given), jobs=jobs, crashed=_crashed,
+            for part in ordered(task, iter_sources(given), jobs=jobs, crashed=_crashed,
                                 chunk=LOGS_PER_TASK, scheduler=scheduler):
                 logs += 1
                 if part.error is not None:

@@ -28,11 +28,12 @@ import msgspec
 
 from grimoire.core.errors import GrimoireError, LogError, UsageError
 from grimoire.core.events import Action
-from grimoire.core.logfile import DEFAULT_LIMITS, Limits, LogReader
+from grimoire.core.logfile import DEFAULT_LIMITS, Limits
 from grimoire.core.replay import initial_state
 from grimoire.tools.arena import wilson
 from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
-from grimoire.tools.validate import CRASHED, audit_path, iter_logs, located, relocated
+from grimoire.tools.sources import Source, check_sources, iter_sources, open_log, relocated
+from grimoire.tools.validate import CRASHED, audit_path
 
 __all__ = ["GameStats", "LogFacts", "SeatWins", "Spread", "StatsReport", "facts", "stats"]
 
@@ -62,21 +63,22 @@ def _tag(cls: type) -> str:
     return tag if isinstance(tag, str) else cls.__name__
 
 
-def facts(path: str, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS,
+def facts(item: Source, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS,
           root: str | None = None) -> LogFacts:
-    """The :class:`LogFacts` of one log: read trusted (a fold), or audited first with
-    ``validate`` (a log the audit refuses gives only its error). Never raises: what goes
-    wrong is the facts' ``error``; an exception the rules raise folding a log the audit
-    never saw is ``log/impossible-event``. A relative ``path`` is read under ``root`` if
-    given (as :func:`~grimoire.tools.validate.audit_path`)."""
+    """The :class:`LogFacts` of one log (a file, or a match of a store:
+    :class:`~grimoire.tools.sources.StoredMatch`): read trusted (a fold), or audited
+    first with ``validate`` (a log the audit refuses gives only its error). Never
+    raises: what goes wrong is the facts' ``error``; an exception the rules raise folding
+    a log the audit never saw is ``log/impossible-event``. A relative path is read
+    under ``root`` if given (as :func:`~grimoire.tools.validate.audit_path`)."""
+    path = str(item)
     game: str | None = None
     if validate:
-        report = audit_path(path, limits=limits, root=root)
+        report = audit_path(item, limits=limits, root=root)
         if not report.ok:
             return LogFacts(path=path, game=report.game, error=report.error)
-    real = located(path, root)
     try:
-        with LogReader(real, limits=limits) as reader:
+        with open_log(item, limits=limits, root=root) as reader:
             rules, header = reader.rules, reader.header
             game = header.game
             state = initial_state(rules, header)
@@ -95,7 +97,7 @@ def facts(path: str, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS,
                                f"({type(exc).__name__}: {exc}); run `grimoire validate` "
                                "for the audit") from None
     except GrimoireError as exc:
-        return LogFacts(path=path, game=game, error=relocated(exc.to_dict(), real, path))
+        return LogFacts(path=path, game=game, error=relocated(exc.to_dict(), item, root))
     except Exception as exc:  # a bug: this log's internal/error, the others go on
         return LogFacts(path=path, game=game, error={
             "error": "InternalError", "reason": "internal/error", "line": None, "seq": None,
@@ -108,8 +110,8 @@ def facts(path: str, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS,
         types={_tag(kind): n for kind, n in counts.items()})
 
 
-def _crashed(path: str, detail: str) -> LogFacts:
-    return LogFacts(path=path, error={"error": "InternalError", "reason": CRASHED,
+def _crashed(item: Source, detail: str) -> LogFacts:
+    return LogFacts(path=str(item), error={"error": "InternalError", "reason": CRASHED,
                                       "line": None, "seq": None, "detail": detail})
 
 
@@ -175,7 +177,9 @@ class GameStats(msgspec.Struct, frozen=True, kw_only=True):
     """One game's figures over the archive's logs of it. ``games`` counts the logs read;
     ``finished`` those with an outcome (``draws`` among them: nobody, or every seat, won),
     ``unfinished`` the others; ``endings`` the outcomes' reasons; ``events_by_type`` every
-    event type, most common first; ``invalid`` the logs of this game kept out, by reason."""
+    event type, most common first; ``invalid`` the logs of this game kept out, by reason;
+    ``action_lengths`` how many games lasted each number of actions, shortest first (what
+    ``actions`` sums up, and what a histogram needs)."""
 
     game: str
     games: int
@@ -189,6 +193,7 @@ class GameStats(msgspec.Struct, frozen=True, kw_only=True):
     endings: dict[str, int]
     events_by_type: dict[str, int]
     invalid: dict[str, int]
+    action_lengths: dict[int, int] = msgspec.field(default_factory=dict)
 
     def summary(self) -> str:
         """The game's figures, for people."""
@@ -294,7 +299,7 @@ class _Tally:
             finished=self.finished, draws=self.draws, unfinished=self.games - self.finished,
             seats=tuple(seats), actions=Spread.of(self.actions), events=Spread.of(self.events),
             endings=_ranked(self.endings), events_by_type=_ranked(self.types),
-            invalid=_ranked(self.invalid))
+            invalid=_ranked(self.invalid), action_lengths=dict(sorted(self.actions.items())))
 
 
 def stats(
@@ -306,23 +311,22 @@ def stats(
     progress: Callable[[LogFacts], None] | None = None,
     scheduler: str | None = None,
 ) -> StatsReport:
-    """The figures of every log under ``paths`` (files, and folders searched as
-    :func:`~grimoire.tools.validate.iter_logs` does), read on ``jobs`` processes (default:
-    the machine's cores; 1: in this process), or on the Dask cluster at ``scheduler``.
-    The same report whatever runs it."""
+    """The figures of every log under ``paths`` (files, folders searched and stores
+    read as :func:`~grimoire.tools.sources.iter_sources` does), read on ``jobs``
+    processes (default: the machine's cores; 1: in this process), or on the Dask cluster
+    at ``scheduler``. The same report whatever runs it. A folder without logs or a store
+    without matches is a :class:`UsageError` (``stats/no-logs``)."""
     given = [os.fspath(p) for p in paths]
     jobs = cores() if jobs is None else jobs
     if jobs < 1:
         raise UsageError("stats/jobs", f"--jobs must be 1 or more, not {jobs}")
-    for p in given:
-        if os.path.isdir(p) and next(iter_logs([p]), None) is None:
-            raise UsageError("stats/no-logs", f"{p} holds no logs (*.jsonl, *.msgpack)")
+    check_sources(given, "stats")
     task = functools.partial(facts, validate=validate, limits=limits,
                              root=None if scheduler is None else os.getcwd())
     games: dict[str, _Tally] = {}
     unknown: dict[str, int] = {}
     logs = 0
-    for f in ordered(task, iter_logs(given), jobs=jobs, crashed=_crashed,
+    for f in ordered(task, iter_sources(given), jobs=jobs, crashed=_crashed,
                      chunk=LOGS_PER_TASK, scheduler=scheduler):
         logs += 1
         if f.game is None:

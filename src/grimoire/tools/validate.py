@@ -10,31 +10,41 @@ bounded memory; :class:`Totals` counts them; :func:`validate` is the list of the
 from __future__ import annotations
 
 import functools
-import heapq
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
 
 import msgspec
 
 from grimoire.core.audit import AuditReport, audit
-from grimoire.core.errors import UsageError
+from grimoire.core.errors import GrimoireError, UsageError
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits
 from grimoire.tools._log import get_logger
 from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
+from grimoire.tools.sources import (
+    LOG_SUFFIXES,
+    Source,
+    StoredMatch,
+    check_sources,
+    iter_logs,
+    iter_sources,
+    log_source,
+    relocated,
+)
 
 log = get_logger("grimoire.validate")
 
-__all__ = ["CRASHED", "DEFAULT_LIMITS", "UNREADABLE", "AuditReport", "Limits", "Totals",
-           "audit_path", "cores", "expand", "iter_logs", "located", "relocated", "reports",
-           "validate"]
+__all__ = ["CRASHED", "DEFAULT_LIMITS", "LOG_SUFFIXES", "UNREADABLE", "AuditReport",
+           "Limits", "Source", "StoredMatch", "Totals", "audit_path", "cores", "expand",
+           "iter_logs", "iter_sources", "reports", "validate"]
 
-LOG_SUFFIXES = (".jsonl", ".msgpack", ".mpk")
 INTERNAL = "internal/error"
 CRASHED = "audit/worker-crashed"
 """The reason of a log whose worker process died twice auditing it (exit code 3)."""
-UNREADABLE = frozenset({"log/unreadable", "log/empty", "log/not-a-file", "log/not-a-log"})
-"""The reasons of a file that could not be read as a log at all (exit code 2)."""
+UNREADABLE = frozenset({"log/unreadable", "log/empty", "log/not-a-file", "log/not-a-log",
+                        "store/locked", "store/io", "store/corrupt", "store/missing",
+                        "store/too-new", "store/too-old"})
+"""The reasons of a log that could not be read at all: a file that is no log, or a
+stored match its store would not give (exit code 2)."""
 
 
 def validate(
@@ -45,7 +55,8 @@ def validate(
     trust: Sequence[str] = (),
     jobs: int = 1,
 ) -> list[AuditReport]:
-    """Audit every log (folders are searched for ``*.jsonl`` and ``*.msgpack``). Each log
+    """Audit every log (folders are searched for ``*.jsonl`` and ``*.msgpack``, a store
+    stands for its matches: :func:`~grimoire.tools.sources.iter_sources`). Each log
     gets its own report whatever happens to the others: an unexpected exception (a bug)
     becomes that log's ``internal/error``. ``jobs`` processes (see :func:`reports`)."""
     out = []
@@ -64,7 +75,7 @@ def reports(
     jobs: int | None = None,
     scheduler: str | None = None,
 ) -> Iterator[AuditReport]:
-    """The report of every log, in the order of :func:`iter_logs`, audited on ``jobs``
+    """The report of every log, in the order of :func:`iter_sources`, audited on ``jobs``
     processes (default: the machine's cores; 1: in this process). The same reports
     whatever ``jobs`` is. At most a few dozen logs per process are in flight, so memory
     does not grow with the number of logs. A worker process that dies is retried once
@@ -72,67 +83,53 @@ def reports(
     ``scheduler``: audit on the Dask cluster at that address instead (see
     :func:`~grimoire.tools.pool.ordered`); relative paths are sent as seen from here.
 
-    A folder that holds no logs is a :class:`UsageError` (``validate/no-logs``), raised
-    before any log is audited.
+    A folder that holds no logs, or a store no matches, is a :class:`UsageError`
+    (``validate/no-logs``), and a store that cannot be opened its
+    :class:`~grimoire.core.errors.StoreError`, raised before any log is audited.
     """
     given = [os.fspath(p) for p in paths]
     jobs = cores() if jobs is None else jobs
     if jobs < 1:
         raise UsageError("validate/jobs", f"--jobs must be 1 or more, not {jobs}")
-    for p in given:
-        if os.path.isdir(p) and next(iter_logs([p]), None) is None:
-            raise UsageError("validate/no-logs", f"{p} holds no logs (*.jsonl, *.msgpack)")
+    check_sources(given, "validate")
     task = functools.partial(audit_path, limits=limits, trust=tuple(trust),
                              root=None if scheduler is None else os.getcwd())
-    for report in ordered(task, iter_logs(given), jobs=jobs, crashed=crashed_report,
+    for report in ordered(task, iter_sources(given), jobs=jobs, crashed=crashed_report,
                           chunk=LOGS_PER_TASK, scheduler=scheduler):
         log.info("validated", path=report.path, ok=report.ok, events=report.events,
                  error=report.error)
         yield report
 
 
-def audit_path(path: str, *, limits: Limits = DEFAULT_LIMITS,
+def audit_path(path: Source, *, limits: Limits = DEFAULT_LIMITS,
                trust: Sequence[str] = (), root: str | None = None) -> AuditReport:
-    """:func:`~grimoire.core.audit.audit` of one file, an unexpected exception (a bug)
-    included: it becomes the report's ``internal/error``. What each worker runs. A
-    relative ``path`` is found under ``root`` when one is given (a worker on a cluster,
-    whose working folder is not the caller's) and reported as given."""
-    real = located(path, root)
+    """:func:`~grimoire.core.audit.audit` of one log, a file or a stored match (whose
+    report is the one its exported file gets, but for its path, ``STORE#MATCH``), an
+    unexpected exception (a bug) included: it becomes the report's ``internal/error``.
+    What each worker runs. A relative path is found under ``root`` when one is given (a
+    worker on a cluster, whose working folder is not the caller's) and reported as
+    given."""
     try:
-        report = audit(real, limits=limits, trust=trust)
-        if real != path:
-            report.path, report.error = path, relocated(report.error, real, path)
-        return report
+        with log_source(path, root) as source:
+            report = audit(source, limits=limits, trust=trust)
+    except GrimoireError as exc:  # the store would not open
+        return AuditReport(path=str(path), ok=False,
+                           error=relocated(exc.to_dict(), path, root))
     except Exception as exc:  # a bug: reported for this log alone, the others go on
-        return AuditReport(path=os.fspath(path), ok=False, error={
+        return AuditReport(path=str(path), ok=False, error={
             "error": "InternalError", "reason": INTERNAL, "line": None,
             "seq": None, "detail": f"internal error: {type(exc).__name__}: {exc}"})
+    report.path, report.error = str(path), relocated(report.error, path, root)
+    return report
 
 
-def located(path: str, root: str | None) -> str:
-    """Where a worker finds ``path``: under ``root`` if it is relative and ``root`` given.
-
-    >>> located("a.jsonl", "/srv/logs"), located("/x/a.jsonl", "/srv/logs")
-    ('/srv/logs/a.jsonl', '/x/a.jsonl')
-    """
-    return path if root is None else os.path.join(root, path)
-
-
-def relocated(error: dict[str, Any] | None, real: str, path: str) -> dict[str, Any] | None:
-    """``error`` with the path a worker opened (``real``) named as the caller gave it, so
-    a report is the same wherever it was made."""
-    if error is None or real == path or real not in str(error.get("detail", "")):
-        return error
-    return {**error, "detail": str(error["detail"]).replace(real, path)}
-
-
-def crashed_report(path: str, detail: str) -> AuditReport:
+def crashed_report(path: Source, detail: str) -> AuditReport:
     """The report of a log whose worker process died twice auditing it.
 
     >>> crashed_report("a.jsonl", "killed").error["reason"]
     'audit/worker-crashed'
     """
-    return AuditReport(path=path, ok=False, error={
+    return AuditReport(path=str(path), ok=False, error={
         "error": "InternalError", "reason": CRASHED, "line": None, "seq": None,
         "detail": detail})
 
@@ -198,42 +195,3 @@ def expand(paths: Iterable[str | os.PathLike[str]]) -> list[str]:
     """Files as given; folders replaced by the logs inside them, sorted (the list of
     :func:`iter_logs`)."""
     return list(iter_logs(paths))
-
-
-def iter_logs(paths: Iterable[str | os.PathLike[str]]) -> Iterator[str]:
-    """Files as given; each folder replaced by the logs (``*.jsonl``, ``*.msgpack``,
-    ``*.mpk``) under it, a folder at a time: its own files sorted by name, the folders
-    in the sorted order of their paths (the order of ``sorted(os.walk(folder))``), so
-    memory holds one folder's names, never the archive's. Folders that cannot be listed
-    are passed over, as ``os.walk`` does; links to folders are not followed.
-    """
-    for p in paths:
-        p = os.fspath(p)
-        if not os.path.isdir(p):
-            yield p
-            continue
-        todo = [p]  # folders to list, the least path first (a path sorts before its
-        while todo:  # sub-folders, so the heap yields the same order as sorting them all)
-            root = heapq.heappop(todo)
-            try:
-                with os.scandir(root) as entries:
-                    listing = list(entries)
-            except OSError:
-                continue
-            files = []
-            for entry in listing:
-                try:
-                    is_dir = entry.is_dir()
-                except OSError:
-                    is_dir = False
-                if is_dir:
-                    try:
-                        link = entry.is_symlink()
-                    except OSError:
-                        link = False
-                    if not link:
-                        heapq.heappush(todo, os.path.join(root, entry.name))
-                elif entry.name.endswith(LOG_SUFFIXES):
-                    files.append(entry.name)
-            for name in sorted(files):
-                yield os.path.join(root, name)
