@@ -116,6 +116,8 @@ def field_columns(games: Iterable[AnyRules] | None = None) -> tuple[tuple[str, K
 
 
 def _pyarrow() -> Any:
+    """pyarrow, or the :class:`UsageError` that says how to install it. Only the writer
+    needs it: workers send plain columns."""
     try:
         import pyarrow
         import pyarrow.parquet
@@ -125,11 +127,24 @@ def _pyarrow() -> Any:
     return pyarrow
 
 
+@functools.cache
 def _arrow_type(pa: Any, kind: Kind) -> Any:
     if kind == "list<int32>":
         return pa.list_(pa.int32())
     return {"string": pa.string(), "int64": pa.int64(), "int32": pa.int32(),
             "bool": pa.bool_(), "double": pa.float64()}[kind]
+
+
+_NULLS: dict[Kind, Any] = {}
+
+
+def _nulls(pa: Any, n: int, kind: Kind) -> Any:
+    """``n`` nulls of ``kind``: a zero-copy slice of one array kept per kind (most field
+    columns of most logs are empty, and a slice costs a fraction of a new array)."""
+    held = _NULLS.get(kind)
+    if held is None or len(held) < n:
+        held = _NULLS[kind] = pa.nulls(max(n, 1 << 16), _arrow_type(pa, kind))
+    return held.slice(0, n)
 
 
 @functools.lru_cache(maxsize=8)
@@ -150,15 +165,25 @@ def schema(games: Iterable[AnyRules] | None = None) -> Any:
 
 
 class LogRows(msgspec.Struct, frozen=True, kw_only=True):
-    """One log's part of an export: its rows as a ``pyarrow.RecordBatch`` (``batch``,
-    ``None`` when the log is kept out) and their number, or the ``error`` that kept the
-    log out (its game, when the header could be read)."""
+    """One log's part of an export, as plain columns (cheap to make and to send from a
+    worker; the writer turns many logs' at once into Arrow): its ``rows``, the match's
+    ``players``, ``winners`` and ``ending``, each event's ``types``, ``actions``,
+    ``seats`` and JSON (``events``), and per field column the rows that have a value and
+    the values (``fields``); or the ``error`` that kept the log out (its game, when the
+    header could be read)."""
 
     path: str
     game: str | None = None
     rows: int = 0
     error: dict[str, Any] | None = None
-    batch: Any = None
+    players: int = 0
+    winners: list[int] | None = None
+    ending: str | None = None
+    types: list[str] = msgspec.field(default_factory=list)
+    actions: list[bool] = msgspec.field(default_factory=list)
+    seats: list[int | None] = msgspec.field(default_factory=list)
+    events: list[bytes] = msgspec.field(default_factory=list)
+    fields: list[tuple[list[int], list[Any]]] = msgspec.field(default_factory=list)
 
 
 # per event class, per schema: (tag, is an action, has a player field,
@@ -219,7 +244,6 @@ def log_rows(item: Source, *, fields: tuple[tuple[str, Kind], ...], validate: bo
         if not report.ok:
             return LogRows(path=path, game=report.game, error=report.error)
     try:
-        pa = _pyarrow()
         encode = msgspec.json.Encoder().encode
         tags: list[str] = []
         actions: list[bool] = []
@@ -258,40 +282,25 @@ def log_rows(item: Source, *, fields: tuple[tuple[str, Kind], ...], validate: bo
         n = len(tags)
         if not n:  # a log of a header alone: read whole, no rows
             return LogRows(path=path, game=game)
-        winners = None if outcome is None else [int(w) for w in outcome.winners]
-        try:
-            columns = [
-                pa.repeat(pa.scalar(game, pa.string()), n),
-                pa.repeat(pa.scalar(path, pa.string()), n),
-                pa.array(range(n), pa.int64()),
-                _array(pa, seats, "int32"),
-                pa.array(tags, pa.string()),
-                pa.array(actions, pa.bool_()),
-                pa.array(texts, pa.string()),
-                pa.repeat(pa.scalar(len(header.players), pa.int32()), n),
-                pa.repeat(pa.scalar(winners, pa.list_(pa.int32())), n),
-                pa.repeat(pa.scalar(None if outcome is None else outcome.reason,
-                                    pa.string()), n),
-            ]
-            for (_, kind), (rows, values) in zip(fields, sparse, strict=True):
-                if not rows:
-                    columns.append(pa.nulls(n, _arrow_type(pa, kind)))
-                    continue
-                full: list[Any] = [None] * n
-                for row, value in zip(rows, values, strict=True):
-                    full[row] = value
-                columns.append(_array(pa, full, kind))
-            batch = pa.RecordBatch.from_arrays(columns, schema=_schema(fields))
-        except (pa.ArrowException, UnicodeError, OverflowError) as exc:
-            raise LogError(UNENCODABLE, f"its rows cannot be written ({type(exc).__name__}: "
-                           f"{exc})") from None
+        for (_, kind), (_, values) in zip(fields, sparse, strict=True):
+            if kind == "string":  # what Arrow cannot hold is this log's, not its group's
+                for value in values:
+                    if isinstance(value, str):
+                        try:
+                            value.encode()
+                        except UnicodeError as exc:
+                            raise LogError(UNENCODABLE, f"its rows cannot be written "
+                                           f"({type(exc).__name__}: {exc})") from None
     except GrimoireError as exc:
         return LogRows(path=path, game=game, error=relocated(exc.to_dict(), item, root))
     except Exception as exc:  # a bug: this log's internal/error, the others go on
         return LogRows(path=path, game=game, error={
             "error": "InternalError", "reason": "internal/error", "line": None, "seq": None,
             "detail": f"internal error: {type(exc).__name__}: {exc}"})
-    return LogRows(path=path, game=game, rows=n, batch=batch)
+    return LogRows(path=path, game=game, rows=n, players=len(header.players),
+                   winners=None if outcome is None else [int(w) for w in outcome.winners],
+                   ending=None if outcome is None else outcome.reason, types=tags,
+                   actions=actions, seats=seats, events=texts, fields=sparse)
 
 
 def _crashed(item: Source, detail: str) -> LogRows:
@@ -350,8 +359,9 @@ def export(
     """Write the events of every log under ``paths`` (files, folders and stores, as
     :func:`~grimoire.tools.sources.iter_sources` reads them) to the Parquet file ``out``,
     read on ``jobs`` processes (default: the machine's cores; 1: in this process), or on
-    the Dask cluster at ``scheduler`` (its workers need pyarrow). The same rows whatever
-    runs it.
+    the Dask cluster at ``scheduler``. The same rows whatever runs it: workers send each
+    log's rows as plain columns, and this process makes them into Arrow a row group at a
+    time.
     A log that cannot be read (or, with ``validate``, that the audit refuses) has no rows
     and is counted in the report's ``skipped`` by reason; the others go on. ``out`` is
     replaced only with ``overwrite`` (else ``io/exists``)."""
@@ -391,15 +401,15 @@ def export(
                     rows += part.rows
                     empty += not part.rows
                     if part.rows:
-                        group.append(part.batch)
+                        group.append(part)
                         held += part.rows
                         if held >= ROWS_PER_GROUP:
-                            _write(pa, writer, group, arrow_schema)
+                            _write(pa, writer, group, fields, arrow_schema)
                             group, held = [], 0
                 if progress is not None:
                     progress(part)
             if group:
-                _write(pa, writer, group, arrow_schema)
+                _write(pa, writer, group, fields, arrow_schema)
         os.replace(tmp, target)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
@@ -412,7 +422,49 @@ def export(
                         skipped=dict(sorted(skipped.items(), key=lambda kv: (-kv[1], kv[0]))))
 
 
-def _write(pa: Any, writer: Any, batches: list[Any], arrow_schema: Any) -> None:
-    """Whole logs' batches as one row group."""
-    table = pa.Table.from_batches(batches, schema=arrow_schema)
-    writer.write_table(table, row_group_size=table.num_rows)
+def _write(pa: Any, writer: Any, parts: list[LogRows],
+           fields: tuple[tuple[str, Kind], ...], arrow_schema: Any) -> None:
+    """Whole logs' rows as one row group, each column made once for all of them."""
+    n = sum(p.rows for p in parts)
+    games: list[str | None] = []
+    matches: list[str] = []
+    seqs: list[int] = []
+    players: list[int] = []
+    winners: list[list[int] | None] = []
+    endings: list[str | None] = []
+    types: list[str] = []
+    actions: list[bool] = []
+    seats: list[int | None] = []
+    events: list[bytes] = []
+    for p in parts:
+        k = p.rows
+        games += [p.game] * k
+        matches += [p.path] * k
+        seqs += range(k)
+        players += [p.players] * k
+        winners += [p.winners] * k
+        endings += [p.ending] * k
+        types += p.types
+        actions += p.actions
+        seats += p.seats
+        events += p.events
+    columns = [
+        pa.array(games, pa.string()), pa.array(matches, pa.string()),
+        pa.array(seqs, pa.int64()), _array(pa, seats, "int32"), pa.array(types, pa.string()),
+        pa.array(actions, pa.bool_()), pa.array(events, pa.string()),
+        pa.array(players, pa.int32()), pa.array(winners, pa.list_(pa.int32())),
+        pa.array(endings, pa.string()),
+    ]
+    for k, (_, kind) in enumerate(fields):
+        if not any(p.fields[k][0] for p in parts):
+            columns.append(_nulls(pa, n, kind))
+            continue
+        full: list[Any] = [None] * n
+        at = 0
+        for p in parts:
+            for row, value in zip(*p.fields[k], strict=True):
+                full[at + row] = value
+            at += p.rows
+        columns.append(_array(pa, full, kind))
+    batch = pa.RecordBatch.from_arrays(columns, schema=arrow_schema)
+    writer.write_batch(batch, row_group_size=n)
