@@ -168,9 +168,10 @@ class LogRows(msgspec.Struct, frozen=True, kw_only=True):
     """One log's part of an export, as plain columns (cheap to make and to send from a
     worker; the writer turns many logs' at once into Arrow): its ``rows``, the match's
     ``players``, ``winners`` and ``ending``, each event's ``types``, ``actions``,
-    ``seats`` and JSON (``events``), and per field column the rows that have a value and
-    the values (``fields``); or the ``error`` that kept the log out (its game, when the
-    header could be read)."""
+    ``seats`` and JSON (``events``), and per field column its values, a row each (``None``
+    where an event has none), or ``None`` for a column no event of the log has
+    (``fields``); or the ``error`` that kept the log out (its game, when the header could
+    be read)."""
 
     path: str
     game: str | None = None
@@ -183,7 +184,7 @@ class LogRows(msgspec.Struct, frozen=True, kw_only=True):
     actions: list[bool] = msgspec.field(default_factory=list)
     seats: list[int | None] = msgspec.field(default_factory=list)
     events: list[bytes] = msgspec.field(default_factory=list)
-    fields: list[tuple[list[int], list[Any]]] = msgspec.field(default_factory=list)
+    fields: list[list[Any] | None] = msgspec.field(default_factory=list)
 
 
 # per event class, per schema: (tag, is an action, has a player field,
@@ -282,7 +283,11 @@ def log_rows(item: Source, *, fields: tuple[tuple[str, Kind], ...], validate: bo
         n = len(tags)
         if not n:  # a log of a header alone: read whole, no rows
             return LogRows(path=path, game=game)
-        for (_, kind), (_, values) in zip(fields, sparse, strict=True):
+        dense: list[list[Any] | None] = []
+        for (_, kind), (rows, values) in zip(fields, sparse, strict=True):
+            if not rows:
+                dense.append(None)
+                continue
             if kind == "string":  # what Arrow cannot hold is this log's, not its group's
                 for value in values:
                     if isinstance(value, str):
@@ -291,6 +296,10 @@ def log_rows(item: Source, *, fields: tuple[tuple[str, Kind], ...], validate: bo
                         except UnicodeError as exc:
                             raise LogError(UNENCODABLE, f"its rows cannot be written "
                                            f"({type(exc).__name__}: {exc})") from None
+            full: list[Any] = [None] * n
+            for row, value in zip(rows, values, strict=True):
+                full[row] = value
+            dense.append(full)
     except GrimoireError as exc:
         return LogRows(path=path, game=game, error=relocated(exc.to_dict(), item, root))
     except Exception as exc:  # a bug: this log's internal/error, the others go on
@@ -300,7 +309,7 @@ def log_rows(item: Source, *, fields: tuple[tuple[str, Kind], ...], validate: bo
     return LogRows(path=path, game=game, rows=n, players=len(header.players),
                    winners=None if outcome is None else [int(w) for w in outcome.winners],
                    ending=None if outcome is None else outcome.reason, types=tags,
-                   actions=actions, seats=seats, events=texts, fields=sparse)
+                   actions=actions, seats=seats, events=texts, fields=dense)
 
 
 def _crashed(item: Source, detail: str) -> LogRows:
@@ -456,15 +465,13 @@ def _write(pa: Any, writer: Any, parts: list[LogRows],
         pa.array(endings, pa.string()),
     ]
     for k, (_, kind) in enumerate(fields):
-        if not any(p.fields[k][0] for p in parts):
+        if all(p.fields[k] is None for p in parts):
             columns.append(_nulls(pa, n, kind))
             continue
-        full: list[Any] = [None] * n
-        at = 0
+        full: list[Any] = []
         for p in parts:
-            for row, value in zip(*p.fields[k], strict=True):
-                full[at + row] = value
-            at += p.rows
+            values = p.fields[k]
+            full += [None] * p.rows if values is None else values
         columns.append(_array(pa, full, kind))
     batch = pa.RecordBatch.from_arrays(columns, schema=arrow_schema)
     writer.write_batch(batch, row_group_size=n)
