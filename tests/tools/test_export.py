@@ -27,7 +27,7 @@ from grimoire.core.logfile import read_log, write_log
 from grimoire.core.match import Match
 from grimoire.testing import tally
 from grimoire.tools.export import FIXED_COLUMNS, export, field_columns, schema
-from grimoire.tools.stats import _tag, facts, stats
+from grimoire.tools.stats import event_tag, facts, stats
 from grimoire.tools.validate import iter_logs
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,7 +75,7 @@ def test_the_rows_are_the_events_of_the_logs(archive: Path, exported: Path) -> N
             row = rows[at]
             at += 1
             assert (row["game"], row["seq"], row["type"]) == (log.header.game, seq,
-                                                              _tag(type(event)))
+                                                              event_tag(type(event)))
             assert row["action"] == isinstance(event, Action)
             assert row["seat"] == getattr(event, "player", None)
             assert msgspec.json.decode(row["event"], type=rules.Event) == event

@@ -38,15 +38,14 @@ from typing import Any, Literal
 import msgspec
 
 from grimoire.core import registry
-from grimoire.core.errors import GrimoireError, LogError, UsageError
+from grimoire.core.errors import LogError, UsageError
 from grimoire.core.events import Action
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits
-from grimoire.core.replay import initial_state
 from grimoire.core.rules import AnyRules
 from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
-from grimoire.tools.sources import Source, check_sources, iter_sources, open_log, relocated
-from grimoire.tools.stats import _tag
-from grimoire.tools.validate import CRASHED, audit_path
+from grimoire.tools.sources import Source, check_sources, iter_sources
+from grimoire.tools.stats import event_tag, fold_source
+from grimoire.tools.validate import CRASHED
 
 __all__ = ["FIXED_COLUMNS", "ROWS_PER_GROUP", "ExportReport", "LogRows", "export",
            "field_columns", "log_rows", "schema"]
@@ -201,7 +200,7 @@ def _plan(cls: type, fields: tuple[tuple[str, Kind], ...]) -> _Plan:
         mine = tuple((index[f"f_{f.encode_name}"], f.name) for f in struct_fields
                      if f"f_{f.encode_name}" in index)
         plan = _PLANS[(cls, fields)] = (
-            _tag(cls), issubclass(cls, Action),
+            event_tag(cls), issubclass(cls, Action),
             any(f.encode_name == "player" for f in struct_fields), mine)
     return plan
 
@@ -239,77 +238,65 @@ def log_rows(item: Source, *, fields: tuple[tuple[str, Kind], ...], validate: bo
     reported, and written in the ``match`` column, as given (``STORE#MATCH`` for a
     stored match)."""
     path = str(item)
-    game: str | None = None
-    if validate:
-        report = audit_path(item, limits=limits, root=root)
-        if not report.ok:
-            return LogRows(path=path, game=report.game, error=report.error)
-    try:
-        encode = msgspec.json.Encoder().encode
-        tags: list[str] = []
-        actions: list[bool] = []
-        seats: list[Any] = []
-        texts: list[bytes] = []
-        sparse: list[tuple[list[int], list[Any]]] = [([], []) for _ in fields]
-        plans: dict[type, _Plan] = {}  # this log's (a plan's key hashes the schema)
-        with open_log(item, limits=limits, root=root) as reader:
-            rules, header = reader.rules, reader.header
-            game = header.game
-            state = initial_state(rules, header)
-            evolve = rules.evolve
-            try:
-                for row, event in enumerate(reader.events()):
-                    state = evolve(state, event)
-                    cls = type(event)
-                    plan = plans.get(cls)
-                    if plan is None:
-                        plan = plans[cls] = _plan(cls, fields)
-                    tag, is_action, has_player, mine = plan
-                    tags.append(tag)
-                    actions.append(is_action)
-                    seats.append(getattr(event, "player", None) if has_player else None)
-                    texts.append(encode(event))
-                    for k, attr in mine:
-                        rows, values = sparse[k]
-                        rows.append(row)
-                        values.append(getattr(event, attr))
-                outcome = rules.outcome(state)
-            except GrimoireError:
-                raise
-            except Exception as exc:  # a log the rules could never have produced
-                raise LogError("log/impossible-event", f"the rules cannot fold it "
-                               f"({type(exc).__name__}: {exc}); run `grimoire validate` "
-                               "for the audit") from None
-        n = len(tags)
-        if not n:  # a log of a header alone: read whole, no rows
-            return LogRows(path=path, game=game)
-        dense: list[list[Any] | None] = []
-        for (_, kind), (rows, values) in zip(fields, sparse, strict=True):
-            if not rows:
-                dense.append(None)
-                continue
-            if kind == "string":  # what Arrow cannot hold is this log's, not its group's
-                for value in values:
-                    if isinstance(value, str):
-                        try:
-                            value.encode()
-                        except UnicodeError as exc:
-                            raise LogError(UNENCODABLE, f"its rows cannot be written "
-                                           f"({type(exc).__name__}: {exc})") from None
-            full: list[Any] = [None] * n
-            for row, value in zip(rows, values, strict=True):
-                full[row] = value
-            dense.append(full)
-    except GrimoireError as exc:
-        return LogRows(path=path, game=game, error=relocated(exc.to_dict(), item, root))
-    except Exception as exc:  # a bug: this log's internal/error, the others go on
-        return LogRows(path=path, game=game, error={
-            "error": "InternalError", "reason": "internal/error", "line": None, "seq": None,
-            "detail": f"internal error: {type(exc).__name__}: {exc}"})
-    return LogRows(path=path, game=game, rows=n, players=len(header.players),
+    tags: list[str] = []
+    actions: list[bool] = []
+    seats: list[Any] = []
+    texts: list[bytes] = []
+    sparse: list[tuple[list[int], list[Any]]] = [([], []) for _ in fields]
+    plans: dict[type, _Plan] = {}  # this log's (a plan's key hashes the schema)
+    encode = msgspec.json.Encoder().encode
+
+    def row(event: object) -> None:
+        cls = type(event)
+        plan = plans.get(cls)
+        if plan is None:
+            plan = plans[cls] = _plan(cls, fields)
+        tag, is_action, has_player, mine = plan
+        k = len(tags)
+        tags.append(tag)
+        actions.append(is_action)
+        seats.append(getattr(event, "player", None) if has_player else None)
+        texts.append(encode(event))
+        for column, attr in mine:
+            rows, values = sparse[column]
+            rows.append(k)
+            values.append(getattr(event, attr))
+
+    got = fold_source(item, row, validate=validate, limits=limits, root=root)
+    if got.error is not None:
+        return LogRows(path=path, game=got.game, error=got.error)
+    n = len(tags)
+    if not n:  # a log of a header alone: read whole, no rows
+        return LogRows(path=path, game=got.game)
+    dense: list[list[Any] | None] = []
+    for (_, kind), (rows, values) in zip(fields, sparse, strict=True):
+        if not rows:
+            dense.append(None)
+            continue
+        if kind == "string" and not all(_utf8(v) for v in values):
+            # what Arrow cannot hold is this log's fault, not its row group's
+            return LogRows(path=path, game=got.game, error=LogError(
+                UNENCODABLE, "its rows cannot be written (a string that is no UTF-8)"
+            ).to_dict())
+        full: list[Any] = [None] * n
+        for k, value in zip(rows, values, strict=True):
+            full[k] = value
+        dense.append(full)
+    outcome = got.outcome
+    return LogRows(path=path, game=got.game, rows=n, players=got.players,
                    winners=None if outcome is None else [int(w) for w in outcome.winners],
                    ending=None if outcome is None else outcome.reason, types=tags,
                    actions=actions, seats=seats, events=texts, fields=dense)
+
+
+def _utf8(value: object) -> bool:
+    if not isinstance(value, str):
+        return True
+    try:
+        value.encode()
+    except UnicodeError:
+        return False
+    return True
 
 
 def _crashed(item: Source, detail: str) -> LogRows:

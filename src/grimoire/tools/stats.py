@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -30,12 +30,14 @@ from grimoire.core.errors import GrimoireError, LogError, UsageError
 from grimoire.core.events import Action
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits
 from grimoire.core.replay import initial_state
+from grimoire.core.rules import Outcome
 from grimoire.tools.arena import wilson
 from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
 from grimoire.tools.sources import Source, check_sources, iter_sources, open_log, relocated
 from grimoire.tools.validate import CRASHED, audit_path
 
-__all__ = ["GameStats", "LogFacts", "SeatWins", "Spread", "StatsReport", "facts", "stats"]
+__all__ = ["Folded", "GameStats", "LogFacts", "SeatWins", "Spread", "StatsReport", "event_tag",
+           "facts", "fold_source", "stats"]
 
 TOP_EVENTS = 5
 """Event types a summary names (the JSON has them all)."""
@@ -57,38 +59,54 @@ class LogFacts(msgspec.Struct, frozen=True, kw_only=True):
     error: dict[str, Any] | None = None
 
 
-def _tag(cls: type) -> str:
+def event_tag(cls: type) -> str:
+    """The ``"type"`` tag an event class is written with (its name if it has none).
+
+    >>> from grimoire.core.events import Roll
+    >>> event_tag(Roll)
+    'roll'
+    """
     config = getattr(cls, "__struct_config__", None)
     tag = getattr(config, "tag", None)
     return tag if isinstance(tag, str) else cls.__name__
 
 
-def facts(item: Source, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS,
-          root: str | None = None) -> LogFacts:
-    """The :class:`LogFacts` of one log (a file, or a match of a store:
-    :class:`~grimoire.tools.sources.StoredMatch`): read trusted (a fold), or audited
-    first with ``validate`` (a log the audit refuses gives only its error). Never
-    raises: what goes wrong is the facts' ``error``; an exception the rules raise folding
-    a log the audit never saw is ``log/impossible-event``. A relative path is read
-    under ``root`` if given (as :func:`~grimoire.tools.validate.audit_path`)."""
-    path = str(item)
+class Folded(NamedTuple):
+    """What :func:`fold_source` read: the log's game (``None`` if its header could not
+    be read), its number of players, how it ended (``None``: unfinished), or the
+    ``error`` that stopped the reading (then nothing else is to be trusted)."""
+
+    game: str | None
+    players: int = 0
+    outcome: Outcome | None = None
+    error: dict[str, Any] | None = None
+
+
+def fold_source(item: Source, each: Callable[[Any], object], *, validate: bool = False,
+                limits: Limits = DEFAULT_LIMITS, root: str | None = None) -> Folded:
+    """Read one log (a file, or a match of a store) as trusted, folding its events with
+    its rules and handing each to ``each``; or audit it first with ``validate`` (a log
+    the audit refuses is its error, and ``each`` sees nothing). Never raises: what goes
+    wrong is the result's ``error``; an exception the rules raise folding a log the
+    audit never saw is ``log/impossible-event``, a bug is ``internal/error``. A relative
+    path is read under ``root`` if given (as :func:`~grimoire.tools.validate.audit_path`).
+    What ``stats`` and ``export`` run on each log.
+    """
     game: str | None = None
     if validate:
         report = audit_path(item, limits=limits, root=root)
         if not report.ok:
-            return LogFacts(path=path, game=report.game, error=report.error)
+            return Folded(report.game, error=report.error)
     try:
         with open_log(item, limits=limits, root=root) as reader:
             rules, header = reader.rules, reader.header
             game = header.game
             state = initial_state(rules, header)
             evolve = rules.evolve
-            counts: dict[type, int] = {}
             try:
                 for event in reader.events():
                     state = evolve(state, event)
-                    kind = type(event)
-                    counts[kind] = counts.get(kind, 0) + 1
+                    each(event)
                 outcome = rules.outcome(state)
             except GrimoireError:
                 raise
@@ -97,17 +115,35 @@ def facts(item: Source, *, validate: bool = False, limits: Limits = DEFAULT_LIMI
                                f"({type(exc).__name__}: {exc}); run `grimoire validate` "
                                "for the audit") from None
     except GrimoireError as exc:
-        return LogFacts(path=path, game=game, error=relocated(exc.to_dict(), item, root))
+        return Folded(game, error=relocated(exc.to_dict(), item, root))
     except Exception as exc:  # a bug: this log's internal/error, the others go on
-        return LogFacts(path=path, game=game, error={
+        return Folded(game, error={
             "error": "InternalError", "reason": "internal/error", "line": None, "seq": None,
             "detail": f"internal error: {type(exc).__name__}: {exc}"})
+    return Folded(game, len(header.players), outcome)
+
+
+def facts(item: Source, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS,
+          root: str | None = None) -> LogFacts:
+    """The :class:`LogFacts` of one log (a file, or a match of a store:
+    :class:`~grimoire.tools.sources.StoredMatch`), read as :func:`fold_source` reads it.
+    Never raises: what goes wrong is the facts' ``error``."""
+    counts: dict[type, int] = {}
+
+    def count(event: object) -> None:
+        kind = type(event)
+        counts[kind] = counts.get(kind, 0) + 1
+
+    got = fold_source(item, count, validate=validate, limits=limits, root=root)
+    if got.error is not None:
+        return LogFacts(path=str(item), game=got.game, error=got.error)
+    outcome = got.outcome
     return LogFacts(
-        path=path, game=game, players=len(header.players), events=sum(counts.values()),
+        path=str(item), game=got.game, players=got.players, events=sum(counts.values()),
         actions=sum(n for kind, n in counts.items() if issubclass(kind, Action)),
         winners=None if outcome is None else tuple(outcome.winners),
         ending="" if outcome is None else outcome.reason,
-        types={_tag(kind): n for kind, n in counts.items()})
+        types={event_tag(kind): n for kind, n in counts.items()})
 
 
 def _crashed(item: Source, detail: str) -> LogFacts:
