@@ -768,3 +768,12 @@ def test_records_missing_from_the_middle_are_store_corrupt(tmp_path: Path) -> No
             with pytest.raises(StoreError, match="from seq 5 are missing") as err:
                 read()
             assert err.value.reason == "store/corrupt"
+
+
+def test_a_new_match_id_never_starts_with_a_dash(store: Store,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """``grimoire store export DB -Wx…`` would read the id as an option: the random id is
+    drawn again until it does not start with '-'."""
+    drawn = iter(["-Wfirst0000000", "Second0000000a"])
+    monkeypatch.setattr("grimoire.store.sqlite.secrets.token_urlsafe", lambda n: next(drawn))
+    assert store.create(Match.new("magery", dice="recorded").header) == "Second0000000a"

@@ -318,6 +318,8 @@ class Store:
         if match_id is None:
             while True:
                 match_id = secrets.token_urlsafe(12)
+                if match_id.startswith("-"):  # a command line would take it for an option
+                    continue
                 if db.execute("SELECT 1 FROM matches WHERE id = ?",
                               (match_id,)).fetchone() is None:
                     return match_id
