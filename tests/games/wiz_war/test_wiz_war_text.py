@@ -167,6 +167,7 @@ def _examples() -> list[tuple[Any, State]]:
         (E.Death(player=1, by=0, square=sq("f3")), s),
         (GameOver(winners=(0,), reason="last-alive"), s),
         (E.Charged(card=card("Stone Spikes"), tokens=4), s),
+        (E.SchoolsDrawn(schools=("alchemy", "elemental", "mentalism")), s),
     ]
 
 

@@ -382,6 +382,13 @@ class Rotated(Consequence, frozen=True, tag="rotated"):
     quarter: int
 
 
+class SchoolsDrawn(Consequence, frozen=True, tag="schools-drawn"):
+    """The three schools drawn at the start (option ``schools="random"``, after the
+    ``schools`` roll) join White Cantrip in the deck (in the order of their card numbers)."""
+
+    schools: tuple[str, ...]
+
+
 class Death(Consequence, frozen=True, tag="death"):
     """``player``'s wizard dies on ``square``; ``by`` scores for the kill (-1: nobody)."""
 
@@ -398,5 +405,6 @@ Event = Union[  # noqa: UP007
     TokenSpent, SpellEnds, Window, Bent, Projected, Cancelled, Reduced, Cracked,
     WallDestroyed, WallCreated, Landed, Dropped, StonesDestroyed, DoorPicked, Moved, UnitMoved,
     Hit, LifeSet, Stolen, Discarded, Dissolved, Rotated, Death, GameOver, Charged,
+    SchoolsDrawn,
 ]
 """Every event of the game: the tagged union a log's records decode to."""

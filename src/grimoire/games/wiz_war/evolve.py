@@ -505,6 +505,10 @@ def _death(s: State, e: E.Death) -> State:
                    carried=put(s.carried, p, ()), stun=put(s.stun, p, 0), **fields)
 
 
+def _schools_drawn(s: State, e: E.SchoolsDrawn) -> State:
+    return replace(s, schools=e.schools, deck=B.deck_for(e.schools, s.options.extra_cards))
+
+
 def _game_over(s: State, e: E.GameOver) -> State:
     return ended(s, e, phase="over", pending=None)
 
@@ -524,5 +528,5 @@ _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     E.Dropped: _dropped, E.StonesDestroyed: _stones_destroyed, E.DoorPicked: _door_picked,
     E.Moved: _moved, E.UnitMoved: _unit_moved, E.Stolen: _stolen, E.Discarded: _discarded,
     E.Dissolved: _dissolved, E.Rotated: _rotated, E.Death: _death, E.GameOver: _game_over,
-    E.Charged: _charged,
+    E.Charged: _charged, E.SchoolsDrawn: _schools_drawn,
 }

@@ -18,7 +18,8 @@ treasure: its square, ``w1`` carried by seat 1, ``-`` neither), ``edges`` (borde
 differ from the starting layout: ``e17W``), ``cracks`` (``e17:2``), ``pending``
 (``field:value`` pairs; ``action:player.card.target.energy.mode.add.energy2``),
 ``winners``, ``result``, ``charges`` (items holding more than one energy token:
-``card:tokens``). Text values are percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
+``card:tokens``), ``schools`` (the three schools in the deck, ``-`` before they are drawn
+with ``schools="random"``). Text values are percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
 
 :func:`parse` trusts nothing: every number is read with ``kit.number`` within the game's
 limits, every list is counted before it is split, and the position it reads must be one a
@@ -50,7 +51,7 @@ from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD
 from grimoire.games.wiz_war.cards import Sight, targets
 from grimoire.games.wiz_war.events import Cast
-from grimoire.games.wiz_war.rules import setup
+from grimoire.games.wiz_war.rules import school_choice, setup
 from grimoire.games.wiz_war.state import (
     Options,
     Pending,
@@ -81,7 +82,7 @@ HANDLED_STATE_FIELDS = frozenset({
     "players", "names", "options", "phase", "active", "turns", "pos", "life", "kills",
     "stun", "hands", "deck", "discard", "carried", "spells", "objects", "treasures",
     "bearer", "edges", "cracks", "mp", "boosted", "attacked", "moved", "stunned",
-    "picked", "origin", "bend", "pending", "winners", "result", "charges",
+    "picked", "origin", "bend", "pending", "winners", "result", "charges", "schools",
 })
 """The State fields the notation writes (``names`` and ``options`` are given to parse)."""
 
@@ -99,13 +100,18 @@ class _Ctx:
     g: B.Geometry
     ref: State
     cards: int  # card numbers are below this
-    game: frozenset[int]  # the cards of this game (its extra cards too)
 
 
 @lru_cache(maxsize=32)
 def _context(players: int, options: Options) -> _Ctx:
     ref = setup(options, tuple(f"P{i}" for i in range(players)))
-    return _Ctx(players, B.geometry(players), ref, len(B.DECK), frozenset(ref.deck))
+    return _Ctx(players, B.geometry(players), ref, len(B.DECK))
+
+
+@lru_cache(maxsize=64)
+def _game(schools: tuple[str, ...], extra_cards: tuple[str, ...]) -> frozenset[int]:
+    """The cards of a game with these schools and extra cards."""
+    return frozenset(B.deck_for(schools, extra_cards))
 
 
 # ---------------------------------------------------------------- values
@@ -435,6 +441,7 @@ def _write(state: State, ctx: _Ctx) -> dict[str, str]:
         "winners": _enc_seats(state.winners, ","),
         "result": _enc_str(state.result) or "-",
         "charges": ",".join(f"{c}:{k}" for c, k in state.charges) or "-",
+        "schools": ",".join(state.schools) or "-",
     }
 
 
@@ -568,6 +575,18 @@ def _read_charges(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     return {key: tuple(out)}
 
 
+def _read_schools(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
+    if s == "-":
+        return {key: ()}
+    names = _items(key, s, ",", T.SCHOOLS_PER_GAME)
+    for name in names:
+        if name not in B.PLAYABLE:
+            raise _bad(key, f"{name[:20]!r} is not one of {', '.join(B.PLAYABLE)}")
+    if len(set(names)) != T.SCHOOLS_PER_GAME:
+        raise _bad(key, f"{T.SCHOOLS_PER_GAME} different schools, not {s[:40]!r}")
+    return {key: tuple(sorted(names, key=B.PLAYABLE.index))}
+
+
 _READERS: dict[str, Callable[[_Ctx, str, str], dict[str, Any]]] = {
     "players": _read_num(2, 4), "phase": _read_phase, "active": _read_active,
     "mp": _read_num(-MAX_COUNT, MAX_COUNT), "flags": _read_flags, "picked": _read_picked,
@@ -578,6 +597,7 @@ _READERS: dict[str, Callable[[_Ctx, str, str], dict[str, Any]]] = {
     "spells": _read_spells, "objects": _read_objects, "treasures": _read_treasures,
     "edges": _read_edges, "cracks": _read_cracks, "pending": _read_pending,
     "winners": _read_winners, "result": _read_result, "charges": _read_charges,
+    "schools": _read_schools,
 }
 
 
@@ -689,6 +709,7 @@ def check(s: State) -> None:
     >>> check(setup(Options(), ("A", "B")))
     """
     ctx = _context(s.players, s.options)
+    _check_schools(s)
     _check_wizards(s)
     _check_cards(s, ctx)
     _check_treasures(s)
@@ -698,6 +719,14 @@ def check(s: State) -> None:
     if s.phase == "respond":
         _check_pending(s)
     _check_outcome(s)
+
+
+def _check_schools(s: State) -> None:
+    chosen = school_choice(s.options)
+    if chosen is not None and s.schools != chosen:
+        raise _bad("schools", f"the options choose {', '.join(chosen)}")
+    if chosen is None and (not s.schools) != (s.phase == "start"):
+        raise _bad("schools", "schools drawn at random are drawn as the game starts")
 
 
 def _check_wizards(s: State) -> None:
@@ -738,12 +767,13 @@ def _check_cards(s: State, ctx: _Ctx) -> None:
     twice = [c for c, k in Counter(known).items() if k > 1]
     if twice:
         raise _bad("cards", f"card {twice[0]} ({B.DECK[twice[0]]}) is in two places")
-    stray = sorted(set(known) - ctx.game)
+    game = _game(s.schools, s.options.extra_cards)
+    stray = sorted(set(known) - game)
     if stray:
         raise _bad("cards", f"card {stray[0]} ({B.DECK[stray[0]]}) is not in this game")
-    if len(known) + hidden != len(ctx.game):
+    if len(known) + hidden != len(game):
         raise _bad("cards", f"{len(known) + hidden} cards in the position, the game has "
-                   f"{len(ctx.game)}")
+                   f"{len(game)}")
     for p, items in enumerate(s.carried):
         if any(CARD[c].kind != "item" for c in items):
             raise _bad("carried", f"seat {p} carries a card that is not an item")

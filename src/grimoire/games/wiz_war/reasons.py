@@ -61,6 +61,7 @@ REASONS: dict[str, str] = {
     "setup/victory-points": "victory points other than 2, 3 or 4 (from 1 with any_victory_points)",
     "setup/counter-neutral": "counter_neutral other than anyone or target",
     "setup/extra-cards": "an extra card twice, or one that is not an extra card",
+    "setup/schools": "schools other than three different playable schools (or random)",
     "position/invalid": "a notation that does not parse",
     "position/players": "a notation for another number of players",
 }

@@ -95,6 +95,15 @@ def seat_name(state: State | None, p: int) -> str:
     return T.SEAT_NAMES[p] if 0 <= p < len(T.SEAT_NAMES) else f"player {p + 1}"
 
 
+def school_name(school: str) -> str:
+    """A school as the rulebook writes it.
+
+    >>> school_name("white-cantrip"), school_name("thaumaturgy")
+    ('White Cantrip', 'Thaumaturgy')
+    """
+    return school.replace("-", " ").title()
+
+
 def card_name(c: int) -> str:
     """A card by its name, with its number in the deck when the game has several copies.
 
@@ -700,6 +709,7 @@ def _roll(state: State | None, r: Roll) -> str:
         "evade": "to evade the attack",
         "brainstone": "to pick a card to discard",
         "thought-steal": "to pick a card to steal",
+        "schools": "for the schools",
     }.get(r.purpose, f"for {r.purpose.replace('-', ' ')}" if r.purpose else "")
     extra = ""
     if r.purpose == "first-player" and r.values:
@@ -972,6 +982,8 @@ _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
                              "everything on it"),
     E.Death: _death,
     E.GameOver: _game_over,
+    E.SchoolsDrawn: lambda s, e: (f"{listing([school_name(x) for x in e.schools])} join "
+                                  "White Cantrip in the deck"),
 }
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import combinations
 from typing import Any, NamedTuple, NoReturn
 
 import msgspec
@@ -70,6 +71,7 @@ from grimoire.games.wiz_war.events import (
     Moved,
     PickUp,
     Punch,
+    SchoolsDrawn,
     SpellEnds,
     Start,
     Stolen,
@@ -142,16 +144,56 @@ def setup(options: Options, players: Sequence[str]) -> State:
     if len(set(extra)) != len(extra) or any(c not in T.EXTRA_CARDS for c in extra):
         raise UsageError("setup/extra-cards",
                          f"{extra!r}: each at most once, from {T.EXTRA_CARDS}")
+    schools = school_choice(options) or ()
     g = B.geometry(n)
     treasures = tuple(q for p in range(n) for q in g.treasure_starts[p])
     return State(
         players=n, names=tuple(players), options=options, phase="start", active=0,
         turns=(0,) * n, pos=g.home, life=(T.LIFE_START,) * n, kills=(0,) * n, stun=(0,) * n,
-        hands=((),) * n, deck=B.deck_for(options.extra_cards), discard=(),
+        hands=((),) * n, deck=B.deck_for(schools, extra), discard=(),
         carried=((),) * n, spells=(), objects=(), treasures=treasures,
         bearer=(-1,) * len(treasures), edges=g.initial_edges,
-        cracks=(0,) * len(g.initial_edges),
+        cracks=(0,) * len(g.initial_edges), schools=schools,
     )
+
+
+RANDOM = "random"
+"""The ``schools`` option's value that draws the three schools with the dice."""
+
+
+@cache
+def school_choice(options: Options) -> tuple[str, ...] | None:
+    """The three schools ``options`` names, in the order of their card numbers (None:
+    drawn at random as the game starts). A school that does not exist, is named twice, is
+    not playable yet, or a count other than three is a usage error (``setup/schools``)
+    naming the schools there are.
+
+    >>> school_choice(Options())
+    ('alchemy', 'elemental', 'mentalism')
+    >>> school_choice(Options(schools="Mentalism, alchemy,ELEMENTAL"))
+    ('alchemy', 'elemental', 'mentalism')
+    >>> school_choice(Options(schools="random")) is None
+    True
+    """
+    given = options.schools
+    if isinstance(given, msgspec.UnsetType):
+        return B.FIRST_GAME_CHOICE
+    names = given.split(",") if isinstance(given, str) else list(given)
+    names = [str(x).strip().lower() for x in names]
+    offer = f"choose {T.SCHOOLS_PER_GAME} of {', '.join(B.PLAYABLE)}, or {RANDOM!r}"
+    if names == [RANDOM]:
+        return None
+    for name in names:
+        if name == "white-cantrip":
+            raise UsageError("setup/schools", f"{name!r}: White Cantrip is always in; "
+                             f"{offer}")
+        if name not in T.CHOICES:
+            raise UsageError("setup/schools", f"{name!r} is not a school: {offer}")
+        if name not in B.PLAYABLE:
+            raise UsageError("setup/schools", f"{name!r} is not playable yet: {offer}")
+    if len(set(names)) != len(names) or len(names) != T.SCHOOLS_PER_GAME:
+        raise UsageError("setup/schools", f"{given!r}: {offer} (each once)")
+    return tuple(sorted(names, key=B.PLAYABLE.index))
 
 
 # ONLY[p]: the set of seat p alone, the usual answer of ``to_act``, made once
@@ -709,6 +751,11 @@ def _plain(b: Build, a: Any) -> None:
 
 def _start(b: Build, a: Start) -> None:
     b.emit(a)
+    if not b.state.schools:  # schools="random": three drawn, then the deck is theirs
+        draws = list(combinations(B.PLAYABLE, T.SCHOOLS_PER_GAME))
+        roll = Roll.of(b.dice, None, len(draws), 1, "schools")
+        b.emit(roll)
+        b.emit(SchoolsDrawn(schools=draws[roll.values[0] - 1]))
     b.emit(Shuffle.of(b.dice, "deck", len(b.state.deck)))
     n = b.state.players
     deck = b.state.deck
@@ -1018,7 +1065,7 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
         cast = pending.action
         if cast is not None:
             seen.update((cast.card, cast.energy, cast.add, cast.energy2))
-    pool = sorted(_all_cards(s.options.extra_cards).difference(seen))
+    pool = sorted(_all_cards(s.schools, s.options.extra_cards).difference(seen))
     rng.shuffle(pool)
     deck = tuple(pool[: len(s.deck)])
     rest = pool[len(s.deck):]
@@ -1033,7 +1080,7 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
 
 
 @cache
-def _all_cards(extra_cards: tuple[str, ...]) -> frozenset[int]:
-    """Every card of a game with these extra cards (a hand-built position may hold
-    fewer: the deal then leaves the surplus out)."""
-    return frozenset(B.deck_for(extra_cards))
+def _all_cards(schools: tuple[str, ...], extra_cards: tuple[str, ...]) -> frozenset[int]:
+    """Every card of a game with these schools and extra cards (a hand-built position
+    may hold fewer: the deal then leaves the surplus out)."""
+    return frozenset(B.deck_for(schools, extra_cards))

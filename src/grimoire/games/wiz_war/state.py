@@ -40,6 +40,11 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``extra_cards``: cards from outside the first-game schools shuffled in, one copy
       each (``EXTRA_CARDS`` in the tables: the rulebook examples' Gnome Form, Golem Form
       and Dust Cloud).
+    - ``schools``: the three schools shuffled in with White Cantrip (setup step 4): three
+      names, as a list or one comma-separated text (``"alchemy,elemental,thaumaturgy"``),
+      or ``"random"``: three of the playable schools drawn with the match's dice as it
+      starts. Left unset (the default, and then not written in a log's header): the
+      recommended first game's Alchemy, Elemental and Mentalism.
 
     House rules (ruleset ``"1"`` played this way):
 
@@ -66,6 +71,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     deadly_treasures: bool = False
     counter_neutral: str = "anyone"
     extra_cards: tuple[str, ...] = ()
+    schools: str | tuple[str, ...] | msgspec.UnsetType = msgspec.UNSET
     any_victory_points: bool = False
     stun_ignores_spells: bool = False
     pick_lock_phase: bool = False
@@ -142,7 +148,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     phase (-1); ``bend``: Around the Corner waits for the next spell. ``charges``: items
     holding more than one energy token, as (card, tokens), wherever the card is (Stone
     Spikes: one spike a token). ``names``: the players' names (public; the notation does
-    not write them, ``setup`` and ``parse`` are given them).
+    not write them, ``setup`` and ``parse`` are given them). ``schools``: the three schools
+    in the deck with White Cantrip, in the order of their card numbers (none until they
+    are drawn at the start, with ``schools="random"``); they are public.
     """
 
     players: int
@@ -177,6 +185,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     result: str = ""
     charges: tuple[tuple[int, int], ...] = ()
     names: tuple[str, ...] = ()
+    schools: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------ spells in play

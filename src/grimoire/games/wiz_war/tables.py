@@ -348,6 +348,16 @@ SCHOOLS: dict[str, tuple[tuple[str, int], ...]] = {
 }
 FIRST_GAME_SCHOOLS: tuple[str, ...] = ("white-cantrip", "alchemy", "elemental", "mentalism")
 
+# The schools a game may choose three of (setup step 4), White Cantrip always being in.
+CHOICES: tuple[str, ...] = (
+    "alchemy", "elemental", "mentalism", "conjuring", "mutation", "thaumaturgy",
+)
+# Schools added after the first game, in the order they were added: each one's cards are
+# numbered after those of the schools before it (and after the extra cards), so the card
+# numbers of a game never change when a school is added. Append, never reorder.
+LATER_SCHOOLS: tuple[str, ...] = ()
+SCHOOLS_PER_GAME = 3
+
 # Stun tokens a Lightning Bolt gives each wizard it damages (its damage is its amount).
 LIGHTNING_STUN = 1
 
