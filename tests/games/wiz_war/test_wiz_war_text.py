@@ -168,6 +168,11 @@ def _examples() -> list[tuple[Any, State]]:
         (GameOver(winners=(0,), reason="last-alive"), s),
         (E.Charged(card=card("Stone Spikes"), tokens=4), s),
         (E.SchoolsDrawn(schools=("alchemy", "elemental", "mentalism")), s),
+        (E.DoorSealed(edge=edge("c3", "w")), s),
+        (E.Snatched(thief=0, victim=1, card=card("Dagger")), s),
+        (E.CounterWindow(counter=E.Counter(player=1, card=card("Full Shield"))), waiting),
+        (E.CounterCancelled(), msgspec.structs.replace(waiting, pending=msgspec.structs.replace(
+            attack, counter=E.Counter(player=1, card=card("Full Shield"))))),
     ]
 
 

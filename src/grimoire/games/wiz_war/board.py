@@ -4,15 +4,15 @@ and the deck: every card numbered, with its record.
 Squares are numbered ``row * width + column`` over the bounding rectangle of the layout
 (the 3-player board has an empty quarter). Borders between two squares are *edges*,
 numbered in a fixed order; their kind lives in the state (``.`` open, ``#`` stone wall,
-``D`` door, ``W`` created wall) so walls can be destroyed and created. Borders on the
-outside of the board are either outer walls or exits that lead (by wrap-around or
-portal) to another square.
+``D`` door, ``W`` created wall, ``S`` sealed door) so walls can be destroyed and created
+and doors sealed. Borders on the outside of the board are either outer walls or exits
+that lead (by wrap-around or portal) to another square.
 
 >>> g = geometry(2)
 >>> g.width, g.height, len(g.edge_squares) > 0
 (10, 5, True)
 >>> DECK[0], len(DECK), CARD[0].kind
-('Full Shield', 87, 'counter')
+('Full Shield', 111, 'counter')
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ DIRS = "nesw"
 DR = (-1, 0, 1, 0)
 DC = (0, 1, 0, -1)
 OPP = (2, 3, 0, 1)
-BLOCKING = frozenset("#DW")
+BLOCKING = frozenset("#DWS")
 _CHAR = {" ": ".", "-": "#", "|": "#", "D": "D"}
 
 
@@ -529,7 +529,7 @@ CARD: tuple[T.Card, ...] = tuple(T.CARDS[name] for name in DECK)
 """The record of card ``i``."""
 EV: tuple[int, ...] = tuple(c.energy for c in CARD)
 USES_ENERGY: tuple[bool, ...] = tuple("energy" in c.traits for c in CARD)
-WALL_KINDS = "#DW"
+WALL_KINDS = "#DWS"
 
 
 def _numbers() -> dict[str, tuple[int, ...]]:

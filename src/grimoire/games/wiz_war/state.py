@@ -17,7 +17,7 @@ import msgspec
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD, DECK, EV
-from grimoire.games.wiz_war.events import Cast
+from grimoire.games.wiz_war.events import Cast, Counter
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -117,6 +117,8 @@ class Pending(msgspec.Struct, frozen=True, gc=False):
 
     A neutral spell waiting for counters has ``kind`` ``"neutral"``, the spell in
     ``action`` and the seats still to answer in ``responders`` (``target`` is the first).
+    ``kind`` ``"weapon"``: a carried weapon's attack (``card``). ``counter``: a counter
+    spell played against it, waiting for the answer of ``attacker`` (Anti-Anti).
     """
 
     attacker: int
@@ -133,6 +135,7 @@ class Pending(msgspec.Struct, frozen=True, gc=False):
     rest: tuple[int, ...] = ()
     responders: tuple[int, ...] = ()
     action: Cast | None = None
+    counter: Counter | None = None
 
 
 class State(msgspec.Struct, frozen=True, gc=False):
@@ -408,7 +411,10 @@ def destination(s: State, p: int, d: int) -> int:
 
 
 def misty(s: State, p: int) -> bool:
-    """Seat ``p``'s wizard passes doors (its transformation lets it)."""
+    """Seat ``p``'s wizard passes doors (its transformation lets it, or a key it carries);
+    a sealed door is no door (``S``) and stops it all the same."""
+    if s.carried[p] and carried(s, p, _doors):
+        return True
     if not s.spells:
         return False
     f = form_of(s, p)
@@ -475,14 +481,16 @@ def reach(s: State, p: int, most: int) -> dict[int, tuple[int, ...]]:
     return _paths(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist))
 
 
-def within(s: State, start: int, most: int, walls: bool) -> set[int]:
+def within(s: State, start: int, most: int, walls: bool,
+           avoid: frozenset[int] = frozenset()) -> set[int]:
     """Squares 1..``most`` steps from ``start``: through open borders and exits only
-    (``walls`` True), or ignoring every border (Teleport)."""
+    (``walls`` True), or ignoring every border (Teleport); never into ``avoid``."""
     g = B.geometry(s.players)
 
     def across(q: int, d: int) -> int:
         if walls:
-            return B.step(s.players, looking(s), q, d)[0]
+            r = B.step(s.players, looking(s), q, d)[0]
+            return -1 if r in avoid else r
         r = g.neighbour(q, d)
         if r < 0:
             lk = g.link[q][d]
@@ -687,3 +695,7 @@ def _energy(c: T.Carried) -> int:
 
 def _sight(c: T.Carried) -> int:
     return c.sight
+
+
+def _doors(c: T.Carried) -> int:
+    return c.doors
