@@ -11,9 +11,11 @@ import pytest
 from msgspec.structs import replace
 from wizwar import act, card, edge, kinds, position, reason, sq
 
+from grimoire.core.errors import IllegalAction
 from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
+from grimoire.games.wiz_war import notation as N
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD, DECK
 from grimoire.games.wiz_war.cards import EFFECTS, effect_of
@@ -342,7 +344,7 @@ def test_seal_door_opens_for_nobody() -> None:
     assert reason(s, E.Move(player=0, dir="n")) == "move/blocked"
     picks = {a.target for a in RULES.legal(s, 0) if isinstance(a, E.Cast) and a.card == pl}
     assert f"e{door}" not in picks and picks == {f"e{edge('c3', 'w')}"}
-    assert "-S-" in RULES.render(s)
+    assert "-S-" in RULES.render(s) and "sealed door" in RULES.svg(s)
     dis = card("Dispel")
     t = replace(s, hands=((dis,), ()), deck=tuple(c for c in s.deck if c != dis))
     _, t = act(t, E.Cast(player=0, card=dis, target=f"c{sd}"))
@@ -437,6 +439,37 @@ def test_wall_of_earth_stops_slow_death() -> None:
     _, s = act(s, E.Counter(player=1, card=we), settle=False)
     _, s = act(s, E.Allow(player=0), settle=False)
     assert s.spells == () and s.pending is None
+
+
+def test_waiting_counters_and_weapon_attacks_are_positions() -> None:
+    """A counter spell waiting for its answer (one that would stay in play is in flight)
+    and a weapon's attack waiting for counters read back from the notation; a waiting
+    counter that does not fit is refused."""
+    fb, inv, e4 = card("Fireball"), card("Invisible"), card("Energy 4")
+    s = hit_with_fireball(at(hands={0: [fb], 1: [inv, e4]}, at={1: "h3"}))
+    _, s = act(s, E.Counter(player=1, card=inv, energy=e4), settle=False)
+    assert s.pending is not None and s.pending.counter is not None
+    text = N.notation(s)
+    assert "counter:1." in text and N.parse(text, TH, s.names) == s
+    for seat in (0, 1):
+        view = RULES.view(s, seat)
+        assert N.parse(N.notation(view), TH, s.names) == view
+    wrong = replace(s, pending=replace(s.pending, counter=E.Counter(player=0, card=inv)))
+    with pytest.raises(IllegalAction):
+        N.parse(N.notation(wrong), TH, s.names)
+    first = position(hands={0: [fb], 1: [card("Full Shield")]}, at={1: "h3"})
+    first = hit_with_fireball(first)
+    assert first.pending is not None
+    alone = replace(first, pending=replace(first.pending, counter=E.Counter(
+        player=1, card=card("Full Shield"))), hands=((), ()),
+        discard=(*first.discard, card("Full Shield")))
+    with pytest.raises(IllegalAction):  # no Anti-Anti in the first game's deck
+        N.parse(N.notation(alone), Options(), first.names)
+    dg = card("Dagger")
+    s = at(carried={0: [dg]}, at={1: "d3"})
+    _, s = act(s, E.Punch(player=0, target=1, weapon=dg), settle=False)
+    assert s.pending is not None and s.pending.kind == "weapon"
+    assert N.parse(N.notation(s), TH, s.names) == s
 
 
 # ---------------------------------------------------------------- coverage
