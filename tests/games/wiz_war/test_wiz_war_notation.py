@@ -95,6 +95,7 @@ def rich(n: int = 3) -> State:
         winners=(1, 2),
         result="last-alive",
         charges=((13, 3),),
+        schools=(),
     )
 
 

@@ -48,8 +48,9 @@ class Game(msgspec.Struct):
 
 
 @cache
-def game(players: int, seed: int, actions: int = 300) -> Game:
-    m = Match.new(RULES, players=NAMES[:players], seed=bytes([seed]) * 16)
+def game(players: int, seed: int, schools: str = "", actions: int = 300) -> Game:
+    options = {"schools": schools} if schools else {}
+    m = Match.new(RULES, players=NAMES[:players], seed=bytes([seed]) * 16, options=options)
     bot = RandomBot(seed)
     out = Game([], [], [m.state])
     for _ in range(actions):
@@ -65,7 +66,12 @@ def game(players: int, seed: int, actions: int = 300) -> Game:
     return out
 
 
-GAMES = [(n, seed) for n in (2, 3, 4) for seed in (1, 2, 3)]
+GAMES = [(n, seed, "") for n in (2, 3, 4) for seed in (1, 2, 3)] + [
+    (2, 4, "alchemy,elemental,thaumaturgy"), (3, 4, "elemental,mentalism,thaumaturgy"),
+    (4, 4, "alchemy,mentalism,thaumaturgy"), (3, 5, "random")]
+"""Seeded games: the first game's schools, and games with Thaumaturgy (``schools``)."""
+HIDING = [g for g in GAMES if g[2]] + GAMES[:9:3]
+"""The games the hidden-information tests look at: every Thaumaturgy one, and some others."""
 
 
 # ---------------------------------------------------------------- names
@@ -167,6 +173,12 @@ def _examples() -> list[tuple[Any, State]]:
         (E.Death(player=1, by=0, square=sq("f3")), s),
         (GameOver(winners=(0,), reason="last-alive"), s),
         (E.Charged(card=card("Stone Spikes"), tokens=4), s),
+        (E.SchoolsDrawn(schools=("alchemy", "elemental", "mentalism")), s),
+        (E.DoorSealed(edge=edge("c3", "w")), s),
+        (E.Snatched(thief=0, victim=1, card=card("Dagger")), s),
+        (E.CounterWindow(counter=E.Counter(player=1, card=card("Full Shield"))), waiting),
+        (E.CounterCancelled(), msgspec.structs.replace(waiting, pending=msgspec.structs.replace(
+            attack, counter=E.Counter(player=1, card=card("Full Shield"))))),
     ]
 
 
@@ -213,8 +225,8 @@ def test_events_read_as_sentences(event: Any, text: str) -> None:
 
 def test_hidden_cards_are_described_as_hidden() -> None:
     """A redacted draw, deal or theft names no card."""
-    for n, seed in GAMES[:3]:
-        for before, e in game(n, seed).events:
+    for n, seed, schools in [*GAMES[:3], *HIDING]:
+        for before, e in game(n, seed, schools).events:
             if not isinstance(e, (E.Draw, E.Deal, E.Stolen)):
                 continue
             for p in range(n):
@@ -227,8 +239,8 @@ def test_hidden_cards_are_described_as_hidden() -> None:
 
 def test_every_event_of_seeded_games_is_plain() -> None:
     seen = set()
-    for n, seed in GAMES:
-        for before, e in game(n, seed).events:
+    for n, seed, schools in GAMES:
+        for before, e in game(n, seed, schools).events:
             seen.add(type(e))
             for text in (describe(RULES, e, before),
                          describe(RULES, RULES.redact(e, 0), RULES.view(before, 0))):
@@ -243,12 +255,12 @@ SQUARE = re.compile(r"\b([a-j])(10|[1-9])\b")
 NUMBER = re.compile(r"#\d+")
 
 
-@pytest.mark.parametrize(("players", "seed"), GAMES)
-def test_legal_actions_have_distinct_labels(players: int, seed: int) -> None:
+@pytest.mark.parametrize(("players", "seed", "schools"), GAMES)
+def test_legal_actions_have_distinct_labels(players: int, seed: int, schools: str) -> None:
     """At every decision point, different legal actions of a seat read differently, and
     the squares and numbered cards a label names are on the board that seat sees."""
     points = 0
-    for k, (s, seat, legal) in enumerate(game(players, seed).decisions):
+    for k, (s, seat, legal) in enumerate(game(players, seed, schools).decisions):
         labels = [describe(RULES, a, s) for a in legal]
         assert len(set(labels)) == len(labels), [x for x in labels if labels.count(x) > 1]
         g = B.geometry(players)
@@ -291,10 +303,10 @@ def _used(text: str, lines: int) -> set[str]:
     return {ch for x in grid for ch in (x[4:] if x.strip()[:1].isdigit() else x)} - {" "}
 
 
-@pytest.mark.parametrize(("players", "seed"), GAMES[::3])
-def test_text_board_key_explains_every_symbol(players: int, seed: int) -> None:
+@pytest.mark.parametrize(("players", "seed", "schools"), GAMES[::3])
+def test_text_board_key_explains_every_symbol(players: int, seed: int, schools: str) -> None:
     rows = 2 * B.geometry(players).height + 1
-    for s in game(players, seed).states[::10]:
+    for s in game(players, seed, schools).states[::10]:
         text = RULES.render(s)
         key = "\n".join(x for x in text.splitlines() if x.startswith((" key:", " borders:")))
         for ch in _used(text, rows):
@@ -317,7 +329,8 @@ def test_text_board_shows_walls_fire_and_created_walls() -> None:
 
 
 def _states() -> list[tuple[int, State]]:
-    return [(n, s) for n, seed in GAMES[::3] for s in game(n, seed).states[::30]]
+    return [(n, s) for n, seed, schools in GAMES[::3]
+            for s in game(n, seed, schools).states[::30]]
 
 
 def test_svg_parses_and_shows_the_coordinates() -> None:
@@ -365,12 +378,12 @@ def test_svg_draws_other_hands_as_card_backs() -> None:
     assert "Zot!" in everything and "Fireball #45" in everything
 
 
-@pytest.mark.parametrize(("players", "seed"), GAMES[::3])
-def test_svg_leaks_nothing(players: int, seed: int) -> None:
+@pytest.mark.parametrize(("players", "seed", "schools"), HIDING)
+def test_svg_leaks_nothing(players: int, seed: int, schools: str) -> None:
     """For every seat, the picture of its view is the same whatever it cannot know."""
     rng = random.Random(seed)
     checked = 0
-    for s in game(players, seed).states[::25]:
+    for s in game(players, seed, schools).states[::25]:
         for p in range(players):
             seen = RULES.view(s, p)
             other = RULES.view(RULES.disguise(s, p, rng), p)

@@ -19,7 +19,7 @@ from grimoire.games.wiz_war.state import RULES_1, Options, State
 
 RULES = Game.assemble(
     name="wiz-war", version="2", seats=(2, 3, 4), default_players=T.SEAT_NAMES[:2],
-    title="Wiz-War (Tom Jolly; 2011 edition): the first-game schools",
+    title="Wiz-War (Tom Jolly; 2011 edition): White Cantrip and three schools",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
     bots=bots,

@@ -4,15 +4,15 @@ and the deck: every card numbered, with its record.
 Squares are numbered ``row * width + column`` over the bounding rectangle of the layout
 (the 3-player board has an empty quarter). Borders between two squares are *edges*,
 numbered in a fixed order; their kind lives in the state (``.`` open, ``#`` stone wall,
-``D`` door, ``W`` created wall) so walls can be destroyed and created. Borders on the
-outside of the board are either outer walls or exits that lead (by wrap-around or
-portal) to another square.
+``D`` door, ``W`` created wall, ``S`` sealed door) so walls can be destroyed and created
+and doors sealed. Borders on the outside of the board are either outer walls or exits
+that lead (by wrap-around or portal) to another square.
 
 >>> g = geometry(2)
 >>> g.width, g.height, len(g.edge_squares) > 0
 (10, 5, True)
 >>> DECK[0], len(DECK), CARD[0].kind
-('Full Shield', 87, 'counter')
+('Full Shield', 111, 'counter')
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ DIRS = "nesw"
 DR = (-1, 0, 1, 0)
 DC = (0, 1, 0, -1)
 OPP = (2, 3, 0, 1)
-BLOCKING = frozenset("#DW")
+BLOCKING = frozenset("#DWS")
 _CHAR = {" ": ".", "-": "#", "|": "#", "D": "D"}
 
 
@@ -511,24 +511,71 @@ def rotation(players: int, sector: int, quarter: int) -> tuple[dict[int, int], d
 
 # ---------------------------------------------------------------- the deck
 
+def _school(school: str) -> tuple[str, ...]:
+    return tuple(name for name, k in T.SCHOOLS[school] for _ in range(k))
+
+
 FIRST_GAME: tuple[str, ...] = tuple(
-    name for school in T.FIRST_GAME_SCHOOLS for name, k in T.SCHOOLS[school] for _ in range(k)
+    name for school in T.FIRST_GAME_SCHOOLS for name in _school(school)
 )
-DECK: tuple[str, ...] = FIRST_GAME + T.EXTRA_CARDS
+DECK: tuple[str, ...] = FIRST_GAME + T.EXTRA_CARDS + tuple(
+    name for school in T.LATER_SCHOOLS for name in _school(school)
+)
 """Card ``i`` of every game is ``DECK[i]``: the 84 first-game cards school by school, then
 one copy of each card of ``tables.EXTRA_CARDS`` (in the deck only when the ``extra_cards``
-option names it)."""
+option names it), then the cards of the schools added later (``tables.LATER_SCHOOLS``),
+school by school. A game holds White Cantrip, its three schools and its extra cards."""
 CARD: tuple[T.Card, ...] = tuple(T.CARDS[name] for name in DECK)
 """The record of card ``i``."""
 EV: tuple[int, ...] = tuple(c.energy for c in CARD)
 USES_ENERGY: tuple[bool, ...] = tuple("energy" in c.traits for c in CARD)
-WALL_KINDS = "#DW"
+WALL_KINDS = "#DWS"
 
 
-def deck_for(extra_cards: tuple[str, ...]) -> tuple[int, ...]:
-    """The cards of a game with these extra cards, unshuffled."""
+def _numbers() -> dict[str, tuple[int, ...]]:
+    out: dict[str, tuple[int, ...]] = {}
+    at = 0
+    for school in T.FIRST_GAME_SCHOOLS:
+        k = len(_school(school))
+        out[school] = tuple(range(at, at + k))
+        at += k
+    at += len(T.EXTRA_CARDS)
+    for school in T.LATER_SCHOOLS:
+        k = len(_school(school))
+        out[school] = tuple(range(at, at + k))
+        at += k
+    return out
+
+
+SCHOOL_CARDS: dict[str, tuple[int, ...]] = _numbers()
+"""The card numbers of each school's copies (White Cantrip's under ``white-cantrip``).
+
+>>> SCHOOL_CARDS["white-cantrip"] == tuple(range(12)), len(SCHOOL_CARDS["alchemy"])
+(True, 24)
+"""
+FIRST_GAME_CHOICE: tuple[str, ...] = T.FIRST_GAME_SCHOOLS[1:]
+"""The three schools of the recommended first game (the ``schools`` option's default)."""
+PLAYABLE: tuple[str, ...] = tuple(
+    sorted((s for s in T.CHOICES if s in SCHOOL_CARDS), key=lambda s: SCHOOL_CARDS[s][0]))
+"""The schools a game may choose (those with cards), in the order of their card numbers."""
+
+
+@lru_cache(maxsize=64)
+def deck_for(schools: tuple[str, ...] = FIRST_GAME_CHOICE,
+             extra_cards: tuple[str, ...] = ()) -> tuple[int, ...]:
+    """The cards of a game with these three schools and extra cards, unshuffled: White
+    Cantrip, the schools in the order of their card numbers, then the extra cards (no
+    schools: a game whose schools are not drawn yet holds none).
+
+    >>> deck_for() == tuple(range(84)), len(deck_for(extra_cards=("Dust Cloud",)))
+    (True, 85)
+    """
+    if not schools:
+        return ()
+    chosen = sorted(schools, key=lambda school: SCHOOL_CARDS[school][0])
     extra = tuple(len(FIRST_GAME) + T.EXTRA_CARDS.index(n) for n in extra_cards)
-    return tuple(range(len(FIRST_GAME))) + extra
+    return (SCHOOL_CARDS["white-cantrip"]
+            + tuple(c for school in chosen for c in SCHOOL_CARDS[school]) + extra)
 
 
 def card_number(name: str, k: int = 0) -> int:

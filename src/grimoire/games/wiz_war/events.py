@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from grimoire.core.events import Action, Consequence, Seat
+from grimoire.core.events import Action, Consequence, Seat, omitted_in_legacy
 from grimoire.core.events import Roll as Roll
 from grimoire.core.events import Shuffle as Shuffle
 from grimoire.core.kit import GameOver as GameOver
@@ -61,9 +61,18 @@ class Boost(Action, frozen=True, tag="boost"):
 
 
 class Punch(Action, frozen=True, tag="punch"):
-    """Punch the wizard of seat ``target`` (same or adjacent square)."""
+    """Punch the wizard of seat ``target`` (same or adjacent square); with ``weapon``, a
+    carried weapon (its card) attacks him instead, ``energy`` being the card discarded
+    with a weapon that takes one (Wizardblade)."""
 
     target: Seat
+    weapon: int = -1
+    energy: int = -1
+
+
+# a punch had no defaulted field when the first format wrote every field: its chain
+# hashes only player and target, as the weapon's fields are left out at their defaults
+omitted_in_legacy(Punch)
 
 
 class Cast(Action, frozen=True, tag="cast"):
@@ -382,6 +391,39 @@ class Rotated(Consequence, frozen=True, tag="rotated"):
     quarter: int
 
 
+class SchoolsDrawn(Consequence, frozen=True, tag="schools-drawn"):
+    """The three schools drawn at the start (option ``schools="random"``, after the
+    ``schools`` roll) join White Cantrip in the deck (in the order of their card numbers)."""
+
+    schools: tuple[str, ...]
+
+
+class DoorSealed(Consequence, frozen=True, tag="door-sealed"):
+    """The door on ``edge`` is sealed (Seal Door): it opens for nobody while the spell lasts."""
+
+    edge: int
+
+
+class Snatched(Consequence, frozen=True, tag="snatched"):
+    """``thief``'s wizard takes the item ``card`` ``victim``'s wizard carries (Yoink!)."""
+
+    thief: Seat
+    victim: Seat
+    card: int
+
+
+class CounterWindow(Consequence, frozen=True, tag="counter-window"):
+    """The counter spell ``counter`` waits: the player whose attack or spell it answers may
+    cancel it (Anti-Anti) before it takes effect (in a game whose deck holds such a card)."""
+
+    counter: Counter
+
+
+class CounterCancelled(Consequence, frozen=True, tag="counter-cancelled"):
+    """The counter spell waiting is cancelled: discarded without effect (with its energy
+    cards); the attack or spell it answered waits again."""
+
+
 class Death(Consequence, frozen=True, tag="death"):
     """``player``'s wizard dies on ``square``; ``by`` scores for the kill (-1: nobody)."""
 
@@ -398,5 +440,6 @@ Event = Union[  # noqa: UP007
     TokenSpent, SpellEnds, Window, Bent, Projected, Cancelled, Reduced, Cracked,
     WallDestroyed, WallCreated, Landed, Dropped, StonesDestroyed, DoorPicked, Moved, UnitMoved,
     Hit, LifeSet, Stolen, Discarded, Dissolved, Rotated, Death, GameOver, Charged,
+    SchoolsDrawn, DoorSealed, Snatched, CounterWindow, CounterCancelled,
 ]
 """Every event of the game: the tagged union a log's records decode to."""

@@ -181,7 +181,11 @@ def _boost(s: State, e: E.Boost) -> State:
 
 
 def _punch(s: State, e: E.Punch) -> State:
-    return replace(s, attacked=True)
+    if e.energy < 0:
+        return replace(s, attacked=True)
+    p = e.player  # a weapon that takes an energy card (Wizardblade): it is discarded
+    return replace(s, attacked=True, hands=put(s.hands, p, without(s.hands[p], e.energy)),
+                   discard=(*s.discard, e.energy))
 
 
 def _spend(s: State, p: int, card: int, energy: int, add: int, energy2: int,
@@ -269,6 +273,8 @@ def _counter(s: State, e: E.Counter) -> State:
 
 def _allow(s: State, e: E.Allow) -> State:
     pd = s.pending
+    if pd is not None and pd.counter is not None:  # the counter spell goes ahead
+        return replace(s, pending=msgspec.structs.replace(pd, counter=None))
     if pd is not None and pd.kind == "neutral" and len(pd.responders) > 1:
         rest = pd.responders[1:]
         return replace(s, pending=msgspec.structs.replace(pd, responders=rest, target=rest[0]))
@@ -291,6 +297,20 @@ def _cancelled(s: State, e: E.Cancelled) -> State:
         elif not instant and c not in discard:
             discard += (c,)
     return replace(s, pending=None, phase="move", discard=discard, hands=hands)
+
+
+def _counter_window(s: State, e: E.CounterWindow) -> State:
+    pd = s.pending
+    assert pd is not None
+    return replace(s, pending=msgspec.structs.replace(pd, counter=e.counter))
+
+
+def _counter_cancelled(s: State, e: E.CounterCancelled) -> State:
+    pd = s.pending
+    assert pd is not None and pd.counter is not None
+    c = pd.counter.card  # a counter that would have stayed in play is discarded too
+    discard = s.discard if c in s.discard else (*s.discard, c)
+    return replace(s, pending=msgspec.structs.replace(pd, counter=None), discard=discard)
 
 
 def _reduced(s: State, e: E.Reduced) -> State:
@@ -347,6 +367,8 @@ def _end_spells(s: State, ended: list[Spell]) -> dict[str, Any]:
             edge = int(sp.target[1:])
             edges = put(edges, edge, ".")
             cracks = put(cracks, edge, 0)
+        elif "seal" in CARD[sp.card].traits and edges[int(sp.target[1:])] == "S":
+            edges = put(edges, int(sp.target[1:]), "D")
         if sp.carry >= 0:
             treasures = put(treasures, sp.carry, square_of(sp))
     gone = {sp.card for sp in ended}
@@ -383,6 +405,16 @@ def _wall_destroyed(s: State, e: E.WallDestroyed) -> State:
 
 def _wall_created(s: State, e: E.WallCreated) -> State:
     return replace(s, edges=put(s.edges, e.edge, "W"), cracks=put(s.cracks, e.edge, 0))
+
+
+def _door_sealed(s: State, e: E.DoorSealed) -> State:
+    return replace(s, edges=put(s.edges, e.edge, "S"))
+
+
+def _snatched(s: State, e: E.Snatched) -> State:
+    carried = put(s.carried, e.victim, without(s.carried[e.victim], e.card))
+    after = replace(s, carried=put(carried, e.thief, carried[e.thief] + (e.card,)))
+    return _respeed(s, after) if _speeds(e.card) else after
 
 
 def _landed(s: State, e: E.Landed) -> State:
@@ -505,6 +537,10 @@ def _death(s: State, e: E.Death) -> State:
                    carried=put(s.carried, p, ()), stun=put(s.stun, p, 0), **fields)
 
 
+def _schools_drawn(s: State, e: E.SchoolsDrawn) -> State:
+    return replace(s, schools=e.schools, deck=B.deck_for(e.schools, s.options.extra_cards))
+
+
 def _game_over(s: State, e: E.GameOver) -> State:
     return ended(s, e, phase="over", pending=None)
 
@@ -524,5 +560,7 @@ _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     E.Dropped: _dropped, E.StonesDestroyed: _stones_destroyed, E.DoorPicked: _door_picked,
     E.Moved: _moved, E.UnitMoved: _unit_moved, E.Stolen: _stolen, E.Discarded: _discarded,
     E.Dissolved: _dissolved, E.Rotated: _rotated, E.Death: _death, E.GameOver: _game_over,
-    E.Charged: _charged,
+    E.Charged: _charged, E.SchoolsDrawn: _schools_drawn, E.DoorSealed: _door_sealed,
+    E.Snatched: _snatched, E.CounterWindow: _counter_window,
+    E.CounterCancelled: _counter_cancelled,
 }

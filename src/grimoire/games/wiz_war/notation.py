@@ -16,9 +16,11 @@ Sections, in the order written: ``players``, ``phase``, ``active``, ``mp``, ``fl
 target square ``q12`` written ``@c2``), ``objects`` (``card@square``), ``treasures`` (per
 treasure: its square, ``w1`` carried by seat 1, ``-`` neither), ``edges`` (borders that
 differ from the starting layout: ``e17W``), ``cracks`` (``e17:2``), ``pending``
-(``field:value`` pairs; ``action:player.card.target.energy.mode.add.energy2``),
+(``field:value`` pairs; ``action:player.card.target.energy.mode.add.energy2``; a counter
+spell waiting for its answer ``counter:player.card.energy.target.add.energy2``),
 ``winners``, ``result``, ``charges`` (items holding more than one energy token:
-``card:tokens``). Text values are percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
+``card:tokens``), ``schools`` (the three schools in the deck, ``-`` before they are drawn
+with ``schools="random"``). Text values are percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
 
 :func:`parse` trusts nothing: every number is read with ``kit.number`` within the game's
 limits, every list is counted before it is split, and the position it reads must be one a
@@ -46,11 +48,12 @@ import msgspec
 from grimoire.core.errors import IllegalAction
 from grimoire.core.kit import number
 from grimoire.games.wiz_war import board as B
+from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD
 from grimoire.games.wiz_war.cards import Sight, targets
 from grimoire.games.wiz_war.events import Cast
-from grimoire.games.wiz_war.rules import setup
+from grimoire.games.wiz_war.rules import answered, school_choice, setup
 from grimoire.games.wiz_war.state import (
     Options,
     Pending,
@@ -81,7 +84,7 @@ HANDLED_STATE_FIELDS = frozenset({
     "players", "names", "options", "phase", "active", "turns", "pos", "life", "kills",
     "stun", "hands", "deck", "discard", "carried", "spells", "objects", "treasures",
     "bearer", "edges", "cracks", "mp", "boosted", "attacked", "moved", "stunned",
-    "picked", "origin", "bend", "pending", "winners", "result", "charges",
+    "picked", "origin", "bend", "pending", "winners", "result", "charges", "schools",
 })
 """The State fields the notation writes (``names`` and ``options`` are given to parse)."""
 
@@ -99,13 +102,18 @@ class _Ctx:
     g: B.Geometry
     ref: State
     cards: int  # card numbers are below this
-    game: frozenset[int]  # the cards of this game (its extra cards too)
 
 
 @lru_cache(maxsize=32)
 def _context(players: int, options: Options) -> _Ctx:
     ref = setup(options, tuple(f"P{i}" for i in range(players)))
-    return _Ctx(players, B.geometry(players), ref, len(B.DECK), frozenset(ref.deck))
+    return _Ctx(players, B.geometry(players), ref, len(B.DECK))
+
+
+@lru_cache(maxsize=64)
+def _game(schools: tuple[str, ...], extra_cards: tuple[str, ...]) -> frozenset[int]:
+    """The cards of a game with these schools and extra cards."""
+    return frozenset(B.deck_for(schools, extra_cards))
 
 
 # ---------------------------------------------------------------- values
@@ -307,6 +315,20 @@ _SPELL: dict[str, tuple[_Enc, _Dec]] = {
 }
 
 
+_COUNTER: dict[str, tuple[_Enc, _Dec]] = {
+    "player": _c_seat(), "card": _c_card(), "energy": _c_card(), "target": _c_target(),
+    "add": _c_card(), "energy2": _c_card(),
+}
+
+
+def _enc_counter(c: _Ctx, v: E.Counter | None) -> str:
+    return "-" if v is None else _enc_positional(c, v, _COUNTER, ".")
+
+
+def _dec_counter(c: _Ctx, w: str, s: str) -> E.Counter | None:
+    return None if s == "-" else _dec_positional(c, w, s, E.Counter, _COUNTER, ".")
+
+
 def _enc_action(c: _Ctx, v: Cast | None) -> str:
     return "-" if v is None else _enc_positional(c, v, _CAST, ".")
 
@@ -320,12 +342,13 @@ _PENDING: dict[str, tuple[_Enc, _Dec]] = {
     "damage": _c_int(0, MAX_COUNT), "dtype": _c_str(), "fire": _c_bool(),
     "energy": _c_int(0, MAX_COUNT), "mode": _c_str(), "reduced": _c_int(0, MAX_COUNT),
     "origin": _c_square(), "rest": _c_seats(), "responders": _c_seats(),
-    "action": (_enc_action, _dec_action),
+    "action": (_enc_action, _dec_action), "counter": (_enc_counter, _dec_counter),
 }
 
 HANDLED_SPELL_FIELDS = frozenset(_SPELL)
 HANDLED_PENDING_FIELDS = frozenset(_PENDING)
 HANDLED_CAST_FIELDS = frozenset(_CAST)
+HANDLED_COUNTER_FIELDS = frozenset(_COUNTER)
 
 
 def _field_defaults(cls: type[msgspec.Struct]) -> tuple[tuple[str, Any], ...]:
@@ -336,7 +359,7 @@ def _field_defaults(cls: type[msgspec.Struct]) -> tuple[tuple[str, Any], ...]:
     )
 
 
-_DEFAULTS = {cls: _field_defaults(cls) for cls in (Spell, Pending, Cast)}
+_DEFAULTS = {cls: _field_defaults(cls) for cls in (Spell, Pending, Cast, E.Counter)}
 
 
 def _defaults(cls: type[Any]) -> tuple[tuple[str, Any], ...]:
@@ -435,6 +458,7 @@ def _write(state: State, ctx: _Ctx) -> dict[str, str]:
         "winners": _enc_seats(state.winners, ","),
         "result": _enc_str(state.result) or "-",
         "charges": ",".join(f"{c}:{k}" for c, k in state.charges) or "-",
+        "schools": ",".join(state.schools) or "-",
     }
 
 
@@ -568,6 +592,18 @@ def _read_charges(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     return {key: tuple(out)}
 
 
+def _read_schools(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
+    if s == "-":
+        return {key: ()}
+    names = _items(key, s, ",", T.SCHOOLS_PER_GAME)
+    for name in names:
+        if name not in B.PLAYABLE:
+            raise _bad(key, f"{name[:20]!r} is not one of {', '.join(B.PLAYABLE)}")
+    if len(set(names)) != T.SCHOOLS_PER_GAME:
+        raise _bad(key, f"{T.SCHOOLS_PER_GAME} different schools, not {s[:40]!r}")
+    return {key: tuple(sorted(names, key=B.PLAYABLE.index))}
+
+
 _READERS: dict[str, Callable[[_Ctx, str, str], dict[str, Any]]] = {
     "players": _read_num(2, 4), "phase": _read_phase, "active": _read_active,
     "mp": _read_num(-MAX_COUNT, MAX_COUNT), "flags": _read_flags, "picked": _read_picked,
@@ -578,6 +614,7 @@ _READERS: dict[str, Callable[[_Ctx, str, str], dict[str, Any]]] = {
     "spells": _read_spells, "objects": _read_objects, "treasures": _read_treasures,
     "edges": _read_edges, "cracks": _read_cracks, "pending": _read_pending,
     "winners": _read_winners, "result": _read_result, "charges": _read_charges,
+    "schools": _read_schools,
 }
 
 
@@ -675,10 +712,12 @@ def read(text: str, options: Options, players: Sequence[str]) -> State:
 # Where a spell in play is aimed, by its card's targeting rule: a border, a square, the
 # whole board, a sector, an enemy wizard, or the caster's own wizard.
 _AIMS = {"open-border": "e", "empty-square": "q", "beside": "q", "global": "*",
-         "own-sector": "sector", "enemy": "w", "form": "self", "self-once": "self"}
+         "own-sector": "sector", "enemy": "w", "form": "self", "self-once": "self",
+         "door-seen": "e"}
 # The modes an attack waiting for counters may carry, by its effect (others: none).
 _MODES = {"zot": r"(stun)?", "acid-bath": r"curse", "brain-burn": r"brain",
-          "lightning-bolt": r"bolt(:[nesw])?", "waterbolt": r"(knock[nesw][0-9]{1,2})?"}
+          "lightning-bolt": r"bolt(:[nesw])?", "waterbolt": r"(knock[nesw][0-9]{1,2})?",
+          "fire-darts": r"darts", "slow-death": r"curse"}
 
 
 def check(s: State) -> None:
@@ -689,6 +728,7 @@ def check(s: State) -> None:
     >>> check(setup(Options(), ("A", "B")))
     """
     ctx = _context(s.players, s.options)
+    _check_schools(s)
     _check_wizards(s)
     _check_cards(s, ctx)
     _check_treasures(s)
@@ -698,6 +738,14 @@ def check(s: State) -> None:
     if s.phase == "respond":
         _check_pending(s)
     _check_outcome(s)
+
+
+def _check_schools(s: State) -> None:
+    chosen = school_choice(s.options)
+    if chosen is not None and s.schools != chosen:
+        raise _bad("schools", f"the options choose {', '.join(chosen)}")
+    if chosen is None and (not s.schools) != (s.phase == "start"):
+        raise _bad("schools", "schools drawn at random are drawn as the game starts")
 
 
 def _check_wizards(s: State) -> None:
@@ -711,17 +759,22 @@ def _check_wizards(s: State) -> None:
             raise _bad("treasures", f"seat {p}'s wizard carries more than one treasure")
 
 
-def _in_flight(s: State) -> int:
-    """The card of the attack or spell waiting for counters that is in no pile yet (an
-    instant spell is already in the discard pile; a thrown weapon or a lasting spell is
-    not), or -1."""
+def _in_flight(s: State) -> list[int]:
+    """The cards of the attack or spell waiting for counters, and of a counter spell
+    waiting for its answer, that are in no pile yet (an instant spell is already in the
+    discard pile; a thrown weapon or a lasting spell is not)."""
     pd = s.pending
     if pd is None or s.phase != "respond":
-        return -1
+        return []
+    out = []
+    if pd.counter is not None and "lasting" in CARD[pd.counter.card].traits:
+        out.append(pd.counter.card)  # a counter that would stay in play
     c = pd.action.card if pd.kind == "neutral" and pd.action is not None else pd.card
-    if c < 0 or (pd.kind == "throw" and pd.mode == "spare"):
-        return -1
-    return c if pd.kind == "throw" or CARD[c].duration != "instant" else -1
+    if c < 0 or (pd.kind == "throw" and pd.mode == "spare") or pd.kind == "weapon":
+        return out
+    if pd.kind == "throw" or CARD[c].duration != "instant":
+        out.append(c)
+    return out
 
 
 def _check_cards(s: State, ctx: _Ctx) -> None:
@@ -733,17 +786,17 @@ def _check_cards(s: State, ctx: _Ctx) -> None:
         if -1 in cards:
             raise _bad(zone, "a hidden card (?) may only be in a hand or the deck")
         known += cards
-    if (c := _in_flight(s)) >= 0:
-        known.append(c)
+    known += _in_flight(s)
     twice = [c for c, k in Counter(known).items() if k > 1]
     if twice:
         raise _bad("cards", f"card {twice[0]} ({B.DECK[twice[0]]}) is in two places")
-    stray = sorted(set(known) - ctx.game)
+    game = _game(s.schools, s.options.extra_cards)
+    stray = sorted(set(known) - game)
     if stray:
         raise _bad("cards", f"card {stray[0]} ({B.DECK[stray[0]]}) is not in this game")
-    if len(known) + hidden != len(ctx.game):
+    if len(known) + hidden != len(game):
         raise _bad("cards", f"{len(known) + hidden} cards in the position, the game has "
-                   f"{len(ctx.game)}")
+                   f"{len(game)}")
     for p, items in enumerate(s.carried):
         if any(CARD[c].kind != "item" for c in items):
             raise _bad("carried", f"seat {p} carries a card that is not an item")
@@ -785,7 +838,8 @@ def _check_spells(s: State, ctx: _Ctx) -> None:
         aim, t = _AIMS.get(card.targets, ""), sp.target
         if aim == "e":
             e = _target_number(t, "e", len(s.edges))
-            ok = e >= 0 and s.edges[e] == ("W" if "wall" in card.traits else ".")
+            kind = "W" if "wall" in card.traits else "S" if "seal" in card.traits else "."
+            ok = e >= 0 and s.edges[e] == kind
         elif aim == "q":
             q = _target_number(t, "q", g.size)  # a creature may walk into a home base
             ok = q >= 0 and g.valid[q] and ("creature" in card.traits or q not in g.home)
@@ -813,6 +867,9 @@ def _check_spells(s: State, ctx: _Ctx) -> None:
     walls = {int(sp.target[1:]) for sp in s.spells if "wall" in CARD[sp.card].traits}
     if any(k == "W" and e not in walls for e, k in enumerate(s.edges)):
         raise _bad("edges", "a created wall (W) with no spell holding it")
+    seals = {int(sp.target[1:]) for sp in s.spells if "seal" in CARD[sp.card].traits}
+    if any(k == "S" and e not in seals for e, k in enumerate(s.edges)):
+        raise _bad("edges", "a sealed door (S) with no spell holding it")
 
 
 def _target_number(t: str, prefix: str, limit: int) -> int:
@@ -827,7 +884,7 @@ def _target_number(t: str, prefix: str, limit: int) -> int:
 
 def _check_board(s: State, ctx: _Ctx) -> None:
     for e, (k, c) in enumerate(zip(s.edges, s.cracks, strict=True)):
-        if c and (k == "." or c >= (T.DOOR_CRACKS if k == "D" else T.WALL_CRACKS)):
+        if c and (k == "." or c >= (T.DOOR_CRACKS if k in "DS" else T.WALL_CRACKS)):
             raise _bad("cracks", f"e{e}:{c} on a border of kind {k!r}")
     if s.picked >= 0:
         sq, d = ctx.g.edge_squares[s.picked]
@@ -874,8 +931,11 @@ def _check_pending(s: State) -> None:
     pd = s.pending
     assert pd is not None
     living = alive(s)
-    if pd.attacker != s.active or pd.kind not in ("punch", "spell", "throw", "neutral"):
+    if pd.attacker != s.active or pd.kind not in ("punch", "spell", "throw", "neutral",
+                                                  "weapon"):
         raise _bad("pending", "the attack or spell of someone other than the active player")
+    if pd.counter is not None:
+        _check_counter(s, pd, pd.counter)
     if pd.kind == "neutral":
         a = pd.action
         if (a is None or a.player != pd.attacker or a.card != pd.card
@@ -892,8 +952,11 @@ def _check_pending(s: State) -> None:
     effect = CARD[card].effect if card >= 0 else ""
     right = {"punch": card == -1,
              "throw": card >= 0 and CARD[card].thrown is not None,
-             "spell": card >= 0 and CARD[card].kind == "attack"}[pd.kind]
-    modes = {"punch": r"", "throw": r"(spare)?"}.get(pd.kind, _MODES.get(effect, r""))
+             "spell": card >= 0 and CARD[card].kind == "attack",
+             "weapon": card >= 0 and CARD[card].weapon is not None
+             and card in s.carried[pd.attacker]}[pd.kind]
+    modes = {"punch": r"", "throw": r"(spare)?", "weapon": r""}.get(
+        pd.kind, _MODES.get(effect, r""))
     itself = pd.target == pd.attacker and card >= 0 and "area" in CARD[card].traits
     if (not right or not re.fullmatch(modes, pd.mode) or pd.target not in living
             or (pd.target == pd.attacker and not itself) or pd.responders
@@ -902,6 +965,20 @@ def _check_pending(s: State) -> None:
         raise _bad("pending", "an attack waits with its card, kind, mode, target and origin")
     if pd.mode == "spare" and card not in s.carried[pd.attacker]:
         raise _bad("pending", "a spare spike is thrown from an item its thrower carries")
+
+
+def _check_counter(s: State, pd: Pending, a: E.Counter) -> None:
+    """A counter spell waiting for its answer: played by the wizard answering (the
+    target, or the neutral spell's responder), a spell from the hand in a game whose deck
+    holds an answer, against a living attacker or caster of another seat's."""
+    card = CARD[a.card]
+    if (not answered(s.schools, s.options.extra_cards) or card.kind == "item"
+            or "answers" in card.traits or a.player != pd.target or a.player == pd.attacker
+            or card.kind not in ("counter", "neutral")
+            or (card.kind == "neutral" and "counter-too" not in card.traits)
+            or any(a.card in h for h in (*s.hands, *s.carried))
+            or ("lasting" not in card.traits and a.card not in s.discard)):
+        raise _bad("pending", f"{a!r}: not a counter spell waiting for its answer")
 
 
 def _check_cast(s: State, a: Cast) -> None:

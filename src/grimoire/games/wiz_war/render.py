@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from grimoire.core.events import Event, Roll, Shuffle
@@ -52,8 +53,17 @@ SEAT_OF: dict[str, int] = {ch: seat for seat, ch in enumerate(WIZARDS)}
 (0, 3)
 """
 
-MULTIPLE: frozenset[str] = frozenset(n for n, k in Counter(DECK).items() if k > 1)
-"""Card names the game holds more than one copy of (shown with their number)."""
+MULTIPLE: frozenset[str] = frozenset(
+    n for n, k in Counter(DECK[c] for c in B.deck_for(extra_cards=T.EXTRA_CARDS)).items()
+    if k > 1)
+"""Card names the first game (with the extra cards) holds more than one copy of, shown
+with their number when no state says which schools a game holds."""
+
+
+@lru_cache(maxsize=64)
+def _multiple(schools: tuple[str, ...], extra_cards: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n for n, k in Counter(DECK[c] for c in B.deck_for(schools, extra_cards))
+                     .items() if k > 1)
 
 RESULTS = {"points": "victory points", "last-alive": "last wizard alive",
            "no-survivors": "no survivors"}
@@ -95,8 +105,18 @@ def seat_name(state: State | None, p: int) -> str:
     return T.SEAT_NAMES[p] if 0 <= p < len(T.SEAT_NAMES) else f"player {p + 1}"
 
 
-def card_name(c: int) -> str:
-    """A card by its name, with its number in the deck when the game has several copies.
+def school_name(school: str) -> str:
+    """A school as the rulebook writes it.
+
+    >>> school_name("white-cantrip"), school_name("thaumaturgy")
+    ('White Cantrip', 'Thaumaturgy')
+    """
+    return school.replace("-", " ").title()
+
+
+def card_name(c: int, state: State | None = None) -> str:
+    """A card by its name, with its number in the deck when the game (``state``'s
+    schools; the first game's without a state) has several copies.
 
     >>> card_name(0), card_name(45)
     ('Full Shield', 'Fireball #45')
@@ -104,7 +124,9 @@ def card_name(c: int) -> str:
     if not 0 <= c < len(DECK):
         return "a hidden card"
     name = DECK[c]
-    return f"{name} #{c}" if name in MULTIPLE else name
+    several = MULTIPLE if state is None or not state.schools else _multiple(
+        state.schools, state.options.extra_cards)
+    return f"{name} #{c}" if name in several else name
 
 
 def square_name(q: int) -> str:
@@ -129,7 +151,8 @@ def between(players: int, e: int) -> str:
     return f"{g.name(sq)} and {g.name(g.neighbour(sq, d))}"
 
 
-BORDER_KIND = {"#": "wall", "D": "door", "W": "created wall", ".": "open border"}
+BORDER_KIND = {"#": "wall", "D": "door", "W": "created wall", ".": "open border",
+               "S": "sealed door"}
 
 
 def border(state: State | None, e: int) -> str:
@@ -178,7 +201,7 @@ def sector_squares(players: int, k: int) -> str:
 def thing(state: State | None, what: str) -> str:
     """A treasure (``t3``) or a card (``c40``) picked up, carried or dropped."""
     n = _int(what[1:])
-    return treasure_name(state, n) if what.startswith("t") else card_name(n)
+    return treasure_name(state, n) if what.startswith("t") else card_name(n, state)
 
 
 def spell_phrase(state: State | None, sp: Spell, own: bool = False) -> str:
@@ -189,7 +212,7 @@ def spell_phrase(state: State | None, sp: Spell, own: bool = False) -> str:
     "Matt's Wall of Fire over the whole board"
     """
     whose = "the" if own else f"{seat_name(state, sp.caster)}'s"
-    return f"{whose} {card_name(sp.card)}{_where(state, sp.target, sp.caster)}"
+    return f"{whose} {card_name(sp.card, state)}{_where(state, sp.target, sp.caster)}"
 
 
 def _where(state: State | None, target: str, caster: int) -> str:
@@ -213,21 +236,22 @@ def _int(text: str) -> int:
 
 def _spell(state: State | None, card: int, own: bool = False) -> str:
     sp = spell_of(state, card) if state is not None else None
-    return card_name(card) if sp is None else spell_phrase(state, sp, own)
+    return card_name(card, state) if sp is None else spell_phrase(state, sp, own)
 
 
 # ---------------------------------------------------------------- the text board
 
 _H = {"wall": "---", "door": "-D-", "picked": "-d-", "created": "===", "fire": "^^^",
-      "open": "   ", "exit": "   ", "portal": " % ", "none": "   "}
+      "open": "   ", "exit": "   ", "portal": " % ", "none": "   ", "sealed": "-S-"}
 _V = {"wall": "|", "door": "D", "picked": "d", "created": "=", "fire": "^", "open": " ",
-      "exit": " ", "portal": "%", "none": " "}
+      "exit": " ", "portal": "%", "none": " ", "sealed": "S"}
 
 
 def side(state: State, sq: int, d: int) -> str:
     """What stands on side ``d`` of square ``sq``: ``wall``, ``door``, ``picked`` (a door
-    Pick Lock opened), ``created`` (a created wall), ``fire`` (a Wall of Fire), ``open``;
-    at the edge of the board ``wall``, ``exit`` or ``portal``."""
+    Pick Lock opened), ``sealed`` (a door Seal Door sealed), ``created`` (a created wall),
+    ``fire`` (a Wall of Fire), ``open``; at the edge of the board ``wall``, ``exit`` or
+    ``portal``."""
     g = B.geometry(state.players)
     e = g.edge[sq][d]
     if e < 0:
@@ -238,7 +262,7 @@ def side(state: State, sq: int, d: int) -> str:
         return "picked" if e == state.picked else "door"
     if k == ".":
         return "fire" if e in fire_walls(state) else "open"
-    return "created" if k == "W" else "wall"
+    return "created" if k == "W" else "sealed" if k == "S" else "wall"
 
 
 def _things(state: State) -> dict[int, list[str]]:
@@ -337,7 +361,8 @@ def _key(state: State, things: dict[int, list[str]]) -> list[str]:
     kinds = {side(state, sq, d) for sq in range(g.size) if g.valid[sq] for d in range(4)}
     borders = ["| and - walls", "D doors", "+ corners"]
     borders += [f"{ch} {what}" for kind, ch, what in (
-        ("picked", "d", "a door opened by Pick Lock"), ("created", "=", "a created wall"),
+        ("picked", "d", "a door opened by Pick Lock"), ("sealed", "S", "a sealed door"),
+        ("created", "=", "a created wall"),
         ("fire", "^", "a Wall of Fire"), ("portal", "%", "a portal")) if kind in kinds]
     borders.append("gaps are open (at the edge: exits to the opposite side)")
     out = [f" key: {'; '.join(squares)}", f" borders: {'; '.join(borders)}"]
@@ -359,13 +384,13 @@ def hand_text(state: State, p: int, player: int | None) -> str:
     """
     hand = state.hands[p]
     if hand and (player is None or player == p) and all(c >= 0 for c in hand):
-        return f"hand: {', '.join(card_name(c) for c in hand)}"
+        return f"hand: {', '.join(card_name(c, state) for c in hand)}"
     return f"{plural(len(hand), 'card') if hand else 'no card'} in hand"
 
 
 def carried_text(state: State, p: int) -> str:
     """The items a wizard carries (Stone Spikes with their spikes)."""
-    items = [card_name(c) + (f" ({plural(k, 'spike')})" if (k := charge(state, c)) > 1
+    items = [card_name(c, state) + (f" ({plural(k, 'spike')})" if (k := charge(state, c)) > 1
                              else "") for c in state.carried[p]]
     return f"carries {listing(items)}"
 
@@ -417,14 +442,18 @@ def lying(state: State) -> list[str]:
         out.append(f" {seat_name(state, owner)}'s treasures: {', '.join(where)}")
     if state.objects:
         out.append(" dropped items: " + ", ".join(
-            card_name(c) + (f" ({plural(k, 'spike')})" if (k := charge(state, c)) > 1 else "")
+            card_name(c, state)
+            + (f" ({plural(k, 'spike')})" if (k := charge(state, c)) > 1 else "")
             + f" on {square_name(q)}" for c, q in state.objects))
     cracked = [f"{plural(k, 'crack')} on {border(state, e)}"
                for e, k in enumerate(state.cracks) if k]
     if cracked:
         out.append(f" cracks: {'; '.join(cracked)}")
-    top = f", {card_name(state.discard[-1])} on top" if state.discard else ""
-    out.append(f" deck {plural(len(state.deck), 'card')}; discard pile "
+    top = f", {card_name(state.discard[-1], state)} on top" if state.discard else ""
+    schools = ""
+    if state.schools and state.schools != B.FIRST_GAME_CHOICE:
+        schools = f" ({listing([school_name(x) for x in ('white-cantrip', *state.schools)])})"
+    out.append(f" deck {plural(len(state.deck), 'card')}{schools}; discard pile "
                f"{plural(len(state.discard), 'card')}{top}")
     return out
 
@@ -444,9 +473,13 @@ def status(state: State) -> str:
     name = seat_name(state, state.active)
     pd = state.pending
     if state.phase == "respond" and pd is not None:
+        if pd.counter is not None:
+            return (f" {seat_name(state, pd.attacker)} may answer "
+                    f"{seat_name(state, pd.counter.player)}'s "
+                    f"{card_name(pd.counter.card, state)} (Anti-Anti)")
         if pd.kind == "neutral":
             return (f" {seat_name(state, pd.target)} may answer {name}'s "
-                    f"{card_name(pd.card)} with a counter spell")
+                    f"{card_name(pd.card, state)} with a counter spell")
         harm = _harm(state, pd.attacker, pd.target, pd.card, pd.damage - pd.reduced,
                      pd.dtype, pd.fire, pd.mode, pd.energy)
         return (f" {seat_name(state, pd.target)} may answer "
@@ -474,9 +507,9 @@ def _fuel(state: State | None, p: int, card: int, energy: int, add: int,
     """The energy cards discarded with a spell, and the spell's energy."""
     parts = ""
     if energy >= 0:
-        parts = f" using {card_name(energy)}"
+        parts = f" using {card_name(energy, state)}"
         if add >= 0 and energy2 >= 0:
-            parts += f" and {card_name(energy2)} joined by {card_name(add)}"
+            parts += f" and {card_name(energy2, state)} joined by {card_name(add, state)}"
     if not (0 <= card < len(USES_ENERGY) and USES_ENERGY[card]):
         return parts
     if state is not None:
@@ -519,7 +552,7 @@ def _filling(state: State | None, q: int) -> str:
     if state is not None:
         for sp in state.spells:
             if square_of(sp) == q and "solid" in CARD[sp.card].traits:
-                return f"{seat_name(state, sp.caster)}'s {card_name(sp.card)}"
+                return f"{seat_name(state, sp.caster)}'s {card_name(sp.card, state)}"
     return "the stone block"
 
 
@@ -561,15 +594,23 @@ def _cast(state: State | None, a: E.Cast) -> str:
     card = CARD[a.card]
     fuel = _fuel(state, a.player, a.card, a.energy, a.add, a.energy2)
     if card.kind == "item":
-        return f"{name} puts {card_name(a.card)} into play{fuel}"
+        return f"{name} puts {card_name(a.card, state)} into play{fuel}"
     skip = a.target == "s" or card.targets == "push"
     at = "" if skip else _at(state, a.target, a.card, card.kind == "attack")
-    return f"{name} casts {card_name(a.card)}{at}{_mode(state, a)}{fuel}"
+    return f"{name} casts {card_name(a.card, state)}{at}{_mode(state, a)}{fuel}"
+
+
+def _punch(state: State | None, a: E.Punch) -> str:
+    name, target = seat_name(state, a.player), seat_name(state, a.target)
+    if a.weapon < 0:
+        return f"{name} punches {target}"
+    fuel = f", discarding {card_name(a.energy, state)}" if a.energy >= 0 else ""
+    return f"{name} attacks {target} with {card_name(a.weapon, state)}{fuel}"
 
 
 def _attack_name(state: State | None, attacker: int, card: int, kind: str) -> str:
     who = seat_name(state, attacker)
-    return f"{who}'s punch" if card < 0 or kind == "punch" else f"{who}'s {card_name(card)}"
+    return f"{who}'s punch" if card < 0 or kind == "punch" else f"{who}'s {card_name(card, state)}"
 
 
 def _harm(state: State | None, attacker: int, target: int, card: int, damage: int,
@@ -577,9 +618,15 @@ def _harm(state: State | None, attacker: int, target: int, card: int, damage: in
     """What an attack will do if nothing stops it."""
     if mode == "stun":
         return plural(CARD[card].amount, "stun token")
+    if mode == "curse" and CARD[card].effect == "slow-death":
+        return (f"{CARD[card].amount} damage for each card {seat_name(state, target)} "
+                f"draws, for {plural(energy, 'turn')}")
     if mode == "curse":
         return (f"{CARD[card].amount} damage as each of {seat_name(state, attacker)}'s turns "
                 f"begins, for {plural(energy, 'turn')}")
+    if mode == "darts":
+        return (f"{plural(damage, 'dart')} of {CARD[card].amount} {dtype} fire damage "
+                "each")
     if mode == "brain":
         return f"1 damage for each card left in {seat_name(state, target)}'s hand"
     kind = " ".join(x for x in (dtype, "fire" if fire else "") if x)
@@ -601,8 +648,12 @@ def _counter(state: State | None, a: E.Counter) -> str:
         against = f" {_attack_name(state, pd.attacker, pd.card, pd.kind)}"
     to = f" to {square_name(_int(a.target[1:]))}" if a.target.startswith("q") else ""
     if state is not None and a.card in state.carried[a.player]:
-        return f"{name} uses up {card_name(a.card)} to counter{against or ' it'}{to}{fuel}"
-    return f"{name} counters{against} with {card_name(a.card)}{to}{fuel}"
+        return f"{name} uses up {card_name(a.card, state)} to counter{against or ' it'}{to}{fuel}"
+    if state is not None and state.pending is not None and state.pending.counter is not None:
+        c = state.pending.counter
+        return (f"{name} answers {seat_name(state, c.player)}'s "
+                f"{card_name(c.card, state)} with {card_name(a.card, state)}")
+    return f"{name} counters{against} with {card_name(a.card, state)}{to}{fuel}"
 
 
 def _use(state: State | None, a: E.Use) -> str:
@@ -617,15 +668,15 @@ def _use(state: State | None, a: E.Use) -> str:
         what = f"{verb} {spell_phrase(state, sp)}"
     elif state is not None and any(c == n for c, _ in state.objects):
         q = next(q for c, q in state.objects if c == n)
-        what = f"destroy {card_name(n)} lying on {square_name(q)}"
+        what = f"destroy {card_name(n, state)} lying on {square_name(q)}"
     else:
-        what = f"get rid of {card_name(n)}"
-    return f"{name} uses up {card_name(a.card)} to {what}"
+        what = f"get rid of {card_name(n, state)}"
+    return f"{name} uses up {card_name(a.card, state)} to {what}"
 
 
 def _throw(state: State | None, a: E.Throw | E.ThrowAt) -> str:
     name = seat_name(state, a.player)
-    weapon = card_name(a.card)
+    weapon = card_name(a.card, state)
     if state is not None and charge(state, a.card) > 1:
         weapon = f"a spike of {weapon}"
     if isinstance(a, E.Throw):
@@ -647,7 +698,7 @@ def _move(state: State | None, a: E.Move) -> str:
         if state is not None and sp is not None and a.dir in DIRECTION:
             q = passage(state, square_of(sp), B.DIRS.index(a.dir), sp.caster)
             to = f" to {square_name(q)}" if q >= 0 else ""
-        return f"{name}'s {card_name(a.unit)} moves {way}{to}"
+        return f"{name}'s {card_name(a.unit, state)} moves {way}{to}"
     to = ""
     if state is not None and a.dir in DIRECTION and state.pos[a.player] >= 0:
         q = destination(state, a.player, B.DIRS.index(a.dir))
@@ -665,13 +716,13 @@ def _cloud_name(state: State | None, p: int) -> str:
 
 def _pick_up(state: State | None, a: E.PickUp) -> str:
     name = seat_name(state, a.player)
-    who = f"{name}'s {card_name(a.unit)}" if a.unit >= 0 else name
+    who = f"{name}'s {card_name(a.unit, state)}" if a.unit >= 0 else name
     return f"{who} picks up {thing(state, a.what)}"
 
 
 def _drop(state: State | None, a: E.Drop) -> str:
     name = seat_name(state, a.player)
-    who = f"{name}'s {card_name(a.unit)}" if a.unit >= 0 else name
+    who = f"{name}'s {card_name(a.unit, state)}" if a.unit >= 0 else name
     here = ""
     if state is not None:
         sp = spell_of(state, a.unit) if a.unit >= 0 else None
@@ -685,8 +736,11 @@ def _allow(state: State | None, a: E.Allow) -> str:
     if state is None or state.pending is None:
         return f"{name} plays no counter spell"
     pd = state.pending
+    if pd.counter is not None:
+        return (f"{name} lets {seat_name(state, pd.counter.player)}'s "
+                f"{card_name(pd.counter.card, state)} go ahead")
     if pd.kind == "neutral":
-        return f"{name} lets {seat_name(state, pd.attacker)}'s {card_name(pd.card)} go ahead"
+        return f"{name} lets {seat_name(state, pd.attacker)}'s {card_name(pd.card, state)} go ahead"
     return f"{name} plays no counter spell against " \
         f"{_attack_name(state, pd.attacker, pd.card, pd.kind)}"
 
@@ -700,6 +754,7 @@ def _roll(state: State | None, r: Roll) -> str:
         "evade": "to evade the attack",
         "brainstone": "to pick a card to discard",
         "thought-steal": "to pick a card to steal",
+        "schools": "for the schools",
     }.get(r.purpose, f"for {r.purpose.replace('-', ' ')}" if r.purpose else "")
     extra = ""
     if r.purpose == "first-player" and r.values:
@@ -715,8 +770,8 @@ def _roll(state: State | None, r: Roll) -> str:
     return " ".join(x for x in (head, why) if x) + f": {values}{extra}"
 
 
-def _cards(cards: Iterable[int]) -> list[str]:
-    return [card_name(c) for c in cards]
+def _cards(cards: Iterable[int], state: State | None) -> list[str]:
+    return [card_name(c, state) for c in cards]
 
 
 def _hidden(cards: Sequence[int]) -> bool:
@@ -745,6 +800,10 @@ def describe(event: Event, state: State | None = None) -> str:
     return f"Something happens ({type(event).__name__})"
 
 
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _name(state: State | None, p: int) -> str:
     return seat_name(state, p)
 
@@ -766,9 +825,11 @@ def _attack(state: State | None, e: E.Attack) -> str:
                  e.energy)
     if e.kind == "punch" or e.card < 0:
         return f"{who} punches at {target} ({harm})"
+    if e.kind == "weapon":
+        return f"{who} strikes at {target} with {card_name(e.card, state)} ({harm})"
     if e.kind == "throw":
-        return f"{who}'s {card_name(e.card)} flies at {target} ({harm})"
-    return f"{who}'s {card_name(e.card)} strikes at {target} ({harm})"
+        return f"{who}'s {card_name(e.card, state)} flies at {target} ({harm})"
+    return f"{who}'s {card_name(e.card, state)} strikes at {target} ({harm})"
 
 
 def _cancelled(state: State | None, e: E.Cancelled) -> str:
@@ -794,7 +855,7 @@ def _spell_begins(state: State | None, e: E.SpellBegins) -> str:
 def _token_spent(state: State | None, e: E.TokenSpent) -> str:
     sp = spell_of(state, e.card) if state is not None else None
     if sp is None:
-        return f"{card_name(e.card)} loses an energy token"
+        return f"{card_name(e.card, state)} loses an energy token"
     return f"{spell_phrase(state, sp)} loses an energy token ({sp.tokens - 1} left)"
 
 
@@ -818,8 +879,8 @@ def _wall_created(state: State | None, e: E.WallCreated) -> str:
 
 def _landed(state: State | None, e: E.Landed) -> str:
     if e.square < 0:
-        return f"{card_name(e.card)} is used up"
-    return f"{card_name(e.card)} lands on {square_name(e.square)}"
+        return f"{card_name(e.card, state)} is used up"
+    return f"{card_name(e.card, state)} lands on {square_name(e.square)}"
 
 
 def _dropped(state: State | None, e: E.Dropped) -> str:
@@ -831,7 +892,7 @@ def _dropped(state: State | None, e: E.Dropped) -> str:
 
 def _hit(state: State | None, e: E.Hit) -> str:
     sp = spell_of(state, e.card) if state is not None else None
-    what = card_name(e.card) if sp is None else spell_phrase(state, sp)
+    what = card_name(e.card, state) if sp is None else spell_phrase(state, sp)
     if 0 <= e.card < len(CARD) and "creature" in CARD[e.card].traits:
         return f"{what} takes {e.amount} damage"
     return f"{what} takes {plural(e.amount, 'crack')}"
@@ -851,12 +912,12 @@ def _game_over(state: State | None, e: E.GameOver) -> str:
 
 
 def _stolen(state: State | None, e: E.Stolen) -> str:
-    what = plural(len(e.cards), "card") if _hidden(e.cards) else listing(_cards(e.cards))
+    what = plural(len(e.cards), "card") if _hidden(e.cards) else listing(_cards(e.cards, state))
     return f"{seat_name(state, e.thief)} takes {what} from {seat_name(state, e.victim)}'s hand"
 
 
 def _draw(state: State | None, e: E.Draw) -> str:
-    what = plural(len(e.cards), "card") if _hidden(e.cards) else listing(_cards(e.cards))
+    what = plural(len(e.cards), "card") if _hidden(e.cards) else listing(_cards(e.cards, state))
     return f"{seat_name(state, e.player)} draws {what}"
 
 
@@ -874,7 +935,7 @@ def _end_turn(state: State | None, e: E.EndTurn) -> str:
 def _window(state: State | None, e: E.Window) -> str:
     who = listing([seat_name(state, q) for q in e.responders])
     return (f"{who} may answer {seat_name(state, e.cast.player)}'s "
-            f"{card_name(e.cast.card)} with a counter spell")
+            f"{card_name(e.cast.card, state)} with a counter spell")
 
 
 def _bent(state: State | None, e: E.Bent) -> str:
@@ -894,7 +955,7 @@ def _reduced(state: State | None, e: E.Reduced) -> str:
 
 
 def _stones(state: State | None, e: E.StonesDestroyed) -> str:
-    return f"Fire destroys {seat_name(state, e.player)}'s {listing(_cards(e.cards))}"
+    return f"Fire destroys {seat_name(state, e.player)}'s {listing(_cards(e.cards, state))}"
 
 
 def _door_picked(state: State | None, e: E.DoorPicked) -> str:
@@ -906,13 +967,13 @@ def _door_picked(state: State | None, e: E.DoorPicked) -> str:
 def _unit_moved(state: State | None, e: E.UnitMoved) -> str:
     sp = spell_of(state, e.card) if state is not None else None
     whose = f"{seat_name(state, sp.caster)}'s " if sp is not None else ""
-    return f"{whose}{card_name(e.card)} goes to {square_name(e.square)}"
+    return f"{whose}{card_name(e.card, state)} goes to {square_name(e.square)}"
 
 
 def _dissolved(state: State | None, e: E.Dissolved) -> str:
     q = next((q for c, q in state.objects if c == e.card), -1) if state is not None else -1
     where = f" lying on {square_name(q)}" if q >= 0 else ""
-    return f"{card_name(e.card)}{where} is destroyed"
+    return f"{card_name(e.card, state)}{where} is destroyed"
 
 
 _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
@@ -920,16 +981,16 @@ _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
     E.Move: _move,
     E.PickUp: _pick_up,
     E.Drop: _drop,
-    E.Boost: lambda s, e: (f"{_name(s, e.player)} discards {card_name(e.card)} for "
+    E.Boost: lambda s, e: (f"{_name(s, e.player)} discards {card_name(e.card, s)} for "
                            f"{plural(EV[e.card], 'more movement point')}"),
-    E.Punch: lambda s, e: f"{_name(s, e.player)} punches {_name(s, e.target)}",
+    E.Punch: _punch,
     E.Cast: _cast,
     E.Use: _use,
     E.Throw: _throw,
     E.ThrowAt: _throw,
     E.EndSpell: lambda s, e: f"{_name(s, e.player)} ends {_spell(s, e.card, own=True)}",
     E.EndMove: lambda s, e: f"{_name(s, e.player)} ends the Move and Cast phase",
-    E.Discard: lambda s, e: f"{_name(s, e.player)} discards {card_name(e.card)}",
+    E.Discard: lambda s, e: f"{_name(s, e.player)} discards {card_name(e.card, s)}",
     E.EndTurn: _end_turn,
     E.Counter: _counter,
     E.Allow: _allow,
@@ -955,7 +1016,7 @@ _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
     E.WallDestroyed: _wall_destroyed,
     E.WallCreated: _wall_created,
     E.Landed: _landed,
-    E.Charged: lambda s, e: f"{card_name(e.card)} comes into play with "
+    E.Charged: lambda s, e: f"{card_name(e.card, s)} comes into play with "
                             f"{plural(e.tokens, 'spike')}",
     E.Dropped: _dropped,
     E.StonesDestroyed: _stones,
@@ -965,13 +1026,26 @@ _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
     E.Hit: _hit,
     E.LifeSet: lambda s, e: f"{_name(s, e.player)}'s life becomes {e.life}",
     E.Stolen: _stolen,
-    E.Discarded: lambda s, e: f"{_name(s, e.player)} discards {listing(_cards(e.cards))}",
+    E.Discarded: lambda s, e: f"{_name(s, e.player)} discards {listing(_cards(e.cards, s))}",
     E.Dissolved: _dissolved,
     E.Rotated: lambda s, e: (f"{sector_name(s, e.sector)} turns "
                              f"{TURNS.get(str(90 * e.quarter), 'round')} clockwise, with "
                              "everything on it"),
     E.Death: _death,
     E.GameOver: _game_over,
+    E.SchoolsDrawn: lambda s, e: (f"{listing([school_name(x) for x in e.schools])} join "
+                                  "White Cantrip in the deck"),
+    E.DoorSealed: lambda s, e: f"{_upper(border(s, e.edge))} is sealed",
+    E.Snatched: lambda s, e: (f"{_name(s, e.thief)} takes {card_name(e.card, s)} from "
+                              f"{_name(s, e.victim)}"),
+    E.CounterWindow: lambda s, e: (
+        f"{_name(s, e.counter.player)}'s {card_name(e.counter.card, s)} waits: "
+        f"{_name(s, s.pending.attacker) if s is not None and s.pending else 'its target'} "
+        "may answer it"),
+    E.CounterCancelled: lambda s, e: (
+        f"{_name(s, s.pending.counter.player)}'s {card_name(s.pending.counter.card, s)} is "
+        "cancelled" if s is not None and s.pending is not None
+        and s.pending.counter is not None else "The counter spell is cancelled"),
 }
 
 

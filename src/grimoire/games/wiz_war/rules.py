@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import combinations
 from typing import Any, NamedTuple, NoReturn
 
 import msgspec
@@ -52,6 +53,7 @@ from grimoire.games.wiz_war.events import (
     Cast,
     Charged,
     Counter,
+    CounterWindow,
     Deal,
     Death,
     Discard,
@@ -70,6 +72,7 @@ from grimoire.games.wiz_war.events import (
     Moved,
     PickUp,
     Punch,
+    SchoolsDrawn,
     SpellEnds,
     Start,
     Stolen,
@@ -85,6 +88,7 @@ from grimoire.games.wiz_war.evolve import evolve
 from grimoire.games.wiz_war.state import (
     NO_ENERGY,
     Options,
+    Pending,
     State,
     aimed_at,
     alive,
@@ -142,16 +146,56 @@ def setup(options: Options, players: Sequence[str]) -> State:
     if len(set(extra)) != len(extra) or any(c not in T.EXTRA_CARDS for c in extra):
         raise UsageError("setup/extra-cards",
                          f"{extra!r}: each at most once, from {T.EXTRA_CARDS}")
+    schools = school_choice(options) or ()
     g = B.geometry(n)
     treasures = tuple(q for p in range(n) for q in g.treasure_starts[p])
     return State(
         players=n, names=tuple(players), options=options, phase="start", active=0,
         turns=(0,) * n, pos=g.home, life=(T.LIFE_START,) * n, kills=(0,) * n, stun=(0,) * n,
-        hands=((),) * n, deck=B.deck_for(options.extra_cards), discard=(),
+        hands=((),) * n, deck=B.deck_for(schools, extra), discard=(),
         carried=((),) * n, spells=(), objects=(), treasures=treasures,
         bearer=(-1,) * len(treasures), edges=g.initial_edges,
-        cracks=(0,) * len(g.initial_edges),
+        cracks=(0,) * len(g.initial_edges), schools=schools,
     )
+
+
+RANDOM = "random"
+"""The ``schools`` option's value that draws the three schools with the dice."""
+
+
+@cache
+def school_choice(options: Options) -> tuple[str, ...] | None:
+    """The three schools ``options`` names, in the order of their card numbers (None:
+    drawn at random as the game starts). A school that does not exist, is named twice, is
+    not playable yet, or a count other than three is a usage error (``setup/schools``)
+    naming the schools there are.
+
+    >>> school_choice(Options())
+    ('alchemy', 'elemental', 'mentalism')
+    >>> school_choice(Options(schools="Mentalism, alchemy,ELEMENTAL"))
+    ('alchemy', 'elemental', 'mentalism')
+    >>> school_choice(Options(schools="random")) is None
+    True
+    """
+    given = options.schools
+    if isinstance(given, msgspec.UnsetType):
+        return B.FIRST_GAME_CHOICE
+    names = given.split(",") if isinstance(given, str) else list(given)
+    names = [str(x).strip().lower() for x in names]
+    offer = f"choose {T.SCHOOLS_PER_GAME} of {', '.join(B.PLAYABLE)}, or {RANDOM!r}"
+    if names == [RANDOM]:
+        return None
+    for name in names:
+        if name == "white-cantrip":
+            raise UsageError("setup/schools", f"{name!r}: White Cantrip is always in; "
+                             f"{offer}")
+        if name not in T.CHOICES:
+            raise UsageError("setup/schools", f"{name!r} is not a school: {offer}")
+        if name not in B.PLAYABLE:
+            raise UsageError("setup/schools", f"{name!r} is not playable yet: {offer}")
+    if len(set(names)) != len(names) or len(names) != T.SCHOOLS_PER_GAME:
+        raise UsageError("setup/schools", f"{given!r}: {offer} (each once)")
+    return tuple(sorted(names, key=B.PLAYABLE.index))
 
 
 # ONLY[p]: the set of seat p alone, the usual answer of ``to_act``, made once
@@ -159,8 +203,13 @@ ONLY: tuple[frozenset[PlayerId], ...] = tuple(frozenset((p,)) for p in range(4))
 
 
 def to_act(s: State) -> frozenset[PlayerId]:
-    """The active player, or the wizard who must answer an attack or a neutral spell."""
-    p = s.pending.target if s.phase == "respond" and s.pending is not None else s.active
+    """The active player, or the wizard who must answer an attack or a neutral spell (or,
+    while a counter spell against it waits, the player it counters)."""
+    pd = s.pending
+    if s.phase == "respond" and pd is not None:
+        p = pd.target if pd.counter is None else pd.attacker
+    else:
+        p = s.active
     return ONLY[p] if 0 <= p < 4 else frozenset((p,))
 
 
@@ -189,9 +238,12 @@ ATTACK = (
           "a stunned wizard who moved may not attack"),
 )
 BOOST = (Guard("boost/used", lambda s, p: not s.boosted, "one speed boost per turn"),)
-TREASURE = (Guard("pick-up/one-treasure", lambda s, p: treasure_of(s, p) < 0,
-                  "a wizard carries one treasure"),)
+GRAVITY = Guard("pick-up/gravity", lambda s, p: not global_with(s, "gravity"),
+                "nothing is picked up while Gravity lasts")
+TREASURE = (GRAVITY, Guard("pick-up/one-treasure", lambda s, p: treasure_of(s, p) < 0,
+                           "a wizard carries one treasure"))
 OBJECT = (
+    GRAVITY,
     Guard("pick-up/no-points", lambda s, p: s.mp >= 1, "picking up an object costs 1"),
     Guard("pick-up/hand-full", lambda s, p: hand_count(s, p) < hand_limit(s, p),
           "no room within the hand size"),
@@ -227,6 +279,8 @@ def castable(s: State, p: int, c: int) -> tuple[str, str] | None:
         return ("cast/wrong-type", f"{DECK[c]} is not cast this way")
     if "fire" in card.traits and global_with(s, "flood"):
         return ("cast/flooded", "no fire spell while the Flood lasts")
+    if card.kind == "item" and global_with(s, "gravity"):
+        return ("cast/gravity", "no item is put into play while Gravity lasts")
     return None
 
 
@@ -263,6 +317,11 @@ def respond_options(s: State, p: int) -> list[Event]:
     pd = s.pending
     assert pd is not None
     out: list[Event] = []
+    if pd.counter is not None:  # a counter spell waits for the countered player's answer
+        for c in known(s, p):
+            out += effect_of(c).answers(s, p, c, pd)
+        out.append(Allow(player=p))
+        return out
     for c in known(s, p):
         out += effect_of(c).counters(s, p, c, pd)
     if pd.mode == "brain":
@@ -329,7 +388,7 @@ def creature_options(s: State, p: int) -> list[Event]:
                     if passage(s, here, d, p) >= 0]
         if sp.carry >= 0:
             out.append(Drop(player=p, what=f"t{sp.carry}", unit=sp.card))
-        elif sp.moves >= 0:
+        elif sp.moves >= 0 and not global_with(s, "gravity"):
             out += [PickUp(player=p, what=f"t{t}", unit=sp.card)
                     for t, where in enumerate(s.treasures) if where == here]
     return out
@@ -376,11 +435,22 @@ def boosts(s: State, p: int) -> list[Event]:
 
 
 def punches(s: State, p: int) -> list[Event]:
+    """Punches at a wizard in the same or a neighbouring square, and the attacks of the
+    weapons carried at him (with each card whose energy value a weapon may take)."""
     if shut(ATTACK, s, p):
         return []
     sq = s.pos[p]
-    return [Punch(player=p, target=q) for q in range(s.players)
+    near = [q for q in range(s.players)
             if q != p and s.pos[q] >= 0 and B.adjacent(s.players, looking(s), sq, s.pos[q])]
+    out: list[Event] = [Punch(player=p, target=q) for q in near]
+    if near and s.carried[p]:
+        for w in s.carried[p]:
+            weapon = CARD[w].weapon
+            if weapon is None:
+                continue
+            fuel = [c for c in known(s, p) if EV[c] > 0] if weapon.energy else [-1]
+            out += [Punch(player=p, target=q, weapon=w, energy=e) for q in near for e in fuel]
+    return out
 
 
 def throws(s: State, p: int) -> list[Event]:
@@ -410,6 +480,8 @@ def casts(s: State, p: int, c: int, view: Sight,
     other energy values (``decide`` looks one cast up)."""
     card = CARD[c]
     if card.kind == "item":
+        if s.spells and castable(s, p, c):  # no item while Gravity lasts
+            return []
         return [Cast(player=p, card=c, target="s", energy=e, add=add, energy2=e2)
                 for e, add, e2 in energies(s, p, c)]
     if castable(s, p, c) or (card.kind == "attack" and shut(ATTACK, s, p)):
@@ -490,7 +562,8 @@ def cast_offered(s: State, a: Cast) -> bool:
     ways = (a.energy, a.add, a.energy2)
     card = CARD[c]
     if card.kind == "item":
-        return a.target == "s" and a.mode == "" and ways in energies(s, p, c)
+        return (a.target == "s" and a.mode == "" and ways in energies(s, p, c)
+                and not (s.spells and castable(s, p, c)))
     if castable(s, p, c) or (card.kind == "attack" and shut(ATTACK, s, p)):
         return False
     if ways not in energies(s, p, c):
@@ -613,6 +686,13 @@ def _refuse_move(s: State, a: Move, detail: str) -> None:
 
 def _refuse_punch(s: State, a: Punch, detail: str) -> None:
     _refuse_shut(ATTACK, s, a)
+    if a.weapon >= 0 or a.energy >= 0:
+        weapon = CARD[a.weapon].weapon if 0 <= a.weapon < len(DECK) else None
+        if (weapon is None or a.weapon not in s.carried[a.player]
+                or weapon.energy != (a.energy >= 0)
+                or (a.energy >= 0 and (a.energy not in s.hands[a.player] or EV[a.energy] < 1))):
+            raise IllegalAction("punch/weapon", f"{detail}: not a weapon you carry, or not "
+                                "an energy card in your hand for one that takes it")
     raise IllegalAction("punch/out-of-reach", f"{detail}: punch a wizard in or next to your "
                         "square")
 
@@ -709,6 +789,11 @@ def _plain(b: Build, a: Any) -> None:
 
 def _start(b: Build, a: Start) -> None:
     b.emit(a)
+    if not b.state.schools:  # schools="random": three drawn, then the deck is theirs
+        draws = list(combinations(B.PLAYABLE, T.SCHOOLS_PER_GAME))
+        roll = Roll.of(b.dice, None, len(draws), 1, "schools")
+        b.emit(roll)
+        b.emit(SchoolsDrawn(schools=draws[roll.values[0] - 1]))
     b.emit(Shuffle.of(b.dice, "deck", len(b.state.deck)))
     n = b.state.players
     deck = b.state.deck
@@ -768,6 +853,9 @@ def _drop(b: Build, a: Drop) -> None:
 
 
 def _punch(b: Build, a: Punch) -> None:
+    if a.weapon >= 0:
+        _weapon(b, a)
+        return
     b.emit(a)
     p = a.player
     shape = form_of(b.state, p)
@@ -785,6 +873,18 @@ def _punch(b: Build, a: Punch) -> None:
             break
     b.emit(Attack(attacker=p, target=a.target, card=-1, kind="punch", damage=amount,
                   dtype="physical", fire=fire, origin=b.state.pos[p]))
+
+
+def _weapon(b: Build, a: Punch) -> None:
+    """A carried weapon's attack: its damage, or the energy value of the card discarded
+    with it (punching's bonuses are for fists)."""
+    weapon = CARD[a.weapon].weapon
+    assert weapon is not None
+    amount = EV[a.energy] if weapon.energy else weapon.damage
+    origin = b.state.pos[a.player]
+    b.emit(a)
+    b.emit(Attack(attacker=a.player, target=a.target, card=a.weapon, kind="weapon",
+                  damage=amount, dtype=weapon.kind, origin=origin))
 
 
 def _punch_dice(item: T.Carried) -> int:
@@ -859,7 +959,8 @@ def _end_spell(b: Build, a: EndSpell) -> None:
 def _end_turn(b: Build, a: EndTurn) -> None:
     b.emit(a)
     draw(b, a.player, a.draw)
-    next_turn(b)
+    if b.state.pos[a.player] >= 0:  # one killed by his draw (Slow Death): see settle
+        next_turn(b)
 
 
 def _counter(b: Build, a: Counter) -> None:
@@ -867,28 +968,76 @@ def _counter(b: Build, a: Counter) -> None:
     assert pd is not None
     energy = energy_value(b.state, a.player, a.energy, a.energy2)
     b.emit(a)
+    if pd.counter is None and answerable(b.state, a, pd):
+        b.emit(CounterWindow(counter=a))
+        return
     effect_of(a.card).counter(b, a, pd, energy)
+
+
+def answerable(s: State, a: Counter, pd: Pending) -> bool:
+    """Does the counter ``a`` wait for an answer from the player it counters? Only in a
+    game whose deck holds a card that answers counter spells (Anti-Anti), for a spell (a
+    carried item's use is none), never for such a card itself, and when that player lives
+    and is not the one countering."""
+    card = CARD[a.card]
+    return (answered(s.schools, s.options.extra_cards) and card.kind != "item"
+            and "answers" not in card.traits and pd.attacker != a.player
+            and s.pos[pd.attacker] >= 0)
+
+
+@cache
+def answered(schools: tuple[str, ...], extra_cards: tuple[str, ...]) -> bool:
+    """Does the deck of a game with these schools and extra cards hold a card that
+    answers counter spells (Anti-Anti)?"""
+    return any("answers" in CARD[c].traits for c in B.deck_for(schools, extra_cards))
 
 
 def _allow(b: Build, a: Allow) -> None:
     pd = b.state.pending
     assert pd is not None
     b.emit(a)
+    if pd.counter is not None:  # the counter spell it waited with takes effect
+        c = pd.counter
+        pending = b.state.pending
+        assert pending is not None
+        effect_of(c.card).counter(b, c, pending,
+                                  energy_value(b.state, c.player, c.energy, c.energy2))
+        return
     if pd.kind == "neutral":
         if len(pd.responders) <= 1:
             assert pd.action is not None
             _resolve(b, pd.action)
         return
     q = pd.target
-    shape = form_of(b.state, q)
+    if evade(b, q):
+        cancel(b, pd, "evaded")
+        return
+    hit(b, pd)
+    next_target(b, pd)
+
+
+def evade(b: Build, q: int) -> bool:
+    """Does seat ``q``'s wizard evade the attack on him? A d4 for his transformation's
+    chance (evaded up to its ``evade``), then one for each spell on him that evades on
+    some faces (Invisible), until one succeeds."""
+    s = b.state
+    if not s.spells:
+        return False
+    shape = form_of(s, q)
     if shape is not None and shape.evade > 0:
         roll = Roll.of(b.dice, q, 4, 1, "evade")
         b.emit(roll)
         if roll.values[0] <= shape.evade:
-            cancel(b, pd, "evaded")
-            return
-    hit(b, pd)
-    next_target(b, pd)
+            return True
+    t = f"w{q}"
+    for sp in s.spells:
+        faces = CARD[sp.card].evade
+        if faces and sp.target == t:
+            roll = Roll.of(b.dice, q, 4, 1, "evade")
+            b.emit(roll)
+            if roll.values[0] in faces:
+                return True
+    return False
 
 
 _HANDLERS: dict[type, Callable[[Build, Any], None]] = {
@@ -1018,7 +1167,10 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
         cast = pending.action
         if cast is not None:
             seen.update((cast.card, cast.energy, cast.add, cast.energy2))
-    pool = sorted(_all_cards(s.options.extra_cards).difference(seen))
+        answer = pending.counter
+        if answer is not None:
+            seen.update((answer.card, answer.energy, answer.add, answer.energy2))
+    pool = sorted(_all_cards(s.schools, s.options.extra_cards).difference(seen))
     rng.shuffle(pool)
     deck = tuple(pool[: len(s.deck)])
     rest = pool[len(s.deck):]
@@ -1033,7 +1185,7 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
 
 
 @cache
-def _all_cards(extra_cards: tuple[str, ...]) -> frozenset[int]:
-    """Every card of a game with these extra cards (a hand-built position may hold
-    fewer: the deal then leaves the surplus out)."""
-    return frozenset(B.deck_for(extra_cards))
+def _all_cards(schools: tuple[str, ...], extra_cards: tuple[str, ...]) -> frozenset[int]:
+    """Every card of a game with these schools and extra cards (a hand-built position
+    may hold fewer: the deal then leaves the surplus out)."""
+    return frozenset(B.deck_for(schools, extra_cards))

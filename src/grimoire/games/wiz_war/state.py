@@ -17,7 +17,7 @@ import msgspec
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD, DECK, EV
-from grimoire.games.wiz_war.events import Cast
+from grimoire.games.wiz_war.events import Cast, Counter
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -40,6 +40,11 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``extra_cards``: cards from outside the first-game schools shuffled in, one copy
       each (``EXTRA_CARDS`` in the tables: the rulebook examples' Gnome Form, Golem Form
       and Dust Cloud).
+    - ``schools``: the three schools shuffled in with White Cantrip (setup step 4): three
+      names, as a list or one comma-separated text (``"alchemy,elemental,thaumaturgy"``),
+      or ``"random"``: three of the playable schools drawn with the match's dice as it
+      starts. Left unset (the default, and then not written in a log's header): the
+      recommended first game's Alchemy, Elemental and Mentalism.
 
     House rules (ruleset ``"1"`` played this way):
 
@@ -66,6 +71,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     deadly_treasures: bool = False
     counter_neutral: str = "anyone"
     extra_cards: tuple[str, ...] = ()
+    schools: str | tuple[str, ...] | msgspec.UnsetType = msgspec.UNSET
     any_victory_points: bool = False
     stun_ignores_spells: bool = False
     pick_lock_phase: bool = False
@@ -111,6 +117,8 @@ class Pending(msgspec.Struct, frozen=True, gc=False):
 
     A neutral spell waiting for counters has ``kind`` ``"neutral"``, the spell in
     ``action`` and the seats still to answer in ``responders`` (``target`` is the first).
+    ``kind`` ``"weapon"``: a carried weapon's attack (``card``). ``counter``: a counter
+    spell played against it, waiting for the answer of ``attacker`` (Anti-Anti).
     """
 
     attacker: int
@@ -127,6 +135,7 @@ class Pending(msgspec.Struct, frozen=True, gc=False):
     rest: tuple[int, ...] = ()
     responders: tuple[int, ...] = ()
     action: Cast | None = None
+    counter: Counter | None = None
 
 
 class State(msgspec.Struct, frozen=True, gc=False):
@@ -142,7 +151,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     phase (-1); ``bend``: Around the Corner waits for the next spell. ``charges``: items
     holding more than one energy token, as (card, tokens), wherever the card is (Stone
     Spikes: one spike a token). ``names``: the players' names (public; the notation does
-    not write them, ``setup`` and ``parse`` are given them).
+    not write them, ``setup`` and ``parse`` are given them). ``schools``: the three schools
+    in the deck with White Cantrip, in the order of their card numbers (none until they
+    are drawn at the start, with ``schools="random"``); they are public.
     """
 
     players: int
@@ -177,6 +188,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     result: str = ""
     charges: tuple[tuple[int, int], ...] = ()
     names: tuple[str, ...] = ()
+    schools: tuple[str, ...] = ()
 
 
 # ------------------------------------------------------------------ spells in play
@@ -399,7 +411,10 @@ def destination(s: State, p: int, d: int) -> int:
 
 
 def misty(s: State, p: int) -> bool:
-    """Seat ``p``'s wizard passes doors (its transformation lets it)."""
+    """Seat ``p``'s wizard passes doors (its transformation lets it, or a key it carries);
+    a sealed door is no door (``S``) and stops it all the same."""
+    if s.carried[p] and carried(s, p, _doors):
+        return True
     if not s.spells:
         return False
     f = form_of(s, p)
@@ -466,14 +481,16 @@ def reach(s: State, p: int, most: int) -> dict[int, tuple[int, ...]]:
     return _paths(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist))
 
 
-def within(s: State, start: int, most: int, walls: bool) -> set[int]:
+def within(s: State, start: int, most: int, walls: bool,
+           avoid: frozenset[int] = frozenset()) -> set[int]:
     """Squares 1..``most`` steps from ``start``: through open borders and exits only
-    (``walls`` True), or ignoring every border (Teleport)."""
+    (``walls`` True), or ignoring every border (Teleport); never into ``avoid``."""
     g = B.geometry(s.players)
 
     def across(q: int, d: int) -> int:
         if walls:
-            return B.step(s.players, looking(s), q, d)[0]
+            r = B.step(s.players, looking(s), q, d)[0]
+            return -1 if r in avoid else r
         r = g.neighbour(q, d)
         if r < 0:
             lk = g.link[q][d]
@@ -678,3 +695,7 @@ def _energy(c: T.Carried) -> int:
 
 def _sight(c: T.Carried) -> int:
     return c.sight
+
+
+def _doors(c: T.Carried) -> int:
+    return c.doors

@@ -47,6 +47,7 @@ WRAP = 62
 WALL = TERRAIN["wall"]
 DOOR = TERRAIN["door"]
 CREATED = "#7f8c8d"
+SEALED = "#4a2511"
 FIRE = "#e67e22"
 BLOCK = "#6e6259"
 CLOUD = "#b4b4b4"
@@ -149,6 +150,8 @@ def _borders(picture: Picture, state: State) -> None:
                          stroke_dasharray="3 3")
         elif k == "D":
             picture.line(*_inset(seg, 5), stroke=DOOR, stroke_width=6.0)
+        elif k == "S":
+            picture.line(*_inset(seg, 3), stroke=SEALED, stroke_width=8.0)
         elif e in fire:
             picture.line(*seg, stroke=FIRE, stroke_width=5.0, stroke_dasharray="4 2")
     portals = {}
@@ -294,8 +297,9 @@ def _wizard(picture: Picture, state: State, player: int | None, p: int, x: float
 def _to_act(state: State) -> set[int]:
     if state.result:
         return set()
-    if state.phase == "respond" and state.pending is not None:
-        return {state.pending.target}
+    pd = state.pending
+    if state.phase == "respond" and pd is not None:
+        return {pd.target if pd.counter is None else pd.attacker}
     return {state.active}
 
 
@@ -307,6 +311,8 @@ def _legend(picture: Picture, state: State, x: float, y: float) -> float:
         entries.append((DOOR, "dashed: a door opened by Pick Lock"))
     if "W" in state.edges:
         entries.append((CREATED, "created wall"))
+    if "S" in state.edges:
+        entries.append((SEALED, "sealed door (Seal Door: it opens for nobody)"))
     if fire_walls(state):
         entries.append((FIRE, "Wall of Fire"))
     entries.append((tint(seat_colour(0), 0.55), "home base (sectors in their player's colour)"))

@@ -1,5 +1,5 @@
 """Wiz-War as data: the four sector boards, how they are laid out for 2, 3 and 4 players,
-the portals, and the cards of the first-game schools.
+the portals, and the cards of the schools.
 
 A sector board is 11 strings of 11 characters. Odd rows and odd columns are squares
 (``H`` home base, ``T`` treasure start, ``.`` plain); the characters between them are the
@@ -122,6 +122,7 @@ class Carried(NamedTuple):
     sight: int = 0  # walls or doors the carrier's spells see through
     punch: int = 0  # d4 added to each punch
     backfire: int = 0  # damage to its carrier when fire destroys it
+    doors: int = 0  # every door (not a sealed one) opens for its carrier: a key
 
 
 class Thrown(NamedTuple):
@@ -134,6 +135,16 @@ class Thrown(NamedTuple):
     fire: bool = False
     used_up: bool = False
     tokens: bool = False
+
+
+class Weapon(NamedTuple):
+    """A weapon its carrier attacks with, as he would punch (a wizard in his square or a
+    neighbouring one): ``damage`` of ``kind`` (``physical`` or ``magical``); ``energy``:
+    the attack discards a card with an energy value, whose value is the damage instead."""
+
+    damage: int
+    kind: str
+    energy: bool = False
 
 
 class Form(NamedTuple):
@@ -156,7 +167,9 @@ class Card(NamedTuple):
     in ``cards/``; an effect may also answer attacks and neutral spells as a counter).
     ``amount`` is the number its effect is about (damage, bonus, cracks, life, cards,
     range), ``speed`` a creature's steps a turn, ``mark`` what its square shows on the board.
-    ``carried``, ``thrown`` and ``form`` give what an item or a transformation does.
+    ``carried``, ``thrown``, ``weapon`` and ``form`` give what an item or a
+    transformation does; ``evade``: while the spell is on a wizard, each attack on him is
+    evaded on these faces of a d4.
 
     Traits: ``energy`` the effect uses the spell's energy; ``counter-too`` it may also be
     cast as a counter (``lasting``: and then stays in play); ``companion`` only played
@@ -167,9 +180,12 @@ class Card(NamedTuple):
     enters its square), ``cloud`` (a wizard leaves its square in a random direction),
     ``burns`` (crossing its border burns), ``wall`` (a wall on its border), ``fog`` (sight
     reaches only a wizard's own square and its neighbours), ``flood`` (no fire spell can be
-    cast), ``reflect`` (whoever damages its wizard with an attack takes the same),
-    ``cloak`` (its wizard's punches burn, and so does punching its wizard); of an attack:
-    ``area`` (it strikes a square and its neighbours: no wall stops it).
+    cast), ``gravity`` (no item is carried, nothing picked up), ``seal`` (its door, ``S``,
+    opens for nobody), ``reflect`` (whoever damages its wizard with an attack takes the
+    same), ``cloak`` (its wizard's punches burn, and so does punching its wizard); of an
+    attack: ``area`` (it strikes a square and its neighbours: no wall stops it); of a
+    counter: ``answers`` (it answers counter spells: in a game whose deck holds it, each
+    counter spell waits for the answer of the player whose attack or spell it counters).
     """
 
     school: str
@@ -183,6 +199,8 @@ class Card(NamedTuple):
     carried: Carried | None = None
     thrown: Thrown | None = None
     form: Form | None = None
+    weapon: Weapon | None = None
+    evade: tuple[int, ...] = ()
     amount: int = 0
     speed: int = 0
     mark: str = ""
@@ -313,13 +331,41 @@ CARDS: dict[str, Card] = {
     "Dust Cloud": Card("conjuring", "neutral", 0, "los", "permanent",
                        ("creation", "fills", "cloud"), targets="empty-square", effect="create",
                        mark="~"),
+    # Thaumaturgy (with copies of Energy 5, Full Shield, Negate Neutral, Drop Object,
+    # Powerthrust, Around the Corner, Dispel, Pick Lock and Rotate Sector)
+    "Fire Darts": Card("thaumaturgy", "attack", 0, "los", "instant", ("fire", "energy"),
+                       targets="enemy", effect="fire-darts", amount=1),
+    "Anti-Anti": Card("thaumaturgy", "counter", 3, "anywhere", "instant", ("answers",),
+                      effect="anti-anti"),
+    "Backlash": Card("thaumaturgy", "counter", 0, "caster", "instant", effect="backlash"),
+    "Globe of Pain": Card("thaumaturgy", "attack", 3, "anywhere", "instant", ("energy",),
+                          targets="globe", effect="globe-of-pain", amount=6),
+    "Slow Death": Card("thaumaturgy", "attack", 0, "los", "temporary", ("curse", "energy"),
+                       targets="enemy", effect="slow-death", amount=1),
+    "Yoink!": Card("thaumaturgy", "neutral", 0, "los", "instant", targets="enemy-item",
+                   effect="yoink"),
+    "Invisible": Card("thaumaturgy", "neutral", 0, "caster", "temporary",
+                      ("energy", "counter-too", "lasting"), targets="self-once",
+                      effect="invisible", evade=(2, 3, 4)),
+    "Gravity": Card("thaumaturgy", "neutral", 0, "anywhere", "temporary",
+                    ("global", "energy", "gravity"), targets="global", effect="gravity"),
+    "Pass Through Wall": Card("thaumaturgy", "neutral", 0, "caster", "instant",
+                              targets="through-wall", effect="pass-through-wall"),
+    "Seal Door": Card("thaumaturgy", "neutral", 2, "los", "permanent", ("seal",),
+                      targets="door-seen", effect="seal-door"),
+    "Master Key": Card("thaumaturgy", "item", 0, "caster", "permanent",
+                       carried=Carried(doors=1)),
+    "Wizardblade": Card("thaumaturgy", "item", 0, "adjacent", "permanent",
+                        weapon=Weapon(0, "magical", energy=True)),
+    "Dagger": Card("thaumaturgy", "item", 0, "adjacent", "permanent",
+                   weapon=Weapon(3, "physical")),
 }
 # fmt: on
 
 # Cards that may be added to the deck with the ``extra_cards`` option, one copy each.
 EXTRA_CARDS: tuple[str, ...] = ("Gnome Form", "Golem Form", "Dust Cloud")
 
-# The schools of the recommended first game: (card, copies).
+# The schools (White Cantrip and those a game may choose): (card, copies).
 SCHOOLS: dict[str, tuple[tuple[str, int], ...]] = {
     "white-cantrip": (
         ("Full Shield", 1), ("Negate Neutral", 1), ("Drop Object", 1), ("Zot!", 1),
@@ -345,8 +391,26 @@ SCHOOLS: dict[str, tuple[tuple[str, int], ...]] = {
         ("Thought Steal", 2), ("Pain Link", 2), ("Teleport", 1), ("Astral Projection", 2),
         ("Meditate", 2), ("Shatter", 1), ("Absorb Spell", 1),
     ),
+    "thaumaturgy": (
+        ("Energy 5", 2), ("Full Shield", 1), ("Negate Neutral", 1), ("Drop Object", 1),
+        ("Fire Darts", 1), ("Powerthrust", 1), ("Around the Corner", 1), ("Dispel", 1),
+        ("Pick Lock", 1), ("Rotate Sector", 1), ("Anti-Anti", 1), ("Backlash", 1),
+        ("Globe of Pain", 2), ("Slow Death", 1), ("Yoink!", 1), ("Invisible", 1),
+        ("Gravity", 1), ("Pass Through Wall", 1), ("Seal Door", 1), ("Master Key", 1),
+        ("Wizardblade", 1), ("Dagger", 1),
+    ),
 }
 FIRST_GAME_SCHOOLS: tuple[str, ...] = ("white-cantrip", "alchemy", "elemental", "mentalism")
+
+# The schools a game may choose three of (setup step 4), White Cantrip always being in.
+CHOICES: tuple[str, ...] = (
+    "alchemy", "elemental", "mentalism", "conjuring", "mutation", "thaumaturgy",
+)
+# Schools added after the first game, in the order they were added: each one's cards are
+# numbered after those of the schools before it (and after the extra cards), so the card
+# numbers of a game never change when a school is added. Append, never reorder.
+LATER_SCHOOLS: tuple[str, ...] = ("thaumaturgy",)
+SCHOOLS_PER_GAME = 3
 
 # Stun tokens a Lightning Bolt gives each wizard it damages (its damage is its amount).
 LIGHTNING_STUN = 1

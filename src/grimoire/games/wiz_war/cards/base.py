@@ -76,6 +76,14 @@ class Effect:
     def counter(self, b: Build, a: Counter, pd: Pending, energy: int) -> None:
         """Its effect when played as a counter against ``pd``."""
 
+    def answers(self, s: State, p: int, card: int, pd: Pending) -> list[Event]:
+        """The answers ``card`` in seat ``p``'s hand offers against the counter spell
+        waiting on ``pd`` (``pd.counter``)."""
+        return []
+
+    def drawn(self, b: Build, sp: Spell, p: int, k: int) -> None:
+        """Seat ``p``, on whose wizard the spell ``sp`` is, has drawn ``k`` cards."""
+
     def use_targets(self, s: State, p: int, card: int) -> list[str]:
         """What the carried item ``card`` may be used up on."""
         return []
@@ -117,16 +125,22 @@ def effect_of(card: int) -> Effect:
 
 
 def draw(b: Build, p: int, k: int) -> None:
-    """Seat ``p`` draws ``k`` cards, shuffling the discards into a deck when it runs out."""
+    """Seat ``p`` draws ``k`` cards, shuffling the discards into a deck when it runs out;
+    then the spells on its wizard that answer a draw (Slow Death) do."""
     need = k
     while need > 0:
         if not b.state.deck:
             if not b.state.discard:
-                return
+                break
             b.emit(Shuffle.of(b.dice, "discard", len(b.state.discard)))
         take = min(need, len(b.state.deck))
         b.emit(Draw(player=p, cards=b.state.deck[:take]))
         need -= take
+    if k > need and b.state.spells:
+        t = f"w{p}"
+        for sp in b.state.spells:
+            if sp.target == t and b.state.pos[p] >= 0:
+                EFFECTS[CARD[sp.card].effect].drawn(b, sp, p, k - need)
 
 
 def crossed(b: Build, p: int, path: list[int]) -> None:
@@ -197,17 +211,21 @@ def crack_wall(b: Build, e: int, cracks: int) -> None:
     if k not in WALL_KINDS or cracks <= 0:
         return
     b.emit(Cracked(edge=e, cracks=cracks))
-    limit = T.DOOR_CRACKS if k == "D" else T.WALL_CRACKS
+    limit = T.DOOR_CRACKS if k in "DS" else T.WALL_CRACKS
     if b.state.cracks[e] >= limit:
         destroy_wall(b, e)
 
 
 def destroy_wall(b: Build, e: int) -> None:
-    """The wall or door on ``e`` is destroyed (a created wall: its spell ends)."""
+    """The wall or door on ``e`` is destroyed (a created wall: its spell ends; a sealed
+    door: its seal ends with it)."""
     for sp in b.state.spells:
         if sp.target == f"e{e}" and "wall" in CARD[sp.card].traits:
             b.emit(SpellEnds(card=sp.card))
             return
+        if sp.target == f"e{e}" and "seal" in CARD[sp.card].traits:
+            b.emit(SpellEnds(card=sp.card))
+            break
     b.emit(WallDestroyed(edge=e))
 
 
@@ -258,6 +276,11 @@ def hit(b: Build, pd: Pending) -> None:
     amount = pd.damage - pd.reduced
     if pd.mode == "brain":
         amount = len(b.state.hands[q]) - pd.reduced
+    if pd.mode == "darts":  # each dart its own source of the card's amount
+        for _ in range(amount):
+            if b.state.pos[q] >= 0:
+                damage(b, q, CARD[pd.card].amount, by, source, pd.fire)
+        return
     dealt = damage(b, q, amount, by, source, pd.fire)
     if b.state.pos[q] < 0:
         return

@@ -49,7 +49,8 @@ from grimoire.games.wiz_war.state import (
 
 
 class Shield(Effect):
-    """Reduce an attack's damage by the card's amount plus an energy card's value."""
+    """Reduce an attack's damage by the card's amount plus an energy card's value (it
+    takes on one source of damage: of Fire Darts, one dart)."""
 
     def counters(self, s: State, p: int, card: int, pd: Pending) -> list[Event]:
         if pd.kind == "neutral" or pd.mode in ("stun", "curse"):
@@ -60,7 +61,7 @@ class Shield(Effect):
         # the amount plus the energy card's value (the rulebook's example: the amount
         # alone without one), plus what carried items add
         bonus = energy if a.energy >= 0 else energy - 1
-        b.emit(Reduced(amount=CARD[a.card].amount + bonus))
+        b.emit(Reduced(amount=1 if pd.mode == "darts" else CARD[a.card].amount + bonus))
 
 
 class Powerthrust(Effect):

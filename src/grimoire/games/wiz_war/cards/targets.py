@@ -274,6 +274,36 @@ def door(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
             if g.edge[sq][d] >= 0 and s.edges[g.edge[sq][d]] == "D"]
 
 
+def globe(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An enemy wizard within the card's amount of steps from where the caster casts, by
+    open borders and exits, round corners (walls, closed doors and stone blocks stop it;
+    no sight needed)."""
+    a = eye(s, p)
+    near = within(s, a, CARD[c].amount, True, stone_blocks(s)) | {a}
+    return [(f"w{q}", "") for q in alive(s) if q != p and s.pos[q] in near]
+
+
+def enemy_item(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An item an enemy wizard in sight carries."""
+    return [(f"w{q}:c{i}", "") for q in view.enemies for i in s.carried[q]]
+
+
+def through_wall(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A wall or door on a side of the caster's square (not the board's outer wall) with
+    no stone block beyond it."""
+    g = B.geometry(s.players)
+    sq = s.pos[p]
+    blocks = stone_blocks(s)
+    return [(f"e{e}", "") for d in range(4)
+            if (e := g.edge[sq][d]) >= 0 and s.edges[e] in WALL_KINDS
+            and g.neighbour(sq, d) not in blocks]
+
+
+def door_seen(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A door seen (not one Pick Lock holds open, nor one sealed already)."""
+    return [(f"e{e}", "") for e in sight_edges(s, p, "D")]
+
+
 def nothing(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """No target: the card is not cast this way."""
     return []
@@ -287,7 +317,8 @@ TARGETS: dict[str, Rule] = {
     "sector": sector, "global": global_, "open-border": open_border,
     "empty-square": empty_square, "beside": beside, "own-sector": own_sector,
     "form": transformation, "self": caster, "wall": wall, "spell": spell,
-    "carried": carried, "door": door,
+    "carried": carried, "door": door, "globe": globe, "enemy-item": enemy_item,
+    "through-wall": through_wall, "door-seen": door_seen,
 }
 """Every targeting rule by the name card records use."""
 

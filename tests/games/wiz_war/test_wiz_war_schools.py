@@ -1,0 +1,193 @@
+"""Wiz-War's ``schools`` option: setup step 4 ("choose three schools of magic... or pick
+them at random"), White Cantrip always in; the first game's schools by default, so every
+log from before the option reads exactly as it did."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from pathlib import Path
+
+import msgspec
+import pytest
+from wizwar import NAMES
+
+from grimoire import Match
+from grimoire.core.audit import audit_events
+from grimoire.core.errors import IllegalAction, UsageError
+from grimoire.core.events import Roll
+from grimoire.core.logfile import read_log
+from grimoire.core.replay import Replay, initial_state
+from grimoire.games.wiz_war import RULES
+from grimoire.games.wiz_war import board as B
+from grimoire.games.wiz_war import events as E
+from grimoire.games.wiz_war import notation as N
+from grimoire.games.wiz_war import tables as T
+from grimoire.games.wiz_war.rules import school_choice
+from grimoire.games.wiz_war.state import Options
+
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wiz-war"
+PLAYABLE = B.PLAYABLE
+OTHER = tuple(s for s in T.CHOICES if s not in PLAYABLE)
+
+
+def started(options: Options, n: int = 2, seed: bytes = b"\x07" * 16) -> Match:
+    m = Match.new("wiz-war", players=NAMES[:n], seed=seed,
+                  options=msgspec.to_builtins(options))
+    m.act(E.Start(player=0))
+    return m
+
+
+# ---------------------------------------------------------------- the default
+
+
+def test_unset_schools_are_the_first_game_and_not_written_in_a_header() -> None:
+    """Left unset, the deck is White Cantrip, Alchemy, Elemental and Mentalism, cards 0-83
+    as before, and the option is not written in a log's header (old headers read alike)."""
+    s = RULES.setup(Options(), NAMES[:2])
+    assert s.schools == ("alchemy", "elemental", "mentalism")
+    assert s.deck == tuple(range(84)) == B.deck_for()
+    assert "schools" not in msgspec.to_builtins(Options())
+    assert "schools" not in Match.new("wiz-war").header.options
+
+
+def test_existing_logs_are_read_with_the_first_game_schools() -> None:
+    """Every fixture recorded before the option (no ``schools`` in its header) starts from
+    the first game's deck."""
+    for path in sorted(FIXTURES.glob("*.jsonl")):
+        header = read_log(path).header
+        if "schools" in header.options or header.position:
+            continue
+        state = initial_state(RULES, header)
+        assert state.schools == B.FIRST_GAME_CHOICE and len(state.deck) >= 84
+
+
+def test_card_numbers_of_the_first_game_never_change() -> None:
+    """New schools' cards are numbered after the first game's and the extra cards."""
+    assert B.DECK[:84] == B.FIRST_GAME
+    assert B.DECK[84:87] == T.EXTRA_CARDS
+    assert B.SCHOOL_CARDS["white-cantrip"] == tuple(range(12))
+    for school in T.LATER_SCHOOLS:
+        assert min(B.SCHOOL_CARDS[school]) >= 87
+
+
+# ---------------------------------------------------------------- choosing
+
+
+@pytest.mark.parametrize("given", [
+    "alchemy,elemental,mentalism", "Mentalism, Alchemy ,ELEMENTAL",
+    ("elemental", "mentalism", "alchemy"), ["alchemy", "mentalism", "elemental"],
+])
+def test_three_schools_in_any_order_and_spelling(given: object) -> None:
+    """The option names three schools, as a list or one text with commas; the deck holds
+    them in the order of their card numbers."""
+    options = msgspec.convert({"schools": given}, Options)
+    assert school_choice(options) == ("alchemy", "elemental", "mentalism")
+    assert RULES.setup(options, NAMES[:2]).deck == tuple(range(84))
+
+
+@pytest.mark.parametrize("given", [
+    "alchemy", "alchemy,elemental", "alchemy,alchemy,elemental", "fire,water,air",
+    "white-cantrip,alchemy,elemental", "alchemy,elemental,mentalism,alchemy", "",
+    *(f"{other},alchemy,elemental" for other in OTHER),
+])
+def test_a_bad_choice_is_a_clear_option_error_naming_the_playable_schools(given: str) -> None:
+    """Anything but three different playable schools (or ``random``) is refused with
+    ``setup/schools``, never a crash; the message names the schools that may be chosen."""
+    with pytest.raises(UsageError) as info:
+        RULES.setup(Options(schools=given), NAMES[:2])
+    assert info.value.reason == "setup/schools"
+    assert all(school in str(info.value) for school in PLAYABLE)
+
+
+@pytest.mark.parametrize("other", OTHER)
+def test_a_school_not_playable_yet_is_refused_as_such(other: str) -> None:
+    with pytest.raises(UsageError, match="not playable yet"):
+        Match.new("wiz-war", options={"schools": f"{other},alchemy,elemental"})
+
+
+# ---------------------------------------------------------------- random
+
+
+def test_random_schools_are_drawn_by_a_recorded_roll_as_the_game_starts() -> None:
+    """``random``: no school before the start; ``start`` rolls (purpose ``schools``) one
+    die with a face for each way to choose three playable schools, then names them
+    (``schools-drawn``), and only then shuffles and deals their deck."""
+    s = RULES.setup(Options(schools="random"), NAMES[:2])
+    assert s.schools == () and s.deck == ()
+    m = started(Options(schools="random"))
+    roll, drawn = m.events[1], m.events[2]
+    assert isinstance(roll, Roll) and roll.purpose == "schools" and roll.player is None
+    draws = list(combinations(PLAYABLE, 3))
+    assert roll.sides == len(draws)
+    assert isinstance(drawn, E.SchoolsDrawn) and drawn.schools == draws[roll.values[0] - 1]
+    assert m.state.schools == drawn.schools
+    cards = sorted([*m.state.deck, *(c for h in m.state.hands for c in h)])
+    assert cards == sorted(B.deck_for(drawn.schools))
+    assert RULES.describe(drawn, m.state).endswith("join White Cantrip in the deck")
+
+
+def test_random_schools_audit_and_replay_from_the_seed() -> None:
+    """The draw is the match's dice: the audit re-derives it from the seed and a replay
+    reproduces the state."""
+    m = started(Options(schools="random"), n=3)
+    bot = random.Random(3)
+    for _ in range(120):
+        if not m.to_act:
+            break
+        p = min(m.to_act)
+        m.act(bot.choice(list(m.legal(p))))
+    log = m.log(reveal=True)
+    report = audit_events(RULES, log.header, log.events)
+    assert report.ok, report.summary()
+    assert Replay(RULES, log.header, log.events).seek(len(log.events)) == m.state
+
+
+def test_random_schools_a_forged_draw_fails_the_audit() -> None:
+    m = started(Options(schools="random"))
+    log = m.log(reveal=True)
+    events = list(log.events)
+    events[2] = E.SchoolsDrawn(schools=tuple(reversed(PLAYABLE[:3])))
+    assert not audit_events(RULES, log.header, events).ok
+
+
+# ---------------------------------------------------------------- positions
+
+
+def test_schools_section_of_the_notation() -> None:
+    """The notation writes ``schools`` only when it differs from the setup's: a random game
+    has none before the start, its three after."""
+    opts = Options(schools="random")
+    s0 = RULES.setup(opts, NAMES[:2])
+    assert N.notation(s0) == "wiz-war/1 players=2 phase=start active=0"
+    m = started(opts)
+    text = N.notation(m.state)
+    assert f"schools={','.join(m.state.schools)}" in text
+    assert N.parse(text, opts, NAMES[:2]) == m.state
+    assert "schools=" not in N.notation(started(Options()).state)
+
+
+@pytest.mark.parametrize("options", [Options(schools="random"), Options()])
+def test_a_position_whose_schools_do_not_fit_the_options_is_refused(options: Options) -> None:
+    """A game under way has its schools: the options' choice, or the three drawn."""
+    s = started(options).state
+    text = N.notation(s).replace(f" schools={','.join(s.schools)}", "") + " schools=-"
+    with pytest.raises(IllegalAction) as info:
+        N.parse(text, options, NAMES[:2])
+    assert info.value.reason == "position/invalid" and "schools" in info.value.detail
+
+
+@pytest.mark.parametrize("section", ["schools=alchemy", "schools=x,y,z",
+                                     "schools=alchemy,alchemy,elemental"])
+def test_a_schools_section_that_does_not_parse_is_refused(section: str) -> None:
+    with pytest.raises(IllegalAction) as info:
+        N.parse(f"wiz-war/1 players=2 phase=start active=0 {section}", Options(), NAMES[:2])
+    assert info.value.reason == "position/invalid"
+
+
+def test_disguise_deals_only_the_cards_of_the_games_schools() -> None:
+    m = started(Options(schools="random"), n=3)
+    s = m.state
+    d = RULES.disguise(RULES.view(s, 1), 1, random.Random(0))
+    every = sorted([*d.deck, *(c for h in d.hands for c in h)])
+    assert every == sorted(B.deck_for(s.schools))
