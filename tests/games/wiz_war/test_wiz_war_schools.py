@@ -191,3 +191,11 @@ def test_disguise_deals_only_the_cards_of_the_games_schools() -> None:
     d = RULES.disguise(RULES.view(s, 1), 1, random.Random(0))
     every = sorted([*d.deck, *(c for h in d.hands for c in h)])
     assert every == sorted(B.deck_for(s.schools))
+
+
+def test_random_draws_among_the_ruleset_2_schools_whatever_becomes_playable() -> None:
+    """The die of ``schools="random"`` is part of the ruleset: a school made playable
+    later must not change the draw of a log recorded now."""
+    from grimoire.games.wiz_war.rules import RANDOM_DRAW
+
+    assert RANDOM_DRAW == ("alchemy", "elemental", "mentalism", "thaumaturgy")

@@ -160,6 +160,11 @@ def setup(options: Options, players: Sequence[str]) -> State:
 
 
 RANDOM = "random"
+RANDOM_DRAW: tuple[str, ...] = ("alchemy", "elemental", "mentalism", "thaumaturgy")
+"""The schools ``schools="random"`` draws three of, in ruleset ``"2"``: its die has a face
+for each way of choosing three of these, so a school made playable later must not join
+them (a log drawn with this die would re-derive another draw); a later ruleset that draws
+among more keeps this tuple for the logs recorded under this one."""
 """The ``schools`` option's value that draws the three schools with the dice."""
 
 
@@ -790,7 +795,7 @@ def _plain(b: Build, a: Any) -> None:
 def _start(b: Build, a: Start) -> None:
     b.emit(a)
     if not b.state.schools:  # schools="random": three drawn, then the deck is theirs
-        draws = list(combinations(B.PLAYABLE, T.SCHOOLS_PER_GAME))
+        draws = list(combinations(RANDOM_DRAW, T.SCHOOLS_PER_GAME))
         roll = Roll.of(b.dice, None, len(draws), 1, "schools")
         b.emit(roll)
         b.emit(SchoolsDrawn(schools=draws[roll.values[0] - 1]))
