@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pyarrow.parquet as pq
+import pytest
 from typer.testing import CliRunner
 
 from grimoire.cli.app import app
@@ -57,3 +58,10 @@ def test_force_replaces_the_file_once_the_new_one_is_whole(tmp_path: Path) -> No
     assert code == 0, text
     assert pq.read_table(out).num_rows == json.loads(text)["rows"] > 0
     assert [p.name for p in tmp_path.iterdir()] == ["events.parquet"]  # no temporary left
+
+
+@pytest.mark.parametrize("command", ["export", "stats", "validate"])
+def test_the_help_names_the_archive_extra_as_it_is_installed(command: str) -> None:
+    """Rich takes ``[archive]`` for markup unless it is escaped: the help must show it."""
+    code, out = run(command, "--help")
+    assert code == 0 and "grimoire[archive]" in " ".join(out.split())

@@ -18,7 +18,8 @@ from grimoire.tools.validate import DEFAULT_LIMITS, Limits, iter_sources
 @handle_errors
 def command(
     paths: Annotated[list[Path], typer.Argument(
-        metavar="PATH", help="Log files or folders of logs.")],
+        metavar="PATH", help="Log files, folders of logs, or match stores (each of "
+        "their matches).")],
     out: Annotated[Path, typer.Option(
         "--out", "-o", metavar="FILE", help="The Parquet file to write (a new file).")],
     validate: Annotated[bool, typer.Option(
@@ -41,7 +42,7 @@ def command(
     winners and ending, and the events' simple fields as f_<field> columns (the schema
     depends only on the registered games; docs/archives.md). Logs that cannot be read
     (or that the audit refuses, with --validate) are left out and counted by reason.
-    Needs pyarrow: pip install 'grimoire[archive]'. Exit 0 once the file is written."""
+    Needs pyarrow: pip install 'grimoire\\[archive]'. Exit 0 once the file is written."""
     one_runner(jobs, scheduler)
     limits = Limits(max_line=max_line)
     if not json_out and sys.stderr.isatty():
