@@ -179,6 +179,12 @@ def _examples() -> list[tuple[Any, State]]:
         (E.CounterWindow(counter=E.Counter(player=1, card=card("Full Shield"))), waiting),
         (E.CounterCancelled(), msgspec.structs.replace(waiting, pending=msgspec.structs.replace(
             attack, counter=E.Counter(player=1, card=card("Full Shield"))))),
+        (E.DoorCreated(edge=edge("c3", "e")), s),
+        (E.Halted(player=0), s),
+        (E.Swapped(player=0, other=1), s),
+        (E.TrapsLaid(card=card("Booby Trap"), caster=0, squares=(sq("c3"), sq("d4")),
+                     real=-1), s),
+        (E.TrapSprung(player=1, card=card("Booby Trap"), square=sq("c3"), real=False), s),
     ]
 
 
