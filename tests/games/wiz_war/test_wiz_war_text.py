@@ -68,10 +68,14 @@ def game(players: int, seed: int, schools: str = "", actions: int = 300) -> Game
 
 GAMES = [(n, seed, "") for n in (2, 3, 4) for seed in (1, 2, 3)] + [
     (2, 4, "alchemy,elemental,thaumaturgy"), (3, 4, "elemental,mentalism,thaumaturgy"),
-    (4, 4, "alchemy,mentalism,thaumaturgy"), (3, 5, "random")]
-"""Seeded games: the first game's schools, and games with Thaumaturgy (``schools``)."""
+    (4, 4, "alchemy,mentalism,thaumaturgy"), (3, 5, "random"),
+    (2, 6, "conjuring,elemental,thaumaturgy"), (3, 6, "alchemy,conjuring,mentalism"),
+    (4, 6, "conjuring,elemental,mentalism")]
+"""Seeded games: the first game's schools, and games with Thaumaturgy and with Conjuring
+(``schools``)."""
 HIDING = [g for g in GAMES if g[2]] + GAMES[:9:3]
-"""The games the hidden-information tests look at: every Thaumaturgy one, and some others."""
+"""The games the hidden-information tests look at: every one with chosen schools, and some
+others."""
 
 
 # ---------------------------------------------------------------- names

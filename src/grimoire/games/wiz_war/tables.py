@@ -442,7 +442,7 @@ CHOICES: tuple[str, ...] = (
 # numbers of a game never change when a school is added. Append, never reorder.
 LATER_SCHOOLS: tuple[str, ...] = ("thaumaturgy", "conjuring")
 # Schools whose cards are numbered but not all castable yet: a game may not choose them.
-UNFINISHED: tuple[str, ...] = ("conjuring",)
+UNFINISHED: tuple[str, ...] = ()
 SCHOOLS_PER_GAME = 3
 
 # The d4 faces on which a wizard hurt by a Ward drops the treasure he picked up.
