@@ -96,6 +96,7 @@ def rich(n: int = 3) -> State:
         result="last-alive",
         charges=((13, 3),),
         schools=(),
+        traps=((25, 3, 1), (25, 4, 0)),
     )
 
 

@@ -111,14 +111,16 @@ def test_a_school_not_playable_yet_is_refused_as_such(other: str) -> None:
 
 def test_random_schools_are_drawn_by_a_recorded_roll_as_the_game_starts() -> None:
     """``random``: no school before the start; ``start`` rolls (purpose ``schools``) one
-    die with a face for each way to choose three playable schools, then names them
+    die with a face for each way to choose three of ruleset 2's four, then names them
     (``schools-drawn``), and only then shuffles and deals their deck."""
     s = RULES.setup(Options(schools="random"), NAMES[:2])
     assert s.schools == () and s.deck == ()
     m = started(Options(schools="random"))
     roll, drawn = m.events[1], m.events[2]
     assert isinstance(roll, Roll) and roll.purpose == "schools" and roll.player is None
-    draws = list(combinations(PLAYABLE, 3))
+    from grimoire.games.wiz_war.rules import RANDOM_DRAW
+
+    draws = list(combinations(RANDOM_DRAW, 3))
     assert roll.sides == len(draws)
     assert isinstance(drawn, E.SchoolsDrawn) and drawn.schools == draws[roll.values[0] - 1]
     assert m.state.schools == drawn.schools

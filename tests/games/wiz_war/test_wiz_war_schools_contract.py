@@ -1,10 +1,11 @@
 """The contract tests (tests/contract) run every registered game with its default options;
-these run Wiz-War over the ``schools`` option: the Thaumaturgy games and ``random``, for 2,
-3 and 4 players. Seeded random playouts where the audit accepts the log, every legal
-action is accepted, seek is the fold, logs and states round-trip, positions round-trip
-through the notation, and nothing hidden leaks: a seat's view, its picture and text, the
-redacted events and a search bot's disguise depend only on what that seat may know
-(the hidden-information properties, with hypothesis drawing the schools)."""
+these run Wiz-War over the ``schools`` option: the Thaumaturgy games, the Conjuring games
+and ``random``, for 2, 3 and 4 players. Seeded random playouts where the audit accepts the
+log, every legal action is accepted, seek is the fold, logs and states round-trip,
+positions round-trip through the notation, and nothing hidden leaks: a seat's view, its
+picture and text, the redacted events and a search bot's disguise depend only on what that
+seat may know (the hidden-information properties, with hypothesis drawing the schools):
+with Conjuring, which Booby Trap token is real is known to its caster only."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from grimoire.bots.random import RandomBot
 from grimoire.core.audit import audit_events
 from grimoire.core.dice import SeededDice
 from grimoire.core.errors import IllegalAction
-from grimoire.core.events import Record
+from grimoire.core.events import Record, Roll
 from grimoire.core.match import Match
 from grimoire.core.replay import Replay, fold, initial_state
 from grimoire.core.rules import draw
@@ -34,9 +35,14 @@ from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war.board import DECK
 from grimoire.games.wiz_war.state import Options, State
 
-WITH_THAUMATURGY = [",".join(c) for c in combinations(B.PLAYABLE, 3) if "thaumaturgy" in c]
-CHOICES = [*WITH_THAUMATURGY, "random"]
-CASES = [(n, schools) for n in (2, 3, 4) for schools in (WITH_THAUMATURGY[n - 2], "random")]
+FIRST = ("alchemy", "elemental", "mentalism")
+WITH_THAUMATURGY = [",".join(c) for c in combinations((*FIRST, "thaumaturgy"), 3)
+                    if "thaumaturgy" in c]
+WITH_CONJURING = ["conjuring,elemental,thaumaturgy", "alchemy,conjuring,mentalism",
+                  "conjuring,elemental,mentalism"]
+CHOICES = [*WITH_THAUMATURGY, *WITH_CONJURING, "random"]
+CASES = [(n, schools) for n in (2, 3, 4)
+         for schools in (WITH_THAUMATURGY[n - 2], WITH_CONJURING[n - 2], "random")]
 ACTIONS = 400
 
 
@@ -154,6 +160,16 @@ def test_views_and_redacted_events_leak_nothing(case: tuple[int, str]) -> None:
                 if seat not in (getattr(event, "player", -1), getattr(event, "thief", -1),
                                 getattr(event, "victim", -1)):
                     assert set(RULES.redact(event, seat).cards) == {-1}
+        secret = isinstance(event, Roll) and event.purpose == "booby-trap"
+        if isinstance(event, E.TrapsLaid) or secret:
+            owner = event.caster if isinstance(event, E.TrapsLaid) else event.player
+            for seat in range(n):
+                told = RULES.redact(event, seat)
+                if seat == owner:
+                    assert told == event
+                else:
+                    assert told.real == -1 if isinstance(told, E.TrapsLaid) else (
+                        isinstance(told, Roll) and told.values == ())
 
 
 def cards(s: State) -> Counter[int]:
@@ -224,11 +240,17 @@ def test_what_a_seat_sees_depends_only_on_what_it_may_know(
             if hidden and isinstance(told, (E.Draw, E.Deal, E.Stolen)):
                 text = RULES.describe(told, RULES.view(before, p))
                 assert not any(name in text for name in hidden_names), text
+            if isinstance(told, E.TrapsLaid) and p != told.caster:  # no real token named
+                assert "real" not in RULES.describe(told, RULES.view(before, p))
+            if isinstance(told, Roll) and told.purpose == "booby-trap" and p != told.player:
+                assert told.values == ()
         before = RULES.evolve(before, event)
 
 
-def test_the_thaumaturgy_cases_cover_every_player_count() -> None:
+def test_the_thaumaturgy_and_conjuring_cases_cover_every_player_count() -> None:
     assert {n for n, _ in CASES} == {2, 3, 4}
     assert all("thaumaturgy" in s for s in WITH_THAUMATURGY) and len(WITH_THAUMATURGY) == 3
+    assert all("conjuring" in s for s in WITH_CONJURING)
+    assert {n for n, s in CASES if "conjuring" in s} == {2, 3, 4}
     assert any(s == "random" for _, s in CASES)
 

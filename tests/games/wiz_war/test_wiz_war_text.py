@@ -68,10 +68,14 @@ def game(players: int, seed: int, schools: str = "", actions: int = 300) -> Game
 
 GAMES = [(n, seed, "") for n in (2, 3, 4) for seed in (1, 2, 3)] + [
     (2, 4, "alchemy,elemental,thaumaturgy"), (3, 4, "elemental,mentalism,thaumaturgy"),
-    (4, 4, "alchemy,mentalism,thaumaturgy"), (3, 5, "random")]
-"""Seeded games: the first game's schools, and games with Thaumaturgy (``schools``)."""
+    (4, 4, "alchemy,mentalism,thaumaturgy"), (3, 5, "random"),
+    (2, 6, "conjuring,elemental,thaumaturgy"), (3, 6, "alchemy,conjuring,mentalism"),
+    (4, 6, "conjuring,elemental,mentalism")]
+"""Seeded games: the first game's schools, and games with Thaumaturgy and with Conjuring
+(``schools``)."""
 HIDING = [g for g in GAMES if g[2]] + GAMES[:9:3]
-"""The games the hidden-information tests look at: every Thaumaturgy one, and some others."""
+"""The games the hidden-information tests look at: every one with chosen schools, and some
+others."""
 
 
 # ---------------------------------------------------------------- names
@@ -179,6 +183,12 @@ def _examples() -> list[tuple[Any, State]]:
         (E.CounterWindow(counter=E.Counter(player=1, card=card("Full Shield"))), waiting),
         (E.CounterCancelled(), msgspec.structs.replace(waiting, pending=msgspec.structs.replace(
             attack, counter=E.Counter(player=1, card=card("Full Shield"))))),
+        (E.DoorCreated(edge=edge("c3", "e")), s),
+        (E.Halted(player=0), s),
+        (E.Swapped(player=0, other=1), s),
+        (E.TrapsLaid(card=card("Booby Trap"), caster=0, squares=(sq("c3"), sq("d4")),
+                     real=-1), s),
+        (E.TrapSprung(player=1, card=card("Booby Trap"), square=sq("c3"), real=False), s),
     ]
 
 

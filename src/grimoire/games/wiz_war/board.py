@@ -4,15 +4,15 @@ and the deck: every card numbered, with its record.
 Squares are numbered ``row * width + column`` over the bounding rectangle of the layout
 (the 3-player board has an empty quarter). Borders between two squares are *edges*,
 numbered in a fixed order; their kind lives in the state (``.`` open, ``#`` stone wall,
-``D`` door, ``W`` created wall, ``S`` sealed door) so walls can be destroyed and created
-and doors sealed. Borders on the outside of the board are either outer walls or exits
-that lead (by wrap-around or portal) to another square.
+``D`` door, ``W`` created wall, ``S`` sealed door, ``C`` created door) so walls can be
+destroyed and created and doors sealed. Borders on the outside of the board are either
+outer walls or exits that lead (by wrap-around or portal) to another square.
 
 >>> g = geometry(2)
 >>> g.width, g.height, len(g.edge_squares) > 0
 (10, 5, True)
 >>> DECK[0], len(DECK), CARD[0].kind
-('Full Shield', 111, 'counter')
+('Full Shield', 135, 'counter')
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ DIRS = "nesw"
 DR = (-1, 0, 1, 0)
 DC = (0, 1, 0, -1)
 OPP = (2, 3, 0, 1)
-BLOCKING = frozenset("#DWS")
+BLOCKING = frozenset("#DWSC")
 _CHAR = {" ": ".", "-": "#", "|": "#", "D": "D"}
 
 
@@ -529,7 +529,7 @@ CARD: tuple[T.Card, ...] = tuple(T.CARDS[name] for name in DECK)
 """The record of card ``i``."""
 EV: tuple[int, ...] = tuple(c.energy for c in CARD)
 USES_ENERGY: tuple[bool, ...] = tuple("energy" in c.traits for c in CARD)
-WALL_KINDS = "#DWS"
+WALL_KINDS = "#DWSC"
 
 
 def _numbers() -> dict[str, tuple[int, ...]]:
@@ -556,8 +556,10 @@ SCHOOL_CARDS: dict[str, tuple[int, ...]] = _numbers()
 FIRST_GAME_CHOICE: tuple[str, ...] = T.FIRST_GAME_SCHOOLS[1:]
 """The three schools of the recommended first game (the ``schools`` option's default)."""
 PLAYABLE: tuple[str, ...] = tuple(
-    sorted((s for s in T.CHOICES if s in SCHOOL_CARDS), key=lambda s: SCHOOL_CARDS[s][0]))
-"""The schools a game may choose (those with cards), in the order of their card numbers."""
+    sorted((s for s in T.CHOICES if s in SCHOOL_CARDS and s not in T.UNFINISHED),
+           key=lambda s: SCHOOL_CARDS[s][0]))
+"""The schools a game may choose (those with cards, all castable), in the order of their
+card numbers."""
 
 
 @lru_cache(maxsize=64)

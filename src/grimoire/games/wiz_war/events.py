@@ -424,6 +424,49 @@ class CounterCancelled(Consequence, frozen=True, tag="counter-cancelled"):
     cards); the attack or spell it answered waits again."""
 
 
+class DoorCreated(Consequence, frozen=True, tag="door-created"):
+    """A door stands on the open border ``edge`` (Create Door, ``C``): it opens for the
+    spell's caster only, while the spell lasts."""
+
+    edge: int
+
+
+class Halted(Consequence, frozen=True, tag="halted"):
+    """``player``'s wizard entered a square that ends his Move and Cast phase (a
+    Thornbush): he goes on to Discard and Draw."""
+
+    player: Seat
+
+
+class Swapped(Consequence, frozen=True, tag="swapped"):
+    """``player``'s wizard and ``other``'s change places (Swap); ``player`` moves no more
+    this turn."""
+
+    player: Seat
+    other: Seat
+
+
+class TrapsLaid(Consequence, frozen=True, tag="traps-laid"):
+    """``caster``'s Booby Trap ``card`` lays its face-down tokens on ``squares``; ``real``
+    is the square of the real trap (-1 in what a seat other than the caster is told)."""
+
+    card: int
+    caster: Seat
+    squares: tuple[int, ...]
+    real: int
+
+
+class TrapSprung(Consequence, frozen=True, tag="trap-sprung"):
+    """``player``'s wizard enters the square of a token of the Booby Trap ``card``: it is
+    turned face up and taken away; ``real``: it is the trap (its damage and the spell's
+    end follow)."""
+
+    player: Seat
+    card: int
+    square: int
+    real: bool
+
+
 class Death(Consequence, frozen=True, tag="death"):
     """``player``'s wizard dies on ``square``; ``by`` scores for the kill (-1: nobody)."""
 
@@ -441,5 +484,6 @@ Event = Union[  # noqa: UP007
     WallDestroyed, WallCreated, Landed, Dropped, StonesDestroyed, DoorPicked, Moved, UnitMoved,
     Hit, LifeSet, Stolen, Discarded, Dissolved, Rotated, Death, GameOver, Charged,
     SchoolsDrawn, DoorSealed, Snatched, CounterWindow, CounterCancelled,
+    DoorCreated, Halted, Swapped, TrapsLaid, TrapSprung,
 ]
 """Every event of the game: the tagged union a log's records decode to."""

@@ -372,9 +372,12 @@ def _end_spells(s: State, ended: list[Spell]) -> dict[str, Any]:
         if sp.carry >= 0:
             treasures = put(treasures, sp.carry, square_of(sp))
     gone = {sp.card for sp in ended}
-    return dict(spells=tuple(sp for sp in s.spells if sp.card not in gone),
-                discard=s.discard + tuple(sp.card for sp in ended),
-                edges=edges, cracks=cracks, treasures=treasures)
+    out: dict[str, Any] = dict(spells=tuple(sp for sp in s.spells if sp.card not in gone),
+                               discard=s.discard + tuple(sp.card for sp in ended),
+                               edges=edges, cracks=cracks, treasures=treasures)
+    if s.traps:  # a Booby Trap's tokens go with it
+        out["traps"] = tuple(t for t in s.traps if t[0] not in gone)
+    return out
 
 
 def _spell_ends(s: State, e: E.SpellEnds) -> State:
@@ -409,6 +412,33 @@ def _wall_created(s: State, e: E.WallCreated) -> State:
 
 def _door_sealed(s: State, e: E.DoorSealed) -> State:
     return replace(s, edges=put(s.edges, e.edge, "S"))
+
+
+def _door_created(s: State, e: E.DoorCreated) -> State:
+    return replace(s, edges=put(s.edges, e.edge, "C"), cracks=put(s.cracks, e.edge, 0))
+
+
+def _halted(s: State, e: E.Halted) -> State:
+    return replace(s, phase="draw", mp=0, picked=-1, origin=-1, bend=False)
+
+
+def _swapped(s: State, e: E.Swapped) -> State:
+    a, b = s.pos[e.player], s.pos[e.other]
+    pos = put(put(s.pos, e.player, b), e.other, a)
+    if e.player != s.active:
+        return _door_closes(replace(s, pos=pos))
+    # "no more movement": no points left, and no speed boost to win more
+    moved = s.moved or not s.options.stun_ignores_spells
+    return _door_closes(replace(s, pos=pos, mp=0, boosted=True, moved=moved))
+
+
+def _traps_laid(s: State, e: E.TrapsLaid) -> State:
+    laid = tuple((e.card, q, -1 if e.real < 0 else int(q == e.real)) for q in e.squares)
+    return replace(s, traps=s.traps + laid)
+
+
+def _trap_sprung(s: State, e: E.TrapSprung) -> State:
+    return replace(s, traps=tuple(t for t in s.traps if t[:2] != (e.card, e.square)))
 
 
 def _snatched(s: State, e: E.Snatched) -> State:
@@ -495,6 +525,7 @@ def _rotated(s: State, e: E.Rotated) -> State:
         edges=tuple(edges), cracks=tuple(cracks),
         picked=borders.get(s.picked, s.picked),
         origin=sq(s.origin) if s.origin >= 0 else -1,
+        traps=tuple((c, sq(q), real) for c, q, real in s.traps),
     ))
 
 
@@ -561,6 +592,8 @@ _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     E.Moved: _moved, E.UnitMoved: _unit_moved, E.Stolen: _stolen, E.Discarded: _discarded,
     E.Dissolved: _dissolved, E.Rotated: _rotated, E.Death: _death, E.GameOver: _game_over,
     E.Charged: _charged, E.SchoolsDrawn: _schools_drawn, E.DoorSealed: _door_sealed,
-    E.Snatched: _snatched, E.CounterWindow: _counter_window,
+    E.Snatched: _snatched, E.DoorCreated: _door_created, E.Halted: _halted,
+    E.Swapped: _swapped, E.TrapsLaid: _traps_laid, E.TrapSprung: _trap_sprung,
+    E.CounterWindow: _counter_window,
     E.CounterCancelled: _counter_cancelled,
 }

@@ -20,7 +20,9 @@ differ from the starting layout: ``e17W``), ``cracks`` (``e17:2``), ``pending``
 spell waiting for its answer ``counter:player.card.energy.target.add.energy2``),
 ``winners``, ``result``, ``charges`` (items holding more than one energy token:
 ``card:tokens``), ``schools`` (the three schools in the deck, ``-`` before they are drawn
-with ``schools="random"``). Text values are percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
+with ``schools="random"``), ``traps`` (Booby Trap tokens ``card@square:real``, ``real``
+``1`` the trap, ``0`` a dud, ``?`` unknown to the seat whose view it is). Text values are
+percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
 
 :func:`parse` trusts nothing: every number is read with ``kit.number`` within the game's
 limits, every list is counted before it is split, and the position it reads must be one a
@@ -85,6 +87,7 @@ HANDLED_STATE_FIELDS = frozenset({
     "stun", "hands", "deck", "discard", "carried", "spells", "objects", "treasures",
     "bearer", "edges", "cracks", "mp", "boosted", "attacked", "moved", "stunned",
     "picked", "origin", "bend", "pending", "winners", "result", "charges", "schools",
+    "traps",
 })
 """The State fields the notation writes (``names`` and ``options`` are given to parse)."""
 
@@ -459,6 +462,8 @@ def _write(state: State, ctx: _Ctx) -> dict[str, str]:
         "result": _enc_str(state.result) or "-",
         "charges": ",".join(f"{c}:{k}" for c, k in state.charges) or "-",
         "schools": ",".join(state.schools) or "-",
+        "traps": ",".join(f"{c}@{_enc_sq(ctx, q)}:{'?' if real < 0 else real}"
+                          for c, q, real in state.traps) or "-",
     }
 
 
@@ -592,6 +597,18 @@ def _read_charges(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     return {key: tuple(out)}
 
 
+def _read_traps(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
+    out = []
+    for item in [] if s == "-" else _items(key, s, ",", ctx.g.size):
+        card, at, rest = item.partition("@")
+        sq, colon, real = rest.partition(":")
+        if not at or not colon or real not in ("0", "1", "?"):
+            raise _bad(key, f"{item[:20]!r}: expected card@square:real (1, 0 or ?)")
+        out.append((_num(key, card, 0, ctx.cards - 1, "card"), _dec_sq(ctx, key, sq),
+                    -1 if real == "?" else int(real)))
+    return {key: tuple(out)}
+
+
 def _read_schools(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     if s == "-":
         return {key: ()}
@@ -614,7 +631,7 @@ _READERS: dict[str, Callable[[_Ctx, str, str], dict[str, Any]]] = {
     "spells": _read_spells, "objects": _read_objects, "treasures": _read_treasures,
     "edges": _read_edges, "cracks": _read_cracks, "pending": _read_pending,
     "winners": _read_winners, "result": _read_result, "charges": _read_charges,
-    "schools": _read_schools,
+    "schools": _read_schools, "traps": _read_traps,
 }
 
 
@@ -713,7 +730,7 @@ def read(text: str, options: Options, players: Sequence[str]) -> State:
 # whole board, a sector, an enemy wizard, or the caster's own wizard.
 _AIMS = {"open-border": "e", "empty-square": "q", "beside": "q", "global": "*",
          "own-sector": "sector", "enemy": "w", "form": "self", "self-once": "self",
-         "door-seen": "e"}
+         "door-seen": "e", "trap": "traps", "glue": "lying"}
 # The modes an attack waiting for counters may carry, by its effect (others: none).
 _MODES = {"zot": r"(stun)?", "acid-bath": r"curse", "brain-burn": r"brain",
           "lightning-bolt": r"bolt(:[nesw])?", "waterbolt": r"(knock[nesw][0-9]{1,2})?",
@@ -838,13 +855,21 @@ def _check_spells(s: State, ctx: _Ctx) -> None:
         aim, t = _AIMS.get(card.targets, ""), sp.target
         if aim == "e":
             e = _target_number(t, "e", len(s.edges))
-            kind = "W" if "wall" in card.traits else "S" if "seal" in card.traits else "."
+            kind = ("C" if "door" in card.traits else "W" if "wall" in card.traits
+                    else "S" if "seal" in card.traits else ".")
             ok = e >= 0 and s.edges[e] == kind
         elif aim == "q":
             q = _target_number(t, "q", g.size)  # a creature may walk into a home base
             ok = q >= 0 and g.valid[q] and ("creature" in card.traits or q not in g.home)
         elif aim == "sector":
             ok = _target_number(t, "sector", s.players) >= 0
+        elif aim == "traps":
+            ok = t == "traps" and any(c == sp.card for c, _, _ in s.traps)
+        elif aim == "lying":
+            limit = ctx.cards if t[:1] == "c" else len(s.treasures)
+            n = _target_number(t, t[:1], limit) if t[:1] in ("t", "c") else -1
+            ok = n >= 0 and ((t[0] == "t" and s.treasures[n] >= 0)
+                             or (t[0] == "c" and any(c == n for c, _ in s.objects)))
         elif aim == "w":
             q = _target_number(t, "w", s.players)
             ok = q >= 0 and q != sp.caster and s.pos[q] >= 0
@@ -865,8 +890,27 @@ def _check_spells(s: State, ctx: _Ctx) -> None:
                 not creature and (sp.carry >= 0 or sp.moves != 0)) or sp.moves > card.speed:
             raise _bad("spells", f"{what}: cracks, carried treasure or moves out of range")
     walls = {int(sp.target[1:]) for sp in s.spells if "wall" in CARD[sp.card].traits}
-    if any(k == "W" and e not in walls for e, k in enumerate(s.edges)):
-        raise _bad("edges", "a created wall (W) with no spell holding it")
+    if any(k in "WC" and e not in walls for e, k in enumerate(s.edges)):
+        raise _bad("edges", "a created wall (W) or door (C) with no spell holding it")
+    _check_traps(s, ctx)
+
+
+def _check_traps(s: State, ctx: _Ctx) -> None:
+    holders = {sp.card for sp in s.spells if "traps" in CARD[sp.card].traits}
+    squares = [q for _, q, _ in s.traps]
+    if len(set(squares)) != len(squares):
+        raise _bad("traps", "two tokens on one square")
+    for c in holders | {c for c, _, _ in s.traps}:
+        real = [r for t, _, r in s.traps if t == c]
+        if c not in holders or not real:
+            raise _bad("traps", f"card {c}: tokens with no Booby Trap in play, or none left")
+        if -1 not in real and sorted(real) != [0] * (len(real) - 1) + [1]:
+            raise _bad("traps", f"card {c}: one token is the real trap, the others duds")
+        if -1 in real and set(real) != {-1}:
+            raise _bad("traps", f"card {c}: all tokens known or none")
+    for q in squares:
+        if q < 0 or q in ctx.g.home:
+            raise _bad("traps", f"a token on {q}: not an empty square")
     seals = {int(sp.target[1:]) for sp in s.spells if "seal" in CARD[sp.card].traits}
     if any(k == "S" and e not in seals for e, k in enumerate(s.edges)):
         raise _bad("edges", "a sealed door (S) with no spell holding it")
@@ -884,12 +928,12 @@ def _target_number(t: str, prefix: str, limit: int) -> int:
 
 def _check_board(s: State, ctx: _Ctx) -> None:
     for e, (k, c) in enumerate(zip(s.edges, s.cracks, strict=True)):
-        if c and (k == "." or c >= (T.DOOR_CRACKS if k in "DS" else T.WALL_CRACKS)):
+        if c and (k == "." or c >= (T.DOOR_CRACKS if k in "DSC" else T.WALL_CRACKS)):
             raise _bad("cracks", f"e{e}:{c} on a border of kind {k!r}")
     if s.picked >= 0:
         sq, d = ctx.g.edge_squares[s.picked]
         beside = s.pos[s.active] in (sq, ctx.g.neighbour(sq, d))
-        if s.phase not in ("move", "respond") or s.edges[s.picked] not in "D." or not (
+        if s.phase not in ("move", "respond") or s.edges[s.picked] not in "DC." or not (
                 beside or s.options.pick_lock_phase):
             raise _bad("picked", f"e{s.picked} is not a door open beside the active wizard")
     if s.origin >= 0 and s.phase not in ("move", "respond"):

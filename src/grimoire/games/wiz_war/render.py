@@ -152,7 +152,7 @@ def between(players: int, e: int) -> str:
 
 
 BORDER_KIND = {"#": "wall", "D": "door", "W": "created wall", ".": "open border",
-               "S": "sealed door"}
+               "S": "sealed door", "C": "created door"}
 
 
 def border(state: State | None, e: int) -> str:
@@ -166,7 +166,7 @@ def border(state: State | None, e: int) -> str:
     if state is None or not 0 <= e < len(state.edges):
         return "a border"
     kind = BORDER_KIND.get(state.edges[e], "border")
-    if e == state.picked and state.edges[e] == "D":
+    if e == state.picked and state.edges[e] in "DC":
         kind = "open door"
     elif e in fire_walls(state):
         kind = "Wall of Fire"
@@ -227,6 +227,13 @@ def _where(state: State | None, target: str, caster: int) -> str:
         return f" between {between(state.players, _int(target[1:]))}" if state else ""
     if target.startswith("q"):
         return f" on {square_name(_int(target[1:]))}"
+    if target == "traps":
+        squares = [square_name(q) for _, q, _ in state.traps] if state else []
+        return f" (tokens on {listing(squares)})" if squares else ""
+    if target.startswith("t"):
+        return f" on {treasure_name(state, _int(target[1:]))}"
+    if target.startswith("c"):
+        return f" on {card_name(_int(target[1:]), state)}"
     return ""
 
 
@@ -242,24 +249,25 @@ def _spell(state: State | None, card: int, own: bool = False) -> str:
 # ---------------------------------------------------------------- the text board
 
 _H = {"wall": "---", "door": "-D-", "picked": "-d-", "created": "===", "fire": "^^^",
-      "open": "   ", "exit": "   ", "portal": " % ", "none": "   ", "sealed": "-S-"}
+      "open": "   ", "exit": "   ", "portal": " % ", "none": "   ", "sealed": "-S-",
+      "made-door": "-C-"}
 _V = {"wall": "|", "door": "D", "picked": "d", "created": "=", "fire": "^", "open": " ",
-      "exit": " ", "portal": "%", "none": " ", "sealed": "S"}
+      "exit": " ", "portal": "%", "none": " ", "sealed": "S", "made-door": "C"}
 
 
 def side(state: State, sq: int, d: int) -> str:
     """What stands on side ``d`` of square ``sq``: ``wall``, ``door``, ``picked`` (a door
     Pick Lock opened), ``sealed`` (a door Seal Door sealed), ``created`` (a created wall),
-    ``fire`` (a Wall of Fire), ``open``; at the edge of the board ``wall``, ``exit`` or
-    ``portal``."""
+    ``fire`` (a Wall of Fire), ``made-door`` (a created door), ``open``; at the edge of
+    the board ``wall``, ``exit`` or ``portal``."""
     g = B.geometry(state.players)
     e = g.edge[sq][d]
     if e < 0:
         lk = g.link[sq][d]
         return "wall" if lk is None else ("portal" if lk[2] == "portal" else "exit")
     k = state.edges[e]
-    if k == "D":
-        return "picked" if e == state.picked else "door"
+    if k in "DC":
+        return "picked" if e == state.picked else "door" if k == "D" else "made-door"
     if k == ".":
         return "fire" if e in fire_walls(state) else "open"
     return "created" if k == "W" else "sealed" if k == "S" else "wall"
@@ -277,7 +285,14 @@ def _things(state: State) -> dict[int, list[str]]:
             out.setdefault(q, []).append("t")
     for _, q in state.objects:
         out.setdefault(q, []).append("o")
+    for _, q, _ in state.traps:  # face down: a real trap looks like a dud
+        out.setdefault(q, []).append("?")
     return out
+
+
+GROUND = "#~@&x"
+"""The marks of creations that stand on a square's ground (Stone Block, Dust Cloud,
+Rosebush, Thornbush, Handful of Tacks)."""
 
 
 def _cell(state: State, sq: int, things: dict[int, list[str]]) -> str:
@@ -286,8 +301,8 @@ def _cell(state: State, sq: int, things: dict[int, list[str]]) -> str:
     here = [p for p in range(state.players) if state.pos[p] == sq]
     wizard = "*" if len(here) > 1 else WIZARDS[here[0]] if here else " "
     marks = things.get(sq, [])
-    ground = next((m for m in marks if m in "#~"), "H" if sq in g.home else ".")
-    lying = next((m for m in ("h", "t", "o") if m in marks), " ")
+    ground = next((m for m in marks if m in GROUND), "H" if sq in g.home else ".")
+    lying = next((m for m in ("h", "t", "o", "?") if m in marks), " ")
     return wizard + ground + lying
 
 
@@ -341,6 +356,10 @@ def board(state: State, player: int | None = None) -> str:
     lines += _key(state, things)
     lines += [_wizard_line(state, p, player) for p in range(state.players)]
     lines += lying(state)
+    real = [q for c, q, r in state.traps if r == 1 and player is not None
+            and (sp := spell_of(state, c)) is not None and sp.caster == player]
+    if real:
+        lines.append(f" your real Booby Trap token: {square_name(real[0])}")
     lines.append(status(state))
     return "\n".join(lines)
 
@@ -355,14 +374,15 @@ def _key(state: State, things: dict[int, list[str]]) -> list[str]:
         squares.append("* several wizards")
     squares += ["H home base", ". floor"]
     names = {CARD[sp.card].mark: DECK[sp.card] for sp in state.spells if CARD[sp.card].mark}
-    squares += [f"{m} {names[m]}" for m in ("#", "~", "h") if m in marks and m in names]
-    squares += [f"{m} {what}" for m, what in (("t", "treasure"), ("o", "dropped item"))
+    squares += [f"{m} {names[m]}" for m in (*GROUND, "h") if m in marks and m in names]
+    squares += [f"{m} {what}" for m, what in (("t", "treasure"), ("o", "dropped item"),
+                                             ("?", "a face-down Booby Trap token"))
                 if m in marks]
     kinds = {side(state, sq, d) for sq in range(g.size) if g.valid[sq] for d in range(4)}
     borders = ["| and - walls", "D doors", "+ corners"]
     borders += [f"{ch} {what}" for kind, ch, what in (
         ("picked", "d", "a door opened by Pick Lock"), ("sealed", "S", "a sealed door"),
-        ("created", "=", "a created wall"),
+        ("created", "=", "a created wall"), ("made-door", "C", "a created door"),
         ("fire", "^", "a Wall of Fire"), ("portal", "%", "a portal")) if kind in kinds]
     borders.append("gaps are open (at the edge: exits to the opposite side)")
     out = [f" key: {'; '.join(squares)}", f" borders: {'; '.join(borders)}"]
@@ -755,7 +775,12 @@ def _roll(state: State | None, r: Roll) -> str:
         "brainstone": "to pick a card to discard",
         "thought-steal": "to pick a card to steal",
         "schools": "for the schools",
+        "ward": "for the Ward (1-2: the treasure is dropped)",
+        "trap-token": "to place a Booby Trap token",
+        "booby-trap": "for which Booby Trap token is real",
     }.get(r.purpose, f"for {r.purpose.replace('-', ' ')}" if r.purpose else "")
+    if not r.values and r.player is not None:  # a roll only its player is told
+        return f"{seat_name(state, r.player)} rolls a d{r.sides} {why}, in secret"
     extra = ""
     if r.purpose == "first-player" and r.values:
         extra = f" ({seat_name(state, r.values[0] - 1)})"
@@ -1036,6 +1061,17 @@ _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
     E.SchoolsDrawn: lambda s, e: (f"{listing([school_name(x) for x in e.schools])} join "
                                   "White Cantrip in the deck"),
     E.DoorSealed: lambda s, e: f"{_upper(border(s, e.edge))} is sealed",
+    E.DoorCreated: lambda s, e: (f"A door rises between {between(s.players, e.edge)}"
+                                 if s else "A door rises"),
+    E.Halted: lambda s, e: f"{_name(s, e.player)}'s Move and Cast phase ends",
+    E.Swapped: lambda s, e: f"{_name(s, e.player)} and {_name(s, e.other)} change places",
+    E.TrapsLaid: lambda s, e: (
+        f"{_name(s, e.caster)} lays {plural(len(e.squares), 'face-down token')} on "
+        f"{listing([square_name(q) for q in e.squares])}"
+        + (f" (the real trap on {square_name(e.real)})" if e.real >= 0 else "")),
+    E.TrapSprung: lambda s, e: (
+        f"{_name(s, e.player)} turns up the Booby Trap token on {square_name(e.square)}: "
+        + ("the real trap" if e.real else "a dud")),
     E.Snatched: lambda s, e: (f"{_name(s, e.thief)} takes {card_name(e.card, s)} from "
                               f"{_name(s, e.victim)}"),
     E.CounterWindow: lambda s, e: (

@@ -80,6 +80,7 @@ from grimoire.games.wiz_war.events import (
     Throw,
     ThrowAt,
     TokenSpent,
+    TrapsLaid,
     TurnBegins,
     Use,
     Window,
@@ -104,6 +105,7 @@ from grimoire.games.wiz_war.state import (
     fire_walls,
     form_of,
     global_with,
+    glued,
     hand_count,
     hand_limit,
     in_sight,
@@ -395,7 +397,8 @@ def creature_options(s: State, p: int) -> list[Event]:
             out.append(Drop(player=p, what=f"t{sp.carry}", unit=sp.card))
         elif sp.moves >= 0 and not global_with(s, "gravity"):
             out += [PickUp(player=p, what=f"t{t}", unit=sp.card)
-                    for t, where in enumerate(s.treasures) if where == here]
+                    for t, where in enumerate(s.treasures)
+                    if where == here and not glued(s, f"t{t}")]
     return out
 
 
@@ -404,13 +407,14 @@ def treasure_pick_ups(s: State, p: int) -> list[Event]:
         return []
     sq = s.pos[p]
     return [PickUp(player=p, what=f"t{t}") for t, where in enumerate(s.treasures)
-            if where == sq and s.bearer[t] < 0]
+            if where == sq and s.bearer[t] < 0 and not glued(s, f"t{t}")]
 
 
 def object_pick_ups(s: State, p: int) -> list[Event]:
     if shut(OBJECT, s, p):
         return []
-    return [PickUp(player=p, what=f"c{c}") for c, where in s.objects if where == s.pos[p]]
+    return [PickUp(player=p, what=f"c{c}") for c, where in s.objects
+            if where == s.pos[p] and not glued(s, f"c{c}")]
 
 
 def room_discards(s: State, p: int) -> list[Event]:
@@ -842,9 +846,9 @@ def _pick_up(b: Build, a: PickUp) -> None:
     if a.unit >= 0:
         return
     if a.what.startswith("t"):
-        for sp in b.state.spells:
-            if effect_of(sp.card).treasure_taken(b, p, sp):
-                break
+        for sp in b.state.spells:  # each spell that guards it answers (Ward, Fool's Gold)
+            if spell_of(b.state, sp.card) is not None:
+                effect_of(sp.card).treasure_taken(b, p, sp)
         return
     card = int(a.what[1:])
     effect_of(card).carry(b, p, card)
@@ -922,6 +926,9 @@ def _use(b: Build, a: Use) -> None:
         b.emit(SpellEnds(card=arg))
     else:
         b.emit(Dissolved(card=arg))
+        for sp in b.state.spells:  # a Glue holding it goes with it
+            if sp.target == f"c{arg}":
+                b.emit(SpellEnds(card=sp.card))
 
 
 def _cast(b: Build, a: Cast) -> None:
@@ -1129,9 +1136,19 @@ def settle(b: Build) -> None:
 
 
 def view(s: State, player: PlayerId | None) -> State:
-    """Other hands become ``-1`` placeholders; the deck order is hidden from all."""
+    """Other hands become ``-1`` placeholders; the deck order is hidden from all; which
+    Booby Trap token is real is known to its caster only."""
     hands = tuple(h if p == player else (-1,) * len(h) for p, h in enumerate(s.hands))
-    return msgspec.structs.replace(s, hands=hands, deck=(-1,) * len(s.deck))
+    out = msgspec.structs.replace(s, hands=hands, deck=(-1,) * len(s.deck))
+    if s.traps:
+        out = msgspec.structs.replace(out, traps=tuple(
+            (c, q, real if _trap_caster(s, c) == player else -1) for c, q, real in s.traps))
+    return out
+
+
+def _trap_caster(s: State, card: int) -> int:
+    sp = spell_of(s, card)
+    return -1 if sp is None else sp.caster
 
 
 def redact(event: Event, player: PlayerId | None) -> Event:
@@ -1145,6 +1162,10 @@ def redact(event: Event, player: PlayerId | None) -> Event:
         return Draw(player=event.player, cards=(-1,) * len(event.cards))
     if isinstance(event, Stolen) and player not in (event.thief, event.victim):
         return msgspec.structs.replace(event, cards=(-1,) * len(event.cards))
+    if isinstance(event, TrapsLaid) and player != event.caster:
+        return msgspec.structs.replace(event, real=-1)
+    if isinstance(event, Roll) and event.purpose == "booby-trap" and player != event.player:
+        return msgspec.structs.replace(event, values=())
     return event
 
 
@@ -1186,7 +1207,16 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
         else:
             hands.append(tuple(rest[: len(h)]))
             rest = rest[len(h):]
-    return msgspec.structs.replace(s, deck=deck, hands=tuple(hands))
+    out = msgspec.structs.replace(s, deck=deck, hands=tuple(hands))
+    if s.traps:  # the real token of a trap another seat laid: drawn anew among its tokens
+        traps = list(s.traps)
+        for c in sorted({c for c, _, _ in traps if _trap_caster(s, c) != player}):
+            at = [i for i, t in enumerate(traps) if t[0] == c]
+            real = at[rng.randrange(len(at))]
+            for i in at:
+                traps[i] = (c, traps[i][1], int(i == real))
+        out = msgspec.structs.replace(out, traps=tuple(traps))
+    return out
 
 
 @cache

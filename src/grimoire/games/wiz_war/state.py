@@ -153,7 +153,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     Spikes: one spike a token). ``names``: the players' names (public; the notation does
     not write them, ``setup`` and ``parse`` are given them). ``schools``: the three schools
     in the deck with White Cantrip, in the order of their card numbers (none until they
-    are drawn at the start, with ``schools="random"``); they are public.
+    are drawn at the start, with ``schools="random"``); they are public. ``traps``: the
+    face-down Booby Trap tokens as (card, square, real): ``real`` 1 for the trap, 0 for a
+    dud, -1 where this state does not know (a view of a seat other than the caster's).
     """
 
     players: int
@@ -189,6 +191,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     charges: tuple[tuple[int, int], ...] = ()
     names: tuple[str, ...] = ()
     schools: tuple[str, ...] = ()
+    traps: tuple[tuple[int, int, int], ...] = ()
 
 
 # ------------------------------------------------------------------ spells in play
@@ -288,6 +291,26 @@ def clouds(s: State) -> frozenset[int]:
     return frozenset(square_of(sp) for sp in spells_with(s, "cloud"))
 
 
+def glued(s: State, what: str) -> bool:
+    """Is the treasure (``t3``) or dropped item (``c40``) ``what`` glued where it lies?"""
+    return bool(s.spells) and any(sp.target == what and GLUE[sp.card] for sp in s.spells)
+
+
+def door_owner(s: State, e: int) -> int:
+    """The seat a created door on border ``e`` opens for (its spell's caster), or -1."""
+    t = f"e{e}"
+    for sp in s.spells:
+        if sp.target == t and "door" in CARD[sp.card].traits:
+            return sp.caster
+    return -1
+
+
+# GLUE[card], THORNS[card]: the card's spell holds what it is on where it lies, or hurts
+# whoever enters its square (looked up once per card: movement asks on every step).
+GLUE: tuple[bool, ...] = tuple("glue" in c.traits for c in CARD)
+THORNS: tuple[bool, ...] = tuple("thorns" in c.traits for c in CARD)
+
+
 def creatures(s: State) -> list[Spell]:
     """The creatures in play."""
     return spells_with(s, "creature")
@@ -380,9 +403,10 @@ def others_in_turn_order(s: State, p: int) -> tuple[int, ...]:
 
 
 def occupied(s: State, sq: int) -> bool:
-    """A wizard, creature, treasure, dropped item or filled square is there."""
+    """A wizard, creature, treasure, dropped item, creation or trap token is there."""
     return (sq in s.pos or sq in s.treasures or any(o[1] == sq for o in s.objects)
-            or any(square_of(sp) == sq for sp in s.spells))
+            or any(square_of(sp) == sq for sp in s.spells)
+            or any(t[1] == sq for t in s.traps))
 
 
 # ------------------------------------------------------------------ movement
@@ -392,13 +416,15 @@ def passage(s: State, sq: int, d: int, sector: int, mist: bool = False,
             picked: int = -1) -> int:
     """Where a walker from ``sq`` goes across side ``d`` (-1: blocked). Doors open for
     their sector's wizard (``sector``), for the door ``picked`` (Pick Lock) and for Mist
-    Body; Stone Blocks fill their squares."""
+    Body; a created door for its caster (``sector``: the walker's seat) and as a door does;
+    Stone Blocks fill their squares."""
     g = B.GEOMETRY[s.players]
     e, dest = g.exits[sq][d]
     if e >= 0:
         k = s.edges[e]
-        if k != "." and (k != "D" or not (mist or g.edge_sector[e] == sector
-                                          or picked == e)):
+        if k != "." and (k not in "DC" or not (
+                mist or picked == e or (g.edge_sector[e] == sector if k == "D"
+                                        else door_owner(s, e) == sector))):
             return -1
     elif dest < 0:
         return -1

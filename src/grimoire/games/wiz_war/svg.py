@@ -52,6 +52,8 @@ FIRE = "#e67e22"
 BLOCK = "#6e6259"
 CLOUD = "#b4b4b4"
 OBJECT = "#f5deb3"
+THORNS = "#2e7d32"  # Rosebush, Thornbush, Handful of Tacks: a mark on green
+TRAP = "#c9a227"  # a face-down Booby Trap token
 PORTALS = ("#c71585", "#d35400")
 
 
@@ -152,6 +154,11 @@ def _borders(picture: Picture, state: State) -> None:
             picture.line(*_inset(seg, 5), stroke=DOOR, stroke_width=6.0)
         elif k == "S":
             picture.line(*_inset(seg, 3), stroke=SEALED, stroke_width=8.0)
+        elif k == "C" and e == state.picked:
+            picture.line(*_inset(seg, 5), stroke=CREATED, stroke_width=3.0,
+                         stroke_dasharray="3 3")
+        elif k == "C":
+            picture.line(*_inset(seg, 5), stroke=CREATED, stroke_width=6.0)
         elif e in fire:
             picture.line(*seg, stroke=FIRE, stroke_width=5.0, stroke_dasharray="4 2")
     portals = {}
@@ -190,6 +197,15 @@ def _contents(picture: Picture, state: State, at: Corner) -> None:
         elif "cloud" in traits:
             picture.circle(x + CELL / 2, y + CELL / 2, CELL * 0.42, fill=CLOUD,
                            fill_opacity=0.8)
+        elif "thorns" in traits:
+            picture.rect(x + 3, y + 3, 14, 14, fill=THORNS, rx=2.0)
+            picture.text(x + 10, y + 10, CARD[sp.card].mark, size=9, fill="#ffffff",
+                         font_weight="bold")
+    for _, q, _ in state.traps:  # every token alike, face down
+        x, y = at(q)
+        picture.rect(x + CELL - 17, y + CELL - 17, 14, 14, fill=TRAP, stroke=INK,
+                     stroke_width=0.8)
+        picture.text(x + CELL - 10, y + CELL - 10, "?", size=9, font_weight="bold")
     if state.origin >= 0:
         x, y = at(state.origin)
         picture.circle(x + CELL / 2, y + CELL / 2, CELL * 0.4, fill="none",
@@ -313,6 +329,8 @@ def _legend(picture: Picture, state: State, x: float, y: float) -> float:
         entries.append((CREATED, "created wall"))
     if "S" in state.edges:
         entries.append((SEALED, "sealed door (Seal Door: it opens for nobody)"))
+    if "C" in state.edges:
+        entries.append((CREATED, "created door (it opens for its caster only)"))
     if fire_walls(state):
         entries.append((FIRE, "Wall of Fire"))
     entries.append((tint(seat_colour(0), 0.55), "home base (sectors in their player's colour)"))
@@ -325,6 +343,11 @@ def _legend(picture: Picture, state: State, x: float, y: float) -> float:
         entries.append((BLOCK, DECK[marks["#"].card]))
     if "~" in marks:
         entries.append((CLOUD, DECK[marks["~"].card]))
+    for m in "@&x":
+        if m in marks:
+            entries.append((THORNS, f"{m}: {DECK[marks[m].card]}"))
+    if state.traps:
+        entries.append((TRAP, "?: a face-down Booby Trap token (real or a dud)"))
     if "h" in marks:
         entries.append((seat_colour(marks["h"].caster),
                         f"h: {DECK[marks['h'].card]} in its caster's colour"))

@@ -166,7 +166,8 @@ class Card(NamedTuple):
     or permanent. ``targets`` names its targeting rule and ``effect`` its effect (both
     in ``cards/``; an effect may also answer attacks and neutral spells as a counter).
     ``amount`` is the number its effect is about (damage, bonus, cracks, life, cards,
-    range), ``speed`` a creature's steps a turn, ``mark`` what its square shows on the board.
+    range), ``speed`` a creature's steps a turn, ``mark`` what its square shows on the board,
+    ``stun`` the stun tokens its damage gives when some gets through.
     ``carried``, ``thrown``, ``weapon`` and ``form`` give what an item or a
     transformation does; ``evade``: while the spell is on a wizard, each attack on him is
     evaded on these faces of a d4.
@@ -204,6 +205,7 @@ class Card(NamedTuple):
     amount: int = 0
     speed: int = 0
     mark: str = ""
+    stun: int = 0
 
 
 # fmt: off
@@ -359,6 +361,28 @@ CARDS: dict[str, Card] = {
                         weapon=Weapon(0, "magical", energy=True)),
     "Dagger": Card("thaumaturgy", "item", 0, "adjacent", "permanent",
                    weapon=Weapon(3, "physical")),
+    # Conjuring (with copies of Energy 4, Energy 5, Negate Neutral, Shield, Wall of Earth,
+    # Fire Darts, Around the Corner, Create Wall, Dispel and Dust Cloud)
+    "Ward": Card("conjuring", "neutral", 0, "caster", "permanent", targets="self-once",
+                 effect="ward", amount=3),
+    "Ka-Bong!": Card("conjuring", "attack", 0, "los", "instant", targets="enemy",
+                     effect="ka-bong", amount=4, stun=1),
+    "Swap": Card("conjuring", "neutral", 0, "los", "instant", targets="enemy", effect="swap"),
+    "Booby Trap": Card("conjuring", "neutral", 0, "los", "permanent", ("traps",),
+                       targets="trap", effect="booby-trap", amount=4, mark="?"),
+    "Create Door": Card("conjuring", "neutral", 2, "los", "permanent",
+                        ("creation", "wall", "door"), targets="open-border",
+                        effect="create-door"),
+    "Glue": Card("conjuring", "neutral", 3, "los", "permanent", ("glue",), targets="glue",
+                 effect="glue"),
+    "Rosebush": Card("conjuring", "neutral", 0, "los", "permanent", ("creation", "thorns"),
+                     targets="empty-square", effect="create", amount=3, mark="@"),
+    "Thornbush": Card("conjuring", "neutral", 0, "los", "permanent",
+                      ("creation", "thorns", "halts"), targets="empty-square",
+                      effect="create", amount=1, mark="&", stun=1),
+    "Handful of Tacks": Card("conjuring", "neutral", 3, "los", "permanent",
+                             ("creation", "thorns", "quenched"), targets="empty-square",
+                             effect="create", amount=3, mark="x"),
 }
 # fmt: on
 
@@ -399,6 +423,13 @@ SCHOOLS: dict[str, tuple[tuple[str, int], ...]] = {
         ("Gravity", 1), ("Pass Through Wall", 1), ("Seal Door", 1), ("Master Key", 1),
         ("Wizardblade", 1), ("Dagger", 1),
     ),
+    "conjuring": (
+        ("Energy 4", 2), ("Energy 5", 1), ("Negate Neutral", 1), ("Shield", 2),
+        ("Wall of Earth", 1), ("Fire Darts", 1), ("Around the Corner", 1), ("Create Wall", 1),
+        ("Dispel", 1), ("Ward", 1), ("Ka-Bong!", 2), ("Swap", 1), ("Booby Trap", 1),
+        ("Create Door", 1), ("Dust Cloud", 1), ("Glue", 1), ("Rosebush", 2),
+        ("Thornbush", 2), ("Handful of Tacks", 1),
+    ),
 }
 FIRST_GAME_SCHOOLS: tuple[str, ...] = ("white-cantrip", "alchemy", "elemental", "mentalism")
 
@@ -409,8 +440,15 @@ CHOICES: tuple[str, ...] = (
 # Schools added after the first game, in the order they were added: each one's cards are
 # numbered after those of the schools before it (and after the extra cards), so the card
 # numbers of a game never change when a school is added. Append, never reorder.
-LATER_SCHOOLS: tuple[str, ...] = ("thaumaturgy",)
+LATER_SCHOOLS: tuple[str, ...] = ("thaumaturgy", "conjuring")
+# Schools whose cards are numbered but not all castable yet: a game may not choose them.
+UNFINISHED: tuple[str, ...] = ()
 SCHOOLS_PER_GAME = 3
+
+# The d4 faces on which a wizard hurt by a Ward drops the treasure he picked up.
+WARD_DROP: tuple[int, ...] = (1, 2)
+# Booby Trap's face-down tokens: how many it lays, one of them the real trap.
+TRAP_TOKENS = 4
 
 # Stun tokens a Lightning Bolt gives each wizard it damages (its damage is its amount).
 LIGHTNING_STUN = 1

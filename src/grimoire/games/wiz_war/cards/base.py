@@ -26,6 +26,7 @@ from grimoire.games.wiz_war.events import (
     Death,
     Draw,
     Event,
+    Halted,
     Hit,
     Landed,
     Moved,
@@ -33,9 +34,11 @@ from grimoire.games.wiz_war.events import (
     SpellEnds,
     StonesDestroyed,
     StunAdded,
+    TrapSprung,
     WallDestroyed,
 )
 from grimoire.games.wiz_war.state import (
+    THORNS,
     Pending,
     Spell,
     State,
@@ -144,15 +147,50 @@ def draw(b: Build, p: int, k: int) -> None:
 
 
 def crossed(b: Build, p: int, path: list[int]) -> None:
-    """Burning borders burn a wizard crossing them along ``path`` (not an attack)."""
-    burning = fire_walls(b.state)
-    if not burning:
+    """A wizard going along ``path``: burning borders burn him as he crosses them, and
+    each square he enters answers (thorns, trap tokens: :func:`entered`); none of it is
+    an attack."""
+    if not b.state.spells:
         return
     for x, y in pairwise(path):
-        e = crossed_edge(b.state, x, y)
+        if x == y:  # a step that went nowhere (out of a cloud, into a wall)
+            continue
+        burning = fire_walls(b.state)
+        e = crossed_edge(b.state, x, y) if burning else -1
         if e in burning and b.state.pos[p] >= 0:
             card = burning[e]
             damage(b, p, CARD[card].amount, -1, DECK[card], fire=True)
+        entered(b, p, y)
+
+
+def entered(b: Build, p: int, sq: int) -> None:
+    """Seat ``p``'s wizard enters ``sq``: a creation with thorns there deals its amount of
+    physical damage (and its stun tokens if some gets through; one that halts ends his
+    Move and Cast phase when it is his own); a Booby Trap token there that is not his own
+    is turned face up: the real one deals the card's amount of magical damage and the
+    spell ends with all its tokens."""
+    s = b.state
+    if s.pos[p] < 0:
+        return
+    for sp in s.spells:
+        if THORNS[sp.card] and square_of(sp) == sq and b.state.pos[p] >= 0:
+            card = CARD[sp.card]
+            dealt = damage(b, p, card.amount, -1, DECK[sp.card], fire=False)
+            if dealt and card.stun and b.state.pos[p] >= 0:
+                b.emit(StunAdded(player=p, count=card.stun))
+            st = b.state
+            if ("halts" in card.traits and p == st.active and st.phase == "move"
+                    and st.pos[p] >= 0):
+                b.emit(Halted(player=p))
+    for c, q, real in s.traps:
+        if q == sq and b.state.pos[p] >= 0:
+            holder = spell_of(b.state, c)
+            if holder is None or holder.caster == p:
+                continue
+            b.emit(TrapSprung(player=p, card=c, square=q, real=real == 1))
+            if real == 1:
+                damage(b, p, CARD[c].amount, -1, DECK[c], fire=False)
+                b.emit(SpellEnds(card=c))
 
 
 def damage(b: Build, q: int, amount: int, by: int, source: str, fire: bool,
@@ -211,7 +249,7 @@ def crack_wall(b: Build, e: int, cracks: int) -> None:
     if k not in WALL_KINDS or cracks <= 0:
         return
     b.emit(Cracked(edge=e, cracks=cracks))
-    limit = T.DOOR_CRACKS if k in "DS" else T.WALL_CRACKS
+    limit = T.DOOR_CRACKS if k in "DSC" else T.WALL_CRACKS
     if b.state.cracks[e] >= limit:
         destroy_wall(b, e)
 
@@ -286,9 +324,12 @@ def hit(b: Build, pd: Pending) -> None:
         return
     if pd.mode.startswith("bolt") and dealt:
         b.emit(StunAdded(player=q, count=T.LIGHTNING_STUN))
+    if dealt and pd.card >= 0 and CARD[pd.card].stun:
+        b.emit(StunAdded(player=q, count=CARD[pd.card].stun))
     if pd.card >= 0 and "water" in CARD[pd.card].traits:
+        wet = (f"w{q}", f"q{b.state.pos[q]}")  # what is on him, and in his square
         for sp in b.state.spells:
-            if sp.target == f"w{q}" and "quenched" in CARD[sp.card].traits:
+            if sp.target in wet and "quenched" in CARD[sp.card].traits:
                 b.emit(SpellEnds(card=sp.card))
     if pd.mode.startswith("knock"):
         d, k = B.DIRS.index(pd.mode[5]), int(pd.mode[6:])
@@ -399,6 +440,6 @@ EFFECTS.update({"create": Create(), "maintain": Maintain(), "transform": Transfo
 
 __all__ = [
     "EFFECTS", "Build", "Effect", "batter", "cancel", "crack_wall", "crossed", "damage",
-    "destroy_wall", "draw", "effect_of", "fuelled", "hit", "hit_unit", "next_target",
+    "destroy_wall", "draw", "effect_of", "entered", "fuelled", "hit", "hit_unit", "next_target",
     "roll_hand", "strike", "transform", "wizard_has",
 ]

@@ -21,6 +21,7 @@ from grimoire.games.wiz_war.state import (
     fire_walls,
     form,
     global_on,
+    glued,
     in_sight,
     jump_squares,
     looking,
@@ -267,11 +268,11 @@ def carried(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
 
 
 def door(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
-    """A door on a side of the caster's square."""
+    """A door (or a created door) on a side of the caster's square."""
     g = B.geometry(s.players)
     sq = s.pos[p]
     return [(f"e{g.edge[sq][d]}", "") for d in range(4)
-            if g.edge[sq][d] >= 0 and s.edges[g.edge[sq][d]] == "D"]
+            if g.edge[sq][d] >= 0 and s.edges[g.edge[sq][d]] in "DC"]
 
 
 def globe(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
@@ -304,6 +305,25 @@ def door_seen(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     return [(f"e{e}", "") for e in sight_edges(s, p, "D")]
 
 
+def trap_squares(s: State, p: int) -> list[int]:
+    """The empty squares (no home base) seat ``p`` sees from where it casts, in order."""
+    g = B.geometry(s.players)
+    return [q for q in sorted(sight(s, p)) if q not in g.home and not occupied(s, q)]
+
+
+def trap(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An empty square seen, not a home base (the first token's)."""
+    return [(f"q{q}", "") for q in trap_squares(s, p)]
+
+
+def glue(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A treasure or dropped item lying on a square seen, not glued already."""
+    out = [(f"t{t}", "") for t, q in enumerate(s.treasures)
+           if q >= 0 and view.sees(q) and not glued(s, f"t{t}")]
+    out += [(f"c{c}", "") for c, q in s.objects if view.sees(q) and not glued(s, f"c{c}")]
+    return out
+
+
 def nothing(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """No target: the card is not cast this way."""
     return []
@@ -318,7 +338,7 @@ TARGETS: dict[str, Rule] = {
     "empty-square": empty_square, "beside": beside, "own-sector": own_sector,
     "form": transformation, "self": caster, "wall": wall, "spell": spell,
     "carried": carried, "door": door, "globe": globe, "enemy-item": enemy_item,
-    "through-wall": through_wall, "door-seen": door_seen,
+    "through-wall": through_wall, "door-seen": door_seen, "trap": trap, "glue": glue,
 }
 """Every targeting rule by the name card records use."""
 
@@ -406,4 +426,4 @@ def offers(s: State, p: int, card: int, energy: int, view: Sight, target: str,
 
 
 __all__ = ["CHECKS", "TARGETS", "Sight", "knock_dirs", "number", "offers", "storm_area",
-           "targets"]
+           "targets", "trap_squares"]
