@@ -176,6 +176,8 @@ def _examples() -> list[tuple[Any, State]]:
         (E.SchoolsDrawn(schools=("alchemy", "elemental", "mentalism")), s),
         (E.DoorSealed(edge=edge("c3", "w")), s),
         (E.Snatched(thief=0, victim=1, card=card("Dagger")), s),
+        (E.Heaved(player=0, treasure=3, square=sq("h3")), s),
+        (E.MovementGained(player=0, amount=2), s), (E.AttackRestored(player=0), s),
         (E.CounterWindow(counter=E.Counter(player=1, card=card("Full Shield"))), waiting),
         (E.CounterCancelled(), msgspec.structs.replace(waiting, pending=msgspec.structs.replace(
             attack, counter=E.Counter(player=1, card=card("Full Shield"))))),

@@ -12,7 +12,7 @@ that lead (by wrap-around or portal) to another square.
 >>> g.width, g.height, len(g.edge_squares) > 0
 (10, 5, True)
 >>> DECK[0], len(DECK), CARD[0].kind
-('Full Shield', 111, 'counter')
+('Full Shield', 135, 'counter')
 """
 
 from __future__ import annotations
@@ -556,8 +556,10 @@ SCHOOL_CARDS: dict[str, tuple[int, ...]] = _numbers()
 FIRST_GAME_CHOICE: tuple[str, ...] = T.FIRST_GAME_SCHOOLS[1:]
 """The three schools of the recommended first game (the ``schools`` option's default)."""
 PLAYABLE: tuple[str, ...] = tuple(
-    sorted((s for s in T.CHOICES if s in SCHOOL_CARDS), key=lambda s: SCHOOL_CARDS[s][0]))
-"""The schools a game may choose (those with cards), in the order of their card numbers."""
+    sorted((s for s in T.CHOICES if s in SCHOOL_CARDS and s not in T.UNFINISHED),
+           key=lambda s: SCHOOL_CARDS[s][0]))
+"""The schools a game may choose (those with cards, all castable), in the order of their
+card numbers."""
 
 
 @lru_cache(maxsize=64)

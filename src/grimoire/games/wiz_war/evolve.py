@@ -537,6 +537,19 @@ def _death(s: State, e: E.Death) -> State:
                    carried=put(s.carried, p, ()), stun=put(s.stun, p, 0), **fields)
 
 
+def _heaved(s: State, e: E.Heaved) -> State:
+    return replace(s, treasures=put(s.treasures, e.treasure, e.square),
+                   bearer=put(s.bearer, e.treasure, -1))
+
+
+def _movement_gained(s: State, e: E.MovementGained) -> State:
+    return replace(s, mp=s.mp + e.amount)
+
+
+def _attack_restored(s: State, e: E.AttackRestored) -> State:
+    return replace(s, attacked=False)
+
+
 def _schools_drawn(s: State, e: E.SchoolsDrawn) -> State:
     return replace(s, schools=e.schools, deck=B.deck_for(e.schools, s.options.extra_cards))
 
@@ -562,5 +575,6 @@ _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     E.Dissolved: _dissolved, E.Rotated: _rotated, E.Death: _death, E.GameOver: _game_over,
     E.Charged: _charged, E.SchoolsDrawn: _schools_drawn, E.DoorSealed: _door_sealed,
     E.Snatched: _snatched, E.CounterWindow: _counter_window,
-    E.CounterCancelled: _counter_cancelled,
+    E.CounterCancelled: _counter_cancelled, E.Heaved: _heaved,
+    E.MovementGained: _movement_gained, E.AttackRestored: _attack_restored,
 }

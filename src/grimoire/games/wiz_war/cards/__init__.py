@@ -11,11 +11,18 @@ module here.
 'Fireball'
 """
 
-from grimoire.games.wiz_war.cards import alchemy, cantrip, elemental, mentalism, thaumaturgy
+from grimoire.games.wiz_war.cards import (
+    alchemy,
+    cantrip,
+    elemental,
+    mentalism,
+    mutation,
+    thaumaturgy,
+)
 from grimoire.games.wiz_war.cards.base import EFFECTS, Effect, effect_of
 from grimoire.games.wiz_war.cards.targets import TARGETS, Sight, offers, targets
 
-SCHOOLS = (cantrip, alchemy, elemental, mentalism, thaumaturgy)
+SCHOOLS = (cantrip, alchemy, elemental, mentalism, thaumaturgy, mutation)
 
 __all__ = ["EFFECTS", "SCHOOLS", "TARGETS", "Effect", "Sight", "effect_of", "offers",
            "targets"]
