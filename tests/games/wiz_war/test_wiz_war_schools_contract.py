@@ -1,10 +1,10 @@
 """The contract tests (tests/contract) run every registered game with its default options;
-these run Wiz-War over the ``schools`` option: the Thaumaturgy games and ``random``, for 2,
-3 and 4 players. Seeded random playouts where the audit accepts the log, every legal
-action is accepted, seek is the fold, logs and states round-trip, positions round-trip
-through the notation, and nothing hidden leaks: a seat's view, its picture and text, the
-redacted events and a search bot's disguise depend only on what that seat may know
-(the hidden-information properties, with hypothesis drawing the schools)."""
+these run Wiz-War over the ``schools`` option: games with Thaumaturgy, games with Mutation
+and ``random``, for 2, 3 and 4 players. Seeded random playouts where the audit accepts the
+log, every legal action is accepted, seek is the fold, logs and states round-trip,
+positions round-trip through the notation, and nothing hidden leaks: a seat's view, its
+picture and text, the redacted events and a search bot's disguise depend only on what that
+seat may know (the hidden-information properties, with hypothesis drawing the schools)."""
 
 from __future__ import annotations
 
@@ -32,11 +32,16 @@ from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war.board import DECK
+from grimoire.games.wiz_war.rules import RANDOM_DRAW
 from grimoire.games.wiz_war.state import Options, State
 
-WITH_THAUMATURGY = [",".join(c) for c in combinations(B.PLAYABLE, 3) if "thaumaturgy" in c]
-CHOICES = [*WITH_THAUMATURGY, "random"]
-CASES = [(n, schools) for n in (2, 3, 4) for schools in (WITH_THAUMATURGY[n - 2], "random")]
+WITH_THAUMATURGY = [",".join(c) for c in combinations(RANDOM_DRAW, 3) if "thaumaturgy" in c]
+WITH_MUTATION = [",".join(c) for c in combinations(B.PLAYABLE, 3) if "mutation" in c]
+CHOICES = [*WITH_THAUMATURGY, *WITH_MUTATION, "random"]
+MUTATION_GAMES = {2: "mentalism,thaumaturgy,mutation", 3: "alchemy,elemental,mutation",
+                  4: "elemental,mentalism,mutation"}
+CASES = [(n, schools) for n in (2, 3, 4)
+         for schools in (WITH_THAUMATURGY[n - 2], MUTATION_GAMES[n], "random")]
 ACTIONS = 400
 
 
@@ -227,8 +232,10 @@ def test_what_a_seat_sees_depends_only_on_what_it_may_know(
         before = RULES.evolve(before, event)
 
 
-def test_the_thaumaturgy_cases_cover_every_player_count() -> None:
+def test_the_thaumaturgy_and_mutation_cases_cover_every_player_count() -> None:
     assert {n for n, _ in CASES} == {2, 3, 4}
     assert all("thaumaturgy" in s for s in WITH_THAUMATURGY) and len(WITH_THAUMATURGY) == 3
+    for n in (2, 3, 4):
+        assert any("mutation" in s for k, s in CASES if k == n)
     assert any(s == "random" for _, s in CASES)
 

@@ -68,10 +68,14 @@ def game(players: int, seed: int, schools: str = "", actions: int = 300) -> Game
 
 GAMES = [(n, seed, "") for n in (2, 3, 4) for seed in (1, 2, 3)] + [
     (2, 4, "alchemy,elemental,thaumaturgy"), (3, 4, "elemental,mentalism,thaumaturgy"),
-    (4, 4, "alchemy,mentalism,thaumaturgy"), (3, 5, "random")]
-"""Seeded games: the first game's schools, and games with Thaumaturgy (``schools``)."""
+    (4, 4, "alchemy,mentalism,thaumaturgy"), (3, 5, "random"),
+    (2, 6, "alchemy,elemental,mutation"), (3, 6, "elemental,thaumaturgy,mutation"),
+    (4, 6, "mentalism,thaumaturgy,mutation")]
+"""Seeded games: the first game's schools, and games with Thaumaturgy or Mutation
+(``schools``)."""
 HIDING = [g for g in GAMES if g[2]] + GAMES[:9:3]
-"""The games the hidden-information tests look at: every Thaumaturgy one, and some others."""
+"""The games the hidden-information tests look at: every Thaumaturgy and Mutation one, and
+some others."""
 
 
 # ---------------------------------------------------------------- names

@@ -448,7 +448,7 @@ CHOICES: tuple[str, ...] = (
 # numbers of a game never change when a school is added. Append, never reorder.
 LATER_SCHOOLS: tuple[str, ...] = ("thaumaturgy", "mutation")
 # Schools whose cards are numbered but not all castable yet: a game may not choose them.
-UNFINISHED: tuple[str, ...] = ("mutation",)
+UNFINISHED: tuple[str, ...] = ()
 SCHOOLS_PER_GAME = 3
 
 # Stun tokens a Lightning Bolt gives each wizard it damages (its damage is its amount).
