@@ -122,6 +122,16 @@ def test_featherweight_turns_damage_into_a_push_back() -> None:
     assert fw in s.discard
 
 
+def test_featherweight_against_a_thrown_rock_it_falls_where_he_stood() -> None:
+    """A Large Rock's 2 pushes the wizard on h3 two squares east; the rock falls on h3."""
+    rock, fw = card("Large Rock"), mu("Featherweight")
+    s = at(carried={0: [rock]}, hands={1: [fw]}, at={1: "h3"})
+    _, s = act(s, E.Throw(player=0, card=rock, target=1), settle=False)
+    _, s = act(s, E.Counter(player=1, card=fw), settle=False)
+    _, s = act(s, E.Allow(player=0), settle=False)
+    assert s.pos[1] == sq("j3") and s.life[1] == 15 and (rock, sq("h3")) in s.objects
+
+
 def test_featherweight_answers_no_curse_nor_stun() -> None:
     """Stun tokens and curses do no damage to turn into a push."""
     zot, fw = card("Zot!"), mu("Featherweight")

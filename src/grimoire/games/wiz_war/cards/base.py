@@ -334,14 +334,15 @@ def next_target(b: Build, pd: Pending) -> None:
 
 def cancel(b: Build, pd: Pending, how: str, landing: int = -1) -> None:
     """The pending attack or spell is stopped. A thrown weapon falls where it was stopped:
-    in the target's square if the target evaded it (``landing``: where the target stood),
+    in the target's square if the target evaded it or was pushed back by it (``landing``:
+    where the target stood),
     in the thrower's if a wall or shield stopped it."""
     b.emit(Cancelled(how=how))
     if pd.kind == "throw" and pd.mode != "spare":  # a spare spike is gone either way
         thrown = CARD[pd.card].thrown
         if thrown is not None and thrown.used_up:
             square = -1
-        elif how == "evaded":
+        elif how in ("evaded", "pushed"):  # it reached the target's square
             square = landing if landing >= 0 else b.state.pos[pd.target]
         else:
             square = b.state.pos[pd.attacker]
