@@ -132,6 +132,20 @@ def test_featherweight_against_a_thrown_rock_it_falls_where_he_stood() -> None:
     assert s.pos[1] == sq("j3") and s.life[1] == 15 and (rock, sq("h3")) in s.objects
 
 
+def test_a_stunned_wizard_who_attacked_may_not_be_pushed_by_featherweight() -> None:
+    """Featherweight moves its wizard: a stunned wizard whose own Psychic Storm strikes
+    him, having attacked, may not leave his square by it."""
+    ps, fw = card("Psychic Storm"), mu("Featherweight")
+    s = position(options=Options(schools="elemental,mentalism,mutation"),
+                 hands={0: [ps, fw]}, at={1: "d3"}, stunned=True)
+    _, s = act(s, E.Cast(player=0, card=ps, target=f"q{sq('c3')}"), settle=False)
+    while s.pending is not None and s.pending.target != 0:
+        _, s = act(s, E.Allow(player=s.pending.target), settle=False)
+    assert s.pending is not None and s.attacked
+    assert RULES.legal(s, 0) == [E.Allow(player=0)]
+    assert reason(s, E.Counter(player=0, card=fw)) == "move/stunned"
+
+
 def test_featherweight_answers_no_curse_nor_stun() -> None:
     """Stun tokens and curses do no damage to turn into a push."""
     zot, fw = card("Zot!"), mu("Featherweight")

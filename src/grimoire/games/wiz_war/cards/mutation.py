@@ -49,7 +49,11 @@ Burn)."""
 class Featherweight(Effect):
     """Counter an attack that would damage you: you take none of it, and are pushed back,
     away from where the attack comes from, one square per point of its damage (straight,
-    stopped by whatever stops a walker; from your own square, nowhere)."""
+    stopped by whatever stops a walker; from your own square, nowhere). It moves its
+    player's wizard, so a stunned wizard who attacked may not play it."""
+
+    def relocates(self, a: Cast | Counter) -> int:
+        return a.player
 
     def counters(self, s: State, p: int, card: int, pd: Pending) -> list[Event]:
         if pd.kind == "neutral" or pd.mode in HARMLESS or pd.damage - pd.reduced <= 0:
