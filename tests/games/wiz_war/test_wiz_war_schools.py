@@ -23,7 +23,7 @@ from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import notation as N
 from grimoire.games.wiz_war import tables as T
-from grimoire.games.wiz_war.rules import school_choice
+from grimoire.games.wiz_war.rules import RANDOM_DRAW, school_choice
 from grimoire.games.wiz_war.state import Options
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wiz-war"
@@ -100,10 +100,17 @@ def test_a_bad_choice_is_a_clear_option_error_naming_the_playable_schools(given:
     assert all(school in str(info.value) for school in PLAYABLE)
 
 
-@pytest.mark.parametrize("other", OTHER)
-def test_a_school_not_playable_yet_is_refused_as_such(other: str) -> None:
-    with pytest.raises(UsageError, match="not playable yet"):
-        Match.new("wiz-war", options={"schools": f"{other},alchemy,elemental"})
+def test_every_school_of_the_game_is_playable() -> None:
+    assert set(PLAYABLE) == set(T.CHOICES) and not T.UNFINISHED and not OTHER
+
+
+def test_a_school_not_playable_yet_is_refused_as_such(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A school whose cards are numbered but not all castable (``tables.UNFINISHED``) is
+    left out of ``board.PLAYABLE``, and then refused by name."""
+    monkeypatch.setattr(B, "PLAYABLE", tuple(s for s in PLAYABLE if s != "mutation"))
+    with pytest.raises(UsageError, match="'mutation' is not playable yet") as info:
+        Match.new("wiz-war", options={"schools": "mutation,alchemy,elemental"})
+    assert info.value.reason == "setup/schools"
 
 
 # ---------------------------------------------------------------- random
@@ -111,17 +118,16 @@ def test_a_school_not_playable_yet_is_refused_as_such(other: str) -> None:
 
 def test_random_schools_are_drawn_by_a_recorded_roll_as_the_game_starts() -> None:
     """``random``: no school before the start; ``start`` rolls (purpose ``schools``) one
-    die with a face for each way to choose three of ruleset 2's four, then names them
+    die with a face for each way to choose three of ruleset 2's four schools
+    (``RANDOM_DRAW``, whatever else is playable), then names them
     (``schools-drawn``), and only then shuffles and deals their deck."""
     s = RULES.setup(Options(schools="random"), NAMES[:2])
     assert s.schools == () and s.deck == ()
     m = started(Options(schools="random"))
     roll, drawn = m.events[1], m.events[2]
     assert isinstance(roll, Roll) and roll.purpose == "schools" and roll.player is None
-    from grimoire.games.wiz_war.rules import RANDOM_DRAW
-
     draws = list(combinations(RANDOM_DRAW, 3))
-    assert roll.sides == len(draws)
+    assert roll.sides == len(draws) == 4
     assert isinstance(drawn, E.SchoolsDrawn) and drawn.schools == draws[roll.values[0] - 1]
     assert m.state.schools == drawn.schools
     cards = sorted([*m.state.deck, *(c for h in m.state.hands for c in h)])
@@ -198,6 +204,4 @@ def test_disguise_deals_only_the_cards_of_the_games_schools() -> None:
 def test_random_draws_among_the_ruleset_2_schools_whatever_becomes_playable() -> None:
     """The die of ``schools="random"`` is part of the ruleset: a school made playable
     later must not change the draw of a log recorded now."""
-    from grimoire.games.wiz_war.rules import RANDOM_DRAW
-
     assert RANDOM_DRAW == ("alchemy", "elemental", "mentalism", "thaumaturgy")

@@ -1,5 +1,5 @@
 """The contract tests (tests/contract) run every registered game with its default options;
-these run Wiz-War over the ``schools`` option: the Thaumaturgy games, the Conjuring games
+these run Wiz-War over the ``schools`` option: games with Thaumaturgy, Conjuring and Mutation
 and ``random``, for 2, 3 and 4 players. Seeded random playouts where the audit accepts the
 log, every legal action is accepted, seek is the fold, logs and states round-trip,
 positions round-trip through the notation, and nothing hidden leaks: a seat's view, its
@@ -33,16 +33,19 @@ from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war.board import DECK
+from grimoire.games.wiz_war.rules import RANDOM_DRAW
 from grimoire.games.wiz_war.state import Options, State
 
-FIRST = ("alchemy", "elemental", "mentalism")
-WITH_THAUMATURGY = [",".join(c) for c in combinations((*FIRST, "thaumaturgy"), 3)
-                    if "thaumaturgy" in c]
+WITH_THAUMATURGY = [",".join(c) for c in combinations(RANDOM_DRAW, 3) if "thaumaturgy" in c]
 WITH_CONJURING = ["conjuring,elemental,thaumaturgy", "alchemy,conjuring,mentalism",
                   "conjuring,elemental,mentalism"]
-CHOICES = [*WITH_THAUMATURGY, *WITH_CONJURING, "random"]
+WITH_MUTATION = [",".join(c) for c in combinations(B.PLAYABLE, 3) if "mutation" in c]
+CHOICES = [*WITH_THAUMATURGY, *WITH_CONJURING, *WITH_MUTATION, "random"]
+MUTATION_GAMES = {2: "mentalism,thaumaturgy,mutation", 3: "alchemy,elemental,mutation",
+                  4: "elemental,mentalism,mutation"}
 CASES = [(n, schools) for n in (2, 3, 4)
-         for schools in (WITH_THAUMATURGY[n - 2], WITH_CONJURING[n - 2], "random")]
+         for schools in (WITH_THAUMATURGY[n - 2], WITH_CONJURING[n - 2], MUTATION_GAMES[n],
+                         "random")]
 ACTIONS = 400
 
 
@@ -247,10 +250,11 @@ def test_what_a_seat_sees_depends_only_on_what_it_may_know(
         before = RULES.evolve(before, event)
 
 
-def test_the_thaumaturgy_and_conjuring_cases_cover_every_player_count() -> None:
+def test_the_later_schools_cases_cover_every_player_count() -> None:
     assert {n for n, _ in CASES} == {2, 3, 4}
     assert all("thaumaturgy" in s for s in WITH_THAUMATURGY) and len(WITH_THAUMATURGY) == 3
     assert all("conjuring" in s for s in WITH_CONJURING)
-    assert {n for n, s in CASES if "conjuring" in s} == {2, 3, 4}
+    for school in ("conjuring", "mutation"):
+        assert {n for n, s in CASES if school in s} == {2, 3, 4}
     assert any(s == "random" for _, s in CASES)
 

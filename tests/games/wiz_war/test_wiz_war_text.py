@@ -70,9 +70,11 @@ GAMES = [(n, seed, "") for n in (2, 3, 4) for seed in (1, 2, 3)] + [
     (2, 4, "alchemy,elemental,thaumaturgy"), (3, 4, "elemental,mentalism,thaumaturgy"),
     (4, 4, "alchemy,mentalism,thaumaturgy"), (3, 5, "random"),
     (2, 6, "conjuring,elemental,thaumaturgy"), (3, 6, "alchemy,conjuring,mentalism"),
-    (4, 6, "conjuring,elemental,mentalism")]
-"""Seeded games: the first game's schools, and games with Thaumaturgy and with Conjuring
-(``schools``)."""
+    (4, 6, "conjuring,elemental,mentalism"),
+    (2, 7, "alchemy,elemental,mutation"), (3, 7, "elemental,thaumaturgy,mutation"),
+    (4, 7, "mentalism,thaumaturgy,mutation")]
+"""Seeded games: the first game's schools, and games with Thaumaturgy, Conjuring and
+Mutation (``schools``)."""
 HIDING = [g for g in GAMES if g[2]] + GAMES[:9:3]
 """The games the hidden-information tests look at: every one with chosen schools, and some
 others."""
@@ -180,6 +182,8 @@ def _examples() -> list[tuple[Any, State]]:
         (E.SchoolsDrawn(schools=("alchemy", "elemental", "mentalism")), s),
         (E.DoorSealed(edge=edge("c3", "w")), s),
         (E.Snatched(thief=0, victim=1, card=card("Dagger")), s),
+        (E.Heaved(player=0, treasure=3, square=sq("h3")), s),
+        (E.MovementGained(player=0, amount=2), s), (E.AttackRestored(player=0), s),
         (E.CounterWindow(counter=E.Counter(player=1, card=card("Full Shield"))), waiting),
         (E.CounterCancelled(), msgspec.structs.replace(waiting, pending=msgspec.structs.replace(
             attack, counter=E.Counter(player=1, card=card("Full Shield"))))),

@@ -268,7 +268,8 @@ class Projected(Consequence, frozen=True, tag="projected"):
 
 class Cancelled(Consequence, frozen=True, tag="cancelled"):
     """The pending attack or neutral spell is cancelled (``how``: ``""`` countered,
-    ``"evaded"``, ``"absorbed"`` into the countering player's hand); an attack still
+    ``"evaded"``, ``"absorbed"`` into the countering player's hand, ``"pushed"``: its target
+    was pushed back instead of hurt, Featherweight); an attack still
     uses the turn's attack."""
 
     how: str = ""
@@ -467,6 +468,28 @@ class TrapSprung(Consequence, frozen=True, tag="trap-sprung"):
     real: bool
 
 
+class Heaved(Consequence, frozen=True, tag="heaved"):
+    """``player``'s wizard throws the treasure ``treasure`` it carries: it lands on
+    ``square`` (Heave-Ho)."""
+
+    player: Seat
+    treasure: int
+    square: int
+
+
+class MovementGained(Consequence, frozen=True, tag="movement-gained"):
+    """``player``'s wizard gains ``amount`` movement points for the turn (Mad Dash)."""
+
+    player: Seat
+    amount: int
+
+
+class AttackRestored(Consequence, frozen=True, tag="attack-restored"):
+    """``player``, who has attacked this turn, may make one more attack (Adrenaline)."""
+
+    player: Seat
+
+
 class Death(Consequence, frozen=True, tag="death"):
     """``player``'s wizard dies on ``square``; ``by`` scores for the kill (-1: nobody)."""
 
@@ -484,6 +507,7 @@ Event = Union[  # noqa: UP007
     WallDestroyed, WallCreated, Landed, Dropped, StonesDestroyed, DoorPicked, Moved, UnitMoved,
     Hit, LifeSet, Stolen, Discarded, Dissolved, Rotated, Death, GameOver, Charged,
     SchoolsDrawn, DoorSealed, Snatched, CounterWindow, CounterCancelled,
-    DoorCreated, Halted, Swapped, TrapsLaid, TrapSprung,
+    DoorCreated, Halted, Swapped, TrapsLaid, TrapSprung, Heaved, MovementGained,
+    AttackRestored,
 ]
 """Every event of the game: the tagged union a log's records decode to."""

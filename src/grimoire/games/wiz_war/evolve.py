@@ -568,6 +568,19 @@ def _death(s: State, e: E.Death) -> State:
                    carried=put(s.carried, p, ()), stun=put(s.stun, p, 0), **fields)
 
 
+def _heaved(s: State, e: E.Heaved) -> State:
+    return replace(s, treasures=put(s.treasures, e.treasure, e.square),
+                   bearer=put(s.bearer, e.treasure, -1))
+
+
+def _movement_gained(s: State, e: E.MovementGained) -> State:
+    return replace(s, mp=s.mp + e.amount)
+
+
+def _attack_restored(s: State, e: E.AttackRestored) -> State:
+    return replace(s, attacked=False)
+
+
 def _schools_drawn(s: State, e: E.SchoolsDrawn) -> State:
     return replace(s, schools=e.schools, deck=B.deck_for(e.schools, s.options.extra_cards))
 
@@ -595,5 +608,6 @@ _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     E.Snatched: _snatched, E.DoorCreated: _door_created, E.Halted: _halted,
     E.Swapped: _swapped, E.TrapsLaid: _traps_laid, E.TrapSprung: _trap_sprung,
     E.CounterWindow: _counter_window,
-    E.CounterCancelled: _counter_cancelled,
+    E.CounterCancelled: _counter_cancelled, E.Heaved: _heaved,
+    E.MovementGained: _movement_gained, E.AttackRestored: _attack_restored,
 }

@@ -861,13 +861,17 @@ def _cancelled(state: State | None, e: E.Cancelled) -> str:
     pd = state.pending if state is not None else None
     if pd is None:
         return {"evaded": "The attack is evaded",
-                "absorbed": "The spell is absorbed"}.get(e.how, "The attack or spell is cancelled")
+                "absorbed": "The spell is absorbed",
+                "pushed": "The attack pushes its target back"}.get(
+                    e.how, "The attack or spell is cancelled")
     what = _attack_name(state, pd.attacker, pd.card, pd.kind)
     target = seat_name(state, pd.target)
     if e.how == "evaded":
         return f"{target} evades {what}"
     if e.how == "absorbed":
         return f"{target} absorbs {what} into their hand"
+    if e.how == "pushed":
+        return f"{what} pushes {target} back and does no harm"
     return f"{what} is cancelled"
 
 
@@ -1074,6 +1078,11 @@ _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
         + ("the real trap" if e.real else "a dud")),
     E.Snatched: lambda s, e: (f"{_name(s, e.thief)} takes {card_name(e.card, s)} from "
                               f"{_name(s, e.victim)}"),
+    E.Heaved: lambda s, e: (f"{_name(s, e.player)} heaves {treasure_name(s, e.treasure)}: it "
+                            f"lands on {square_name(e.square)}"),
+    E.MovementGained: lambda s, e: (f"{_name(s, e.player)} gains "
+                                    f"{plural(e.amount, 'movement point')}"),
+    E.AttackRestored: lambda s, e: f"{_name(s, e.player)} may attack once more this turn",
     E.CounterWindow: lambda s, e: (
         f"{_name(s, e.counter.player)}'s {card_name(e.counter.card, s)} waits: "
         f"{_name(s, s.pending.attacker) if s is not None and s.pending else 'its target'} "

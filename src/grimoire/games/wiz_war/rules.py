@@ -125,6 +125,7 @@ from grimoire.games.wiz_war.state import (
     stone_at,
     stone_blocks,
     treasure_of,
+    wizard_has,
 )
 
 # ------------------------------------------------------------------ setup and turns
@@ -451,6 +452,9 @@ def punches(s: State, p: int) -> list[Event]:
     sq = s.pos[p]
     near = [q for q in range(s.players)
             if q != p and s.pos[q] >= 0 and B.adjacent(s.players, looking(s), sq, s.pos[q])]
+    if s.spells and wizard_has(s, p, "reach"):  # Stretch: any enemy wizard in sight
+        seen = sight(s, p, spell=False)
+        near = [q for q in alive(s) if q != p and (q in near or s.pos[q] in seen)]
     out: list[Event] = [Punch(player=p, target=q) for q in near]
     if near and s.carried[p]:
         for w in s.carried[p]:
@@ -838,6 +842,11 @@ def _move(b: Build, a: Move) -> None:
         if dest >= 0:
             b.emit(Moved(player=p, square=dest))
     crossed(b, p, [frm, b.state.pos[p]])
+    if b.state.spells and b.state.pos[p] not in (frm, -1):  # a step into a new square
+        t = f"w{p}"
+        for sp in b.state.spells:
+            if sp.target == t:
+                effect_of(sp.card).entered(b, sp, p)
 
 
 def _pick_up(b: Build, a: PickUp) -> None:
@@ -869,17 +878,23 @@ def _punch(b: Build, a: Punch) -> None:
     p = a.player
     shape = form_of(b.state, p)
     amount = shape.punch if shape is not None else 1
+    if shape is not None and shape.die:  # a werewolf's claws: a die roll
+        roll = Roll.of(b.dice, p, shape.die, 1, "punch")
+        b.emit(roll)
+        amount += roll.values[0]
     dice = carried(b.state, p, _punch_dice)
     if dice:
         roll = Roll.of(b.dice, p, 4, dice, "mightstone")
         b.emit(roll)
         amount += sum(roll.values)
     fire = False
+    cloaked = False
     for sp in b.state.spells:
-        if sp.target == f"w{p}" and "cloak" in CARD[sp.card].traits:
+        if sp.target == f"w{p}" and "cloak" in CARD[sp.card].traits and not cloaked:
             amount += CARD[sp.card].amount
-            fire = True
-            break
+            fire = cloaked = True
+        elif sp.target == f"w{p}" and "fists" in CARD[sp.card].traits:
+            amount += CARD[sp.card].amount
     b.emit(Attack(attacker=p, target=a.target, card=-1, kind="punch", damage=amount,
                   dtype="physical", fire=fire, origin=b.state.pos[p]))
 

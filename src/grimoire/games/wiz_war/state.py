@@ -267,8 +267,16 @@ def square_of(sp: Spell) -> int:
 
 
 def filled(s: State) -> tuple[int, ...]:
-    """Squares that block sight (creations that fill them), sorted."""
-    return tuple(sorted(square_of(sp) for sp in spells_with(s, "fills")))
+    """Squares that block sight (creations that fill them, and the square of a wizard
+    whose transformation fills it: Big Man Form), sorted."""
+    out = []
+    for sp in spells_with(s, "fills"):
+        q = square_of(sp)
+        if q < 0 and sp.target.startswith("w"):
+            q = s.pos[int(sp.target[1:])]
+        if q >= 0:
+            out.append(q)
+    return tuple(sorted(out))
 
 
 def stone_blocks(s: State) -> frozenset[int]:

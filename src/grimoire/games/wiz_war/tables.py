@@ -149,13 +149,15 @@ class Weapon(NamedTuple):
 
 class Form(NamedTuple):
     """A transformation: base speed, attacks evaded on a d4 roll up to ``evade`` (0: never),
-    punch damage, damage taken less, and whether doors stop it."""
+    punch damage, damage taken less, whether doors stop it, and ``die``: the sides of a die
+    rolled for each punch and added to ``punch`` (0: none)."""
 
     speed: int
     evade: int
     punch: int
     ward: int
     doors: bool
+    die: int = 0
 
 
 class Card(NamedTuple):
@@ -383,6 +385,34 @@ CARDS: dict[str, Card] = {
     "Handful of Tacks": Card("conjuring", "neutral", 3, "los", "permanent",
                              ("creation", "thorns", "quenched"), targets="empty-square",
                              effect="create", amount=3, mark="x"),
+    # Mutation (with copies of Energy 4, Energy 5, Dispel, Mist Body, Gnome Form and
+    # Golem Form)
+    "Featherweight": Card("mutation", "counter", 0, "caster", "instant",
+                          effect="featherweight"),
+    "Disease": Card("mutation", "neutral", 0, "caster", "temporary", ("energy",),
+                    targets="self-once", effect="disease", amount=3),
+    "Heave-Ho": Card("mutation", "attack", 0, "los", "instant", targets="heave",
+                     effect="heave-ho"),
+    "Stretch": Card("mutation", "neutral", 2, "caster", "temporary", ("reach",),
+                    targets="self-once", effect="maintain"),
+    "Adrenaline": Card("mutation", "neutral", 0, "caster", "instant", targets="attacked",
+                       effect="adrenaline"),
+    "Extra Arms": Card("mutation", "neutral", 3, "caster", "permanent", ("fists",),
+                       targets="self-once", effect="maintain", amount=2),
+    "Mad Dash": Card("mutation", "neutral", 0, "caster", "instant", targets="dash",
+                     effect="mad-dash"),
+    "Strength": Card("mutation", "neutral", 0, "caster", "temporary", ("mighty",),
+                     targets="self-once", effect="strength"),
+    "Wallivore": Card("mutation", "neutral", 0, "adjacent", "instant", targets="own-wall",
+                      effect="wallivore", amount=2),
+    "Big Man Form": Card("mutation", "neutral", 0, "caster", "permanent",
+                         ("transformation", "fills"), targets="form", effect="transform",
+                         form=Form(3, 0, 3, 0, False)),
+    "Slime Form": Card("mutation", "neutral", 0, "caster", "permanent", ("transformation",),
+                       targets="form", effect="transform", form=Form(3, 0, 1, 0, True)),
+    "Werewolf Form": Card("mutation", "neutral", 0, "caster", "permanent",
+                          ("transformation",), targets="form", effect="transform",
+                          form=Form(4, 0, 0, 0, False, die=4)),
 }
 # fmt: on
 
@@ -430,6 +460,13 @@ SCHOOLS: dict[str, tuple[tuple[str, int], ...]] = {
         ("Create Door", 1), ("Dust Cloud", 1), ("Glue", 1), ("Rosebush", 2),
         ("Thornbush", 2), ("Handful of Tacks", 1),
     ),
+    "mutation": (
+        ("Energy 4", 2), ("Energy 5", 1), ("Dispel", 1), ("Mist Body", 1),
+        ("Featherweight", 2), ("Disease", 1), ("Heave-Ho", 1), ("Stretch", 2),
+        ("Adrenaline", 2), ("Extra Arms", 2), ("Mad Dash", 1), ("Strength", 1),
+        ("Wallivore", 2), ("Gnome Form", 1), ("Golem Form", 1), ("Big Man Form", 1),
+        ("Slime Form", 1), ("Werewolf Form", 1),
+    ),
 }
 FIRST_GAME_SCHOOLS: tuple[str, ...] = ("white-cantrip", "alchemy", "elemental", "mentalism")
 
@@ -440,7 +477,7 @@ CHOICES: tuple[str, ...] = (
 # Schools added after the first game, in the order they were added: each one's cards are
 # numbered after those of the schools before it (and after the extra cards), so the card
 # numbers of a game never change when a school is added. Append, never reorder.
-LATER_SCHOOLS: tuple[str, ...] = ("thaumaturgy", "conjuring")
+LATER_SCHOOLS: tuple[str, ...] = ("thaumaturgy", "conjuring", "mutation")
 # Schools whose cards are numbered but not all castable yet: a game may not choose them.
 UNFINISHED: tuple[str, ...] = ()
 SCHOOLS_PER_GAME = 3
@@ -452,4 +489,7 @@ TRAP_TOKENS = 4
 
 # Stun tokens a Lightning Bolt gives each wizard it damages (its damage is its amount).
 LIGHTNING_STUN = 1
+# The faces of a d4 on which a punch or weapon of a wizard under Strength tears an item
+# away from the wizard it hits.
+TEAR_FACES: tuple[int, ...] = (2, 3, 4)
 

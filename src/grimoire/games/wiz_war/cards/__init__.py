@@ -17,12 +17,13 @@ from grimoire.games.wiz_war.cards import (
     conjuring,
     elemental,
     mentalism,
+    mutation,
     thaumaturgy,
 )
 from grimoire.games.wiz_war.cards.base import EFFECTS, Effect, effect_of
 from grimoire.games.wiz_war.cards.targets import TARGETS, Sight, offers, targets
 
-SCHOOLS = (cantrip, alchemy, elemental, mentalism, thaumaturgy, conjuring)
+SCHOOLS = (cantrip, alchemy, elemental, mentalism, thaumaturgy, conjuring, mutation)
 
 __all__ = ["EFFECTS", "SCHOOLS", "TARGETS", "Effect", "Sight", "effect_of", "offers",
            "targets"]

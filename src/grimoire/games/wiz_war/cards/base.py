@@ -109,6 +109,12 @@ class Effect:
         the wizards it goes on to strike instead (it turns back), or None: it stops."""
         return None
 
+    def entered(self, b: Build, sp: Spell, p: int) -> None:
+        """Seat ``p``, on whose wizard the spell ``sp`` is, has stepped into a square."""
+
+    def blow(self, b: Build, sp: Spell, pd: Pending) -> None:
+        """The attack ``pd`` of the wizard on whom the spell ``sp`` is has hit."""
+
     def relocates(self, a: Cast | Counter) -> int:
         """The seat whose wizard the spell or counter ``a`` moves to another square (-1:
         none): a stunned wizard who attacked may not cast one that moves himself."""
@@ -312,6 +318,9 @@ def hit(b: Build, pd: Pending) -> None:
         return
     source = "punch" if pd.card < 0 else DECK[pd.card]
     amount = pd.damage - pd.reduced
+    mighty = pd.dtype == "physical" and wizard_has(b.state, by, "mighty")
+    if mighty:  # doubled before any counter took damage off
+        amount = 2 * pd.damage - pd.reduced
     if pd.mode == "brain":
         amount = len(b.state.hands[q]) - pd.reduced
     if pd.mode == "darts":  # each dart its own source of the card's amount
@@ -338,6 +347,13 @@ def hit(b: Build, pd: Pending) -> None:
             start = b.state.pos[q]
             b.emit(Moved(player=q, square=path[-1]))
             crossed(b, q, [start, *path])
+    if mighty:
+        for sp in b.state.spells:
+            if sp.target == f"w{by}" and "mighty" in CARD[sp.card].traits:
+                EFFECTS[CARD[sp.card].effect].blow(b, sp, pd)
+                break
+        if b.state.pos[q] < 0:
+            return
     if pd.kind == "punch":
         cloak = next((sp for sp in b.state.spells if sp.target == f"w{q}"
                       and "cloak" in CARD[sp.card].traits), None)
@@ -359,14 +375,15 @@ def next_target(b: Build, pd: Pending) -> None:
 
 def cancel(b: Build, pd: Pending, how: str, landing: int = -1) -> None:
     """The pending attack or spell is stopped. A thrown weapon falls where it was stopped:
-    in the target's square if the target evaded it (``landing``: where the target stood),
+    in the target's square if the target evaded it or was pushed back by it (``landing``:
+    where the target stood),
     in the thrower's if a wall or shield stopped it."""
     b.emit(Cancelled(how=how))
     if pd.kind == "throw" and pd.mode != "spare":  # a spare spike is gone either way
         thrown = CARD[pd.card].thrown
         if thrown is not None and thrown.used_up:
             square = -1
-        elif how == "evaded":
+        elif how in ("evaded", "pushed"):  # it reached the target's square
             square = landing if landing >= 0 else b.state.pos[pd.target]
         else:
             square = b.state.pos[pd.attacker]
@@ -408,12 +425,13 @@ class Create(Effect):
 
 
 class Maintain(Effect):
-    """A temporary spell with as many energy tokens as its energy, on the caster (``s``),
-    a border or the whole board."""
+    """A temporary spell with as many energy tokens as its energy (a permanent one with
+    none), on the caster (``s``), a border or the whole board."""
 
     def resolve(self, b: Build, a: Cast, energy: int) -> None:
         target = f"w{a.player}" if a.target == "s" else a.target
-        b.emit(SpellBegins(card=a.card, caster=a.player, target=target, tokens=energy))
+        tokens = energy if CARD[a.card].duration == "temporary" else 0
+        b.emit(SpellBegins(card=a.card, caster=a.player, target=target, tokens=tokens))
 
 
 class Transform(Effect):

@@ -324,6 +324,50 @@ def glue(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     return out
 
 
+def distance(s: State, a: int, b: int) -> int:
+    """Squares from ``a`` to ``b`` counted along rows and columns on the board as it lies
+    (no exit or portal shortens it).
+
+    >>> from grimoire.games.wiz_war import RULES
+    >>> s = RULES.setup(RULES.Options(), ("a", "b"))
+    >>> distance(s, 0, 12)
+    3
+    """
+    w = B.geometry(s.players).width
+    (ar, ac), (br, bc) = divmod(a, w), divmod(b, w)
+    return abs(ar - br) + abs(ac - bc)
+
+
+def heave(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """An enemy wizard the caster's wizard sees from his own square (the treasure leaves
+    his hands, not an Astral Projection's), in another square, when he carries a
+    treasure."""
+    if treasure_of(s, p) < 0:
+        return []
+    here = s.pos[p]
+    return [(f"w{q}", "") for q in alive(s) if q != p and s.pos[q] != here
+            and in_sight(s, p, s.pos[q], spell=False)]
+
+
+def attacked(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """The caster, once he has attacked this turn (and is not stunned)."""
+    return [("s", "")] if s.attacked and not s.stunned and p == s.active else []
+
+
+def dash(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """The caster, while he has movement points left."""
+    return [("s", "")] if s.mp > 0 and p == s.active else []
+
+
+def own_wall(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
+    """A stone or created wall on a side of the caster's square (not a door, not the
+    board's outer wall)."""
+    g = B.geometry(s.players)
+    sq = s.pos[p]
+    return [(f"e{e}", "") for d in range(4)
+            if (e := g.edge[sq][d]) >= 0 and s.edges[e] in "#W"]
+
+
 def nothing(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """No target: the card is not cast this way."""
     return []
@@ -339,6 +383,7 @@ TARGETS: dict[str, Rule] = {
     "form": transformation, "self": caster, "wall": wall, "spell": spell,
     "carried": carried, "door": door, "globe": globe, "enemy-item": enemy_item,
     "through-wall": through_wall, "door-seen": door_seen, "trap": trap, "glue": glue,
+    "heave": heave, "attacked": attacked, "dash": dash, "own-wall": own_wall,
 }
 """Every targeting rule by the name card records use."""
 
@@ -425,5 +470,5 @@ def offers(s: State, p: int, card: int, energy: int, view: Sight, target: str,
     return (target, mode) in TARGETS[rule](s, p, card, energy, view)
 
 
-__all__ = ["CHECKS", "TARGETS", "Sight", "knock_dirs", "number", "offers", "storm_area",
-           "targets", "trap_squares"]
+__all__ = ["CHECKS", "TARGETS", "Sight", "distance", "knock_dirs", "number", "offers",
+           "storm_area", "targets", "trap_squares"]

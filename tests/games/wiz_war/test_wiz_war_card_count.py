@@ -1,0 +1,46 @@
+"""Fuzz over random games with every choice of schools (issue 16): no card is ever lost or
+duplicated. Between decisions (nothing waiting for an answer) every card of the game's
+deck is in exactly one place: a hand, the deck, the discard pile, a wizard's items, a
+spell in play, or an item lying on the board."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from grimoire import Match
+from grimoire.games.wiz_war import board as B
+from grimoire.games.wiz_war.state import State
+
+CHOICES = [",".join(c) for c in itertools.combinations(B.PLAYABLE, 3)] + ["random"]
+
+
+def placed(s: State) -> Counter[int]:
+    """Every card where the state holds it, counted."""
+    cards = list(itertools.chain(*s.hands, s.deck, s.discard, *s.carried))
+    cards += [sp.card for sp in s.spells] + [c for c, _ in s.objects]
+    return Counter(cards)
+
+
+@pytest.mark.parametrize("k", range(len(CHOICES)))
+def test_no_card_is_lost_or_duplicated(k: int) -> None:
+    schools = CHOICES[k]
+    rng = random.Random(k)
+    n = (2, 3, 4)[k % 3]
+    m = Match.new("wiz-war", seed=bytes([k]) * 32, players=("A", "B", "C", "D")[:n],
+                  options={"schools": schools})
+    checked = 0
+    for _ in range(600):
+        if m.outcome is not None:
+            break
+        seat = rng.choice(sorted(m.rules.to_act(m.state)))
+        m.act(rng.choice(m.legal(seat)))
+        s = m.state
+        if s.pending is None and s.schools:
+            assert placed(s) == Counter(B.deck_for(s.schools, s.options.extra_cards)), (
+                schools, n, len(m.events), type(m.events[-1]).__name__)
+            checked += 1
+    assert checked > 50
