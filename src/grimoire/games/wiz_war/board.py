@@ -12,7 +12,7 @@ outer walls or exits that lead (by wrap-around or portal) to another square.
 >>> g.width, g.height, len(g.edge_squares) > 0
 (10, 5, True)
 >>> DECK[0], len(DECK), CARD[0].kind
-('Full Shield', 135, 'counter')
+('Full Shield', 171, 'counter')
 """
 
 from __future__ import annotations
