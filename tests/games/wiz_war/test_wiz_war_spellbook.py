@@ -224,3 +224,11 @@ def test_the_text_board_shows_each_groups_deck() -> None:
     text = RULES.render(start(3).state)
     assert "deck of seats 0 and 2: " in text and "White Cantrip, Alchemy, Mentalism and" in text
     assert "deck of seat 1: " in text and "(Black Cantrip, Elemental, Conjuring and" in text
+
+
+def test_each_decks_shuffle_reads_by_its_cantrip() -> None:
+    said = [RULES.describe(Shuffle(pile=p, order=()), None)
+            for p in ("deck-white", "discard-black", "deck", "discard")]
+    assert said == ["The White Cantrip deck is shuffled",
+                    "The Black Cantrip deck's discard pile is shuffled into it",
+                    "The deck is shuffled", "The discard pile is shuffled into a new deck"]

@@ -834,6 +834,11 @@ def describe(event: Event, state: State | None = None) -> str:
     if isinstance(event, Roll):
         return _roll(state, event)
     if isinstance(event, Shuffle):
+        kind, _, colour = event.pile.partition("-")  # the Custom Spellbook's two decks
+        if colour:
+            deck = f"The {colour.title()} Cantrip deck"
+            return (f"{deck}'s discard pile is shuffled into it" if kind == "discard"
+                    else f"{deck} is shuffled")
         return ("The discard pile is shuffled into a new deck" if event.pile == "discard"
                 else f"The {event.pile} is shuffled")
     return f"Something happens ({type(event).__name__})"
