@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -14,9 +15,12 @@ import pytest
 from grimoire import Match
 from grimoire.core.errors import UsageError
 from grimoire.core.events import Shuffle
+from grimoire.core.logfile import read_log
+from grimoire.core.replay import initial_state
 from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
+from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.rules import school_choice, spellbook_choice
 from grimoire.games.wiz_war.state import (
     Options,
@@ -232,3 +236,26 @@ def test_each_decks_shuffle_reads_by_its_cantrip() -> None:
     assert said == ["The White Cantrip deck is shuffled",
                     "The Black Cantrip deck's discard pile is shuffled into it",
                     "The deck is shuffled", "The discard pile is shuffled into a new deck"]
+
+
+FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wiz-war"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_the_full_games_play_black_cantrip_and_draw_by_group(n: int) -> None:
+    """The seeded Custom Spellbook games (tools/fixtures/wiz_war.py) cast Black Cantrip's
+    cards (its own numbers), and every card a seat is dealt or draws is of its group's
+    deck."""
+    log = read_log(FIXTURES / f"full-spellbook-{n}p.jsonl")
+    s = initial_state(RULES, log.header)
+    black = set(B.SCHOOL_CARDS["black-cantrip"])
+    first, second = B.groups(s.schools)
+    played = {B.DECK[e.card] for e in log.events
+              if isinstance(e, (E.Cast, E.Counter, E.Boost)) and e.card in black}
+    assert len(played) >= 5 and played <= {name for name, _ in T.SCHOOLS["black-cantrip"]}
+    for e in log.events:
+        if isinstance(e, E.Draw):
+            assert set(e.cards) <= set((first, second)[e.player % 2])
+        if isinstance(e, E.Deal):
+            for p, hand in enumerate(e.hands):
+                assert set(hand) <= set((first, second)[p % 2])
