@@ -259,3 +259,30 @@ def test_the_full_games_play_black_cantrip_and_draw_by_group(n: int) -> None:
         if isinstance(e, E.Deal):
             for p, hand in enumerate(e.hands):
                 assert set(hand) <= set((first, second)[p % 2])
+
+
+def test_a_card_from_the_other_groups_deck_goes_back_to_its_own_pile() -> None:
+    """Red (White Cantrip's group) holds a Black Cantrip card (as after a Thought Steal)
+    and discards it: it lies on Black Cantrip's pile, and when blue's deck runs out it is
+    shuffled into blue's deck, never red's."""
+    options = Options(custom_spellbook=BOOK)
+    s = RULES.setup(options, NAMES[:2])
+    first, second = B.groups(s.schools)
+    stolen = second[0]
+    deck0 = first[4:]
+    s = msgspec.structs.replace(
+        s, phase="move", active=0, turns=(2, 2), mp=3,
+        hands=((*first[:4], stolen), second[1:3]),
+        deck=deck0, split=len(deck0), discard=second[3:])
+    m = Match.new("wiz-war", players=NAMES[:2], seed=bytes(32), position=RULES.notation(s),
+                  options=msgspec.to_builtins(options))
+    m.act(E.EndMove(player=0))
+    m.act(E.Discard(player=0, card=stolen))
+    assert discard_of(m.state, 1)[-1] == stolen and stolen not in discard_of(m.state, 0)
+    m.act(E.EndTurn(player=0, draw=0))
+    m.act(E.EndMove(player=1))
+    m.act(E.EndTurn(player=1, draw=2))
+    assert [e.pile for e in m.events if isinstance(e, Shuffle)] == ["discard-black"]
+    after = m.state
+    assert stolen in after.hands[1] + deck_of(after, 1) and deck_of(after, 0) == deck0
+    assert not after.discard
