@@ -44,3 +44,34 @@ def test_no_card_is_lost_or_duplicated(k: int) -> None:
                 schools, n, len(m.events), type(m.events[-1]).__name__)
             checked += 1
     assert checked > 50
+
+
+BOOKS = [
+    "alchemy,elemental,mentalism/conjuring,mutation,thaumaturgy",
+    "conjuring,mutation,thaumaturgy/alchemy,elemental,mentalism",
+    "alchemy,mutation,thaumaturgy/conjuring,elemental,mentalism",
+]
+
+
+@pytest.mark.parametrize(("k", "n"), [(k, n) for k in range(len(BOOKS)) for n in (2, 3, 4)])
+def test_no_card_is_lost_or_duplicated_in_the_custom_spellbook(k: int, n: int) -> None:
+    """Both decks' cards, each in exactly one place, and each group's deck holding only
+    its own cards, whoever stole or picked up what."""
+    rng = random.Random(100 + 3 * k + n)
+    m = Match.new("wiz-war", seed=bytes([100 + 3 * k + n]) * 32,
+                  players=("A", "B", "C", "D")[:n], options={"custom_spellbook": BOOKS[k]})
+    first, second = B.groups(m.state.schools)
+    assert m.state.split == len(first)
+    checked = 0
+    for _ in range(600):
+        if m.outcome is not None:
+            break
+        seat = rng.choice(sorted(m.rules.to_act(m.state)))
+        m.act(rng.choice(m.legal(seat)))
+        s = m.state
+        if s.pending is None:
+            assert placed(s) == Counter(first + second), (k, n, len(m.events))
+            assert set(s.deck[:s.split]) <= set(first)
+            assert set(s.deck[s.split:]) <= set(second)
+            checked += 1
+    assert checked > 50

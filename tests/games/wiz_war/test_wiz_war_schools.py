@@ -56,7 +56,8 @@ def test_existing_logs_are_read_with_the_first_game_schools() -> None:
     the first game's deck."""
     for path in sorted(FIXTURES.glob("*.jsonl")):
         header = read_log(path).header
-        if "schools" in header.options or header.position:
+        if "schools" in header.options or "custom_spellbook" in header.options or (
+                header.position):
             continue
         state = initial_state(RULES, header)
         assert state.schools == B.FIRST_GAME_CHOICE and len(state.deck) >= 84
@@ -205,3 +206,17 @@ def test_random_draws_among_the_ruleset_2_schools_whatever_becomes_playable() ->
     """The die of ``schools="random"`` is part of the ruleset: a school made playable
     later must not change the draw of a log recorded now."""
     assert RANDOM_DRAW == ("alchemy", "elemental", "mentalism", "thaumaturgy")
+
+
+def test_black_cantrip_is_white_cantrips_twelve_cards_numbered_last() -> None:
+    """Black Cantrip is "an identical deck" to White Cantrip: the same twelve cards, numbered
+    after Mutation's (``tables.LATER_SCHOOLS`` only appended to), and never a game's choice
+    (it plays only in the Custom Spellbook)."""
+    white, black = B.SCHOOL_CARDS["white-cantrip"], B.SCHOOL_CARDS["black-cantrip"]
+    assert [B.DECK[c] for c in black] == [B.DECK[c] for c in white]
+    assert black == tuple(range(159, 171)) and len(B.DECK) == 171
+    assert min(black) > max(B.SCHOOL_CARDS["mutation"])
+    assert T.LATER_SCHOOLS[-1] == "black-cantrip" and "black-cantrip" not in B.PLAYABLE
+    assert all(B.CARD[b] is B.CARD[w] for b, w in zip(black, white, strict=True))
+    with pytest.raises(UsageError, match="setup/schools"):
+        school_choice(Options(schools="alchemy,elemental,black-cantrip"))

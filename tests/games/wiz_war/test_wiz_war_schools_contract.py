@@ -5,7 +5,9 @@ log, every legal action is accepted, seek is the fold, logs and states round-tri
 positions round-trip through the notation, and nothing hidden leaks: a seat's view, its
 picture and text, the redacted events and a search bot's disguise depend only on what that
 seat may know (the hidden-information properties, with hypothesis drawing the schools):
-with Conjuring, which Booby Trap token is real is known to its caster only."""
+with Conjuring, which Booby Trap token is real is known to its caster only. A choice with a
+slash is a ``custom_spellbook`` game (two groups, each with its own deck, whose orders stay
+hidden like the one deck's)."""
 
 from __future__ import annotations
 
@@ -40,12 +42,15 @@ WITH_THAUMATURGY = [",".join(c) for c in combinations(RANDOM_DRAW, 3) if "thauma
 WITH_CONJURING = ["conjuring,elemental,thaumaturgy", "alchemy,conjuring,mentalism",
                   "conjuring,elemental,mentalism"]
 WITH_MUTATION = [",".join(c) for c in combinations(B.PLAYABLE, 3) if "mutation" in c]
-CHOICES = [*WITH_THAUMATURGY, *WITH_CONJURING, *WITH_MUTATION, "random"]
+BOOKS = {2: "alchemy,elemental,mentalism/conjuring,mutation,thaumaturgy",
+         3: "conjuring,mentalism,mutation/alchemy,elemental,thaumaturgy",
+         4: "alchemy,mutation,thaumaturgy/conjuring,elemental,mentalism"}
+CHOICES = [*WITH_THAUMATURGY, *WITH_CONJURING, *WITH_MUTATION, "random", *BOOKS.values()]
 MUTATION_GAMES = {2: "mentalism,thaumaturgy,mutation", 3: "alchemy,elemental,mutation",
                   4: "elemental,mentalism,mutation"}
 CASES = [(n, schools) for n in (2, 3, 4)
          for schools in (WITH_THAUMATURGY[n - 2], WITH_CONJURING[n - 2], MUTATION_GAMES[n],
-                         "random")]
+                         "random", BOOKS[n])]
 ACTIONS = 400
 
 
@@ -53,10 +58,15 @@ def case_id(case: tuple[int, str]) -> str:
     return f"{case[0]}p-{case[1]}"
 
 
+def options_of(choice: str) -> dict[str, str]:
+    """The options of a case: a slash makes it a Custom Spellbook game."""
+    return {"custom_spellbook" if "/" in choice else "schools": choice}
+
+
 def playout(n: int, schools: str, seed: int, actions: int = ACTIONS,
             check: Callable[[Match], None] | None = None) -> Match:
     m = Match.new("wiz-war", players=("A", "B", "C", "D")[:n], seed=bytes([seed]) * 16,
-                  options={"schools": schools})
+                  options=options_of(schools))
     bot = RandomBot(seed)
     for _ in range(actions):
         if not m.to_act:
@@ -126,7 +136,7 @@ def test_seek_is_the_fold_and_logs_round_trip(case: tuple[int, str]) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_positions_round_trip_through_the_notation(case: tuple[int, str]) -> None:
-    options = Options(schools=case[1])
+    options = Options(**options_of(case[1]))
 
     def check(m: Match) -> None:
         text = RULES.notation(m.state)
@@ -257,4 +267,5 @@ def test_the_later_schools_cases_cover_every_player_count() -> None:
     for school in ("conjuring", "mutation"):
         assert {n for n, s in CASES if school in s} == {2, 3, 4}
     assert any(s == "random" for _, s in CASES)
+    assert {n for n, s in CASES if "/" in s} == {2, 3, 4}
 

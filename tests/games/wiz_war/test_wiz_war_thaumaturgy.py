@@ -476,8 +476,9 @@ def test_waiting_counters_and_weapon_attacks_are_positions() -> None:
 
 
 def test_every_card_of_every_playable_school_is_named_in_a_test() -> None:
-    """Each card of White Cantrip and each playable school appears in the Wiz-War tests."""
+    """Each card of White Cantrip, Black Cantrip (the Custom Spellbook's) and each playable
+    school appears in the Wiz-War tests."""
     text = "\n".join(p.read_text() for p in TESTS.glob("test_*.py"))
-    for school in ("white-cantrip", *B.PLAYABLE):
+    for school in (*T.CANTRIPS, *B.PLAYABLE):
         for name, _ in T.SCHOOLS[school]:
             assert re.search(re.escape(name), text), f"{name} ({school}) is in no test"

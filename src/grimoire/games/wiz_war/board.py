@@ -12,7 +12,7 @@ outer walls or exits that lead (by wrap-around or portal) to another square.
 >>> g.width, g.height, len(g.edge_squares) > 0
 (10, 5, True)
 >>> DECK[0], len(DECK), CARD[0].kind
-('Full Shield', 159, 'counter')
+('Full Shield', 171, 'counter')
 """
 
 from __future__ import annotations
@@ -574,6 +574,9 @@ def deck_for(schools: tuple[str, ...] = FIRST_GAME_CHOICE,
     """
     if not schools:
         return ()
+    if len(schools) == 2 * T.SCHOOLS_PER_GAME:  # the Custom Spellbook: two decks
+        first, second = groups(schools)
+        return first + second
     chosen = sorted(schools, key=lambda school: SCHOOL_CARDS[school][0])
     extra = tuple(len(FIRST_GAME) + T.EXTRA_CARDS.index(n) for n in extra_cards)
     return (SCHOOL_CARDS["white-cantrip"]
@@ -587,3 +590,40 @@ def card_number(name: str, k: int = 0) -> int:
     'Fireball'
     """
     return [i for i, n in enumerate(DECK) if n == name][k]
+
+
+@lru_cache(maxsize=64)
+def groups(schools: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The two decks of a Custom Spellbook game whose ``schools`` are the first group's
+    three then the second's, unshuffled: White Cantrip and the first group's schools,
+    Black Cantrip and the second's (each in the order of card numbers).
+
+    >>> a, b = groups(("alchemy", "mentalism", "thaumaturgy",
+    ...                "conjuring", "elemental", "mutation"))
+    >>> a[:12] == tuple(range(12)), b[:12] == SCHOOL_CARDS["black-cantrip"], len(a) + len(b)
+    (True, True, 168)
+    """
+    k = T.SCHOOLS_PER_GAME
+    out = []
+    for cantrip, chosen in zip(T.CANTRIPS, (schools[:k], schools[k:]), strict=True):
+        ordered = sorted(chosen, key=lambda school: SCHOOL_CARDS[school][0])
+        out.append(SCHOOL_CARDS[cantrip] + tuple(c for x in ordered for c in SCHOOL_CARDS[x]))
+    return out[0], out[1]
+
+
+def owner(schools: tuple[str, ...], card: int) -> int:
+    """The group (0: White Cantrip's, 1: Black Cantrip's) whose deck ``card`` belongs to in
+    a Custom Spellbook game with these ``schools``; 0 in any other game.
+
+    >>> owner(("alchemy", "mentalism", "thaumaturgy",
+    ...        "conjuring", "elemental", "mutation"), SCHOOL_CARDS["black-cantrip"][0])
+    1
+    """
+    if len(schools) != 2 * T.SCHOOLS_PER_GAME:
+        return 0
+    return int(card in _second(schools))
+
+
+@lru_cache(maxsize=64)
+def _second(schools: tuple[str, ...]) -> frozenset[int]:
+    return frozenset(groups(schools)[1])

@@ -21,13 +21,19 @@ from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD, EV
 from grimoire.games.wiz_war.events import Event
 from grimoire.games.wiz_war.state import (
+    DISCARDS,
+    PILES,
     Pending,
     Spell,
     State,
+    deck_of,
     destination,
+    discard_of,
+    group_of,
     misty,
     passage,
     speed,
+    spellbook,
     square_of,
 )
 
@@ -60,17 +66,37 @@ def _start(s: State, e: E.Start) -> State:
 def _shuffle(s: State, e: Shuffle) -> State:
     if e.pile == "deck":
         return replace(s, deck=e.apply(s.deck))
+    if e.pile in PILES:  # the Custom Spellbook: one group's deck as the game starts
+        a, b = deck_of(s, 0), deck_of(s, 1)
+        return replace(s, deck=e.apply(a) + b if e.pile == PILES[0] else a + e.apply(b))
+    if e.pile in DISCARDS:  # one group's discard pile into its empty deck
+        g = DISCARDS.index(e.pile)
+        pile = discard_of(s, g)
+        rest = tuple(c for c in s.discard if c not in pile)
+        a, b = deck_of(s, 0), deck_of(s, 1)
+        if g == 0:
+            return replace(s, deck=a + e.apply(pile) + b, split=s.split + len(pile),
+                           discard=rest)
+        return replace(s, deck=a + b + e.apply(pile), discard=rest)
     return replace(s, deck=s.deck + e.apply(s.discard), discard=())
 
 
+def _take(s: State, p: int, k: int) -> tuple[State, tuple[int, ...]]:
+    """``s`` less the top ``k`` cards of seat ``p``'s deck (its group's in the Custom
+    Spellbook), and those cards."""
+    if not spellbook(s):
+        return replace(s, deck=s.deck[k:]), s.deck[:k]
+    if group_of(s, p) == 0:
+        return replace(s, deck=s.deck[k:], split=s.split - k), s.deck[:k]
+    return replace(s, deck=s.deck[:s.split] + s.deck[s.split + k:]), s.deck[s.split:][:k]
+
+
 def _deal(s: State, e: E.Deal) -> State:
-    dealt = sum(len(h) for h in e.hands)
     hands = []
-    at = 0
-    for h in e.hands:
-        hands.append(s.deck[at:at + len(h)])
-        at += len(h)
-    return replace(s, hands=tuple(hands), deck=s.deck[dealt:])
+    for p, h in enumerate(e.hands):
+        s, cards = _take(s, p, len(h))
+        hands.append(cards)
+    return replace(s, hands=tuple(hands))
 
 
 def _turn_begins(s: State, e: E.TurnBegins) -> State:
@@ -320,9 +346,8 @@ def _reduced(s: State, e: E.Reduced) -> State:
 
 
 def _draw(s: State, e: E.Draw) -> State:
-    k = len(e.cards)
-    return replace(s, hands=put(s.hands, e.player, s.hands[e.player] + s.deck[:k]),
-                   deck=s.deck[k:])
+    s, cards = _take(s, e.player, len(e.cards))
+    return replace(s, hands=put(s.hands, e.player, s.hands[e.player] + cards))
 
 
 def _damage(s: State, e: E.Damage) -> State:

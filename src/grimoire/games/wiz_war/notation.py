@@ -55,17 +55,24 @@ from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD
 from grimoire.games.wiz_war.cards import Sight, targets
 from grimoire.games.wiz_war.events import Cast
-from grimoire.games.wiz_war.rules import answered, school_choice, setup
+from grimoire.games.wiz_war.rules import (
+    answered,
+    school_choice,
+    setup,
+    spellbook_choice,
+)
 from grimoire.games.wiz_war.state import (
     Options,
     Pending,
     Spell,
     State,
     alive,
+    deck_of,
     energy_value,
     hand_count,
     hand_limit,
     points,
+    spellbook,
 )
 
 PREFIX = "wiz-war/1 "
@@ -87,9 +94,10 @@ HANDLED_STATE_FIELDS = frozenset({
     "stun", "hands", "deck", "discard", "carried", "spells", "objects", "treasures",
     "bearer", "edges", "cracks", "mp", "boosted", "attacked", "moved", "stunned",
     "picked", "origin", "bend", "pending", "winners", "result", "charges", "schools",
-    "traps",
+    "traps", "split",
 })
-"""The State fields the notation writes (``names`` and ``options`` are given to parse)."""
+"""The State fields the notation writes (``names`` and ``options`` are given to parse;
+``split`` is written inside ``deck``, as a slash between the Custom Spellbook's decks)."""
 
 
 def _bad(where: str, why: str) -> IllegalAction:
@@ -449,7 +457,7 @@ def _write(state: State, ctx: _Ctx) -> dict[str, str]:
         "stun": "/".join(map(str, state.stun)),
         "hands": "/".join(_enc_cards(h) for h in state.hands),
         "carried": "/".join(_enc_cards(h) for h in state.carried),
-        "deck": _enc_cards(state.deck),
+        "deck": _enc_deck(state),
         "discard": _enc_cards(state.discard),
         "spells": ",".join(_enc_positional(ctx, sp, _SPELL, ".") for sp in state.spells) or "-",
         "objects": ",".join(f"{_enc_none(c)}@{_enc_sq(ctx, q)}" for c, q in state.objects)
@@ -612,13 +620,32 @@ def _read_traps(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
 def _read_schools(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     if s == "-":
         return {key: ()}
-    names = _items(key, s, ",", T.SCHOOLS_PER_GAME)
+    k = T.SCHOOLS_PER_GAME
+    names = _items(key, s, ",", 2 * k)
     for name in names:
         if name not in B.PLAYABLE:
             raise _bad(key, f"{name[:20]!r} is not one of {', '.join(B.PLAYABLE)}")
-    if len(set(names)) != T.SCHOOLS_PER_GAME:
-        raise _bad(key, f"{T.SCHOOLS_PER_GAME} different schools, not {s[:40]!r}")
-    return {key: tuple(sorted(names, key=B.PLAYABLE.index))}
+    if len(set(names)) != len(names) or len(names) not in (k, 2 * k):
+        raise _bad(key, f"{k} different schools (twice {k}: the Custom Spellbook's groups), "
+                   f"not {s[:40]!r}")
+    halves = (names,) if len(names) == k else (names[:k], names[k:])
+    return {key: tuple(x for h in halves for x in sorted(h, key=B.PLAYABLE.index))}
+
+
+def _enc_deck(state: State) -> str:
+    """The deck; the Custom Spellbook's two decks with a slash between (the first group's
+    first)."""
+    if not spellbook(state):
+        return _enc_cards(state.deck)
+    return f"{_enc_cards(deck_of(state, 0))}/{_enc_cards(deck_of(state, 1))}"
+
+
+def _read_deck(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
+    first, slash, second = s.partition("/")
+    if not slash:
+        return {key: _dec_cards(ctx, key, s), "split": 0}
+    a, b = _dec_cards(ctx, key, first), _dec_cards(ctx, key, second)
+    return {key: a + b, "split": len(a)}
 
 
 _READERS: dict[str, Callable[[_Ctx, str, str], dict[str, Any]]] = {
@@ -627,7 +654,7 @@ _READERS: dict[str, Callable[[_Ctx, str, str], dict[str, Any]]] = {
     "origin": _read_origin, "turns": _read_seat_nums(0, MAX_TURNS), "pos": _read_pos,
     "life": _read_seat_nums(LIFE_LOW, T.LIFE_MAX), "kills": _read_kills,
     "stun": _read_seat_nums(0, MAX_COUNT), "hands": _read_seat_cards,
-    "carried": _read_seat_cards, "deck": _read_cards, "discard": _read_cards,
+    "carried": _read_seat_cards, "deck": _read_deck, "discard": _read_cards,
     "spells": _read_spells, "objects": _read_objects, "treasures": _read_treasures,
     "edges": _read_edges, "cracks": _read_cracks, "pending": _read_pending,
     "winners": _read_winners, "result": _read_result, "charges": _read_charges,
@@ -758,7 +785,14 @@ def check(s: State) -> None:
 
 
 def _check_schools(s: State) -> None:
-    chosen = school_choice(s.options)
+    chosen = spellbook_choice(s.options) or school_choice(s.options)
+    if spellbook(s) and s.split > len(s.deck):
+        raise _bad("deck", "the first group's deck holds more cards than the deck")
+    if not spellbook(s) and s.split:
+        raise _bad("deck", "two decks (a slash) only in the Custom Spellbook")
+    for g in (0, 1) if spellbook(s) else ():
+        if any(c >= 0 and B.owner(s.schools, c) != g for c in deck_of(s, g)):
+            raise _bad("deck", f"group {g}'s deck holds a card of the other group's deck")
     if chosen is not None and s.schools != chosen:
         raise _bad("schools", f"the options choose {', '.join(chosen)}")
     if chosen is None and (not s.schools) != (s.phase == "start"):

@@ -66,6 +66,8 @@ REASONS: dict[str, str] = {
     "setup/counter-neutral": "counter_neutral other than anyone or target",
     "setup/extra-cards": "an extra card twice, or one that is not an extra card",
     "setup/schools": "schools other than three different playable schools (or random)",
+    "setup/custom-spellbook": "custom_spellbook other than two groups of three schools, six "
+                              "different playable ones, or given with schools or extra_cards",
     "position/invalid": "a notation that does not parse",
     "position/players": "a notation for another number of players",
 }

@@ -31,12 +31,15 @@ from grimoire.games.wiz_war.state import (
     State,
     charge,
     clouds,
+    deck_of,
     destination,
+    discard_of,
     energy_value,
     fire_walls,
     passage,
     points,
     spell_of,
+    spellbook,
     square_of,
     treasure_of,
     walk,
@@ -469,6 +472,17 @@ def lying(state: State) -> list[str]:
                for e, k in enumerate(state.cracks) if k]
     if cracked:
         out.append(f" cracks: {'; '.join(cracked)}")
+    if spellbook(state):  # the Custom Spellbook: each group's deck and discard pile
+        per = T.SCHOOLS_PER_GAME
+        for g, cantrip in enumerate(T.CANTRIPS):
+            pile = discard_of(state, g)
+            top = f", {card_name(pile[-1], state)} on top" if pile else ""
+            names = [school_name(x) for x in (cantrip, *state.schools[g * per:(g + 1) * per])]
+            seats = [str(p) for p in range(state.players) if p % 2 == g]
+            holders = ("seat " if len(seats) == 1 else "seats ") + " and ".join(seats)
+            out.append(f" deck of {holders}: {plural(len(deck_of(state, g)), 'card')} "
+                       f"({listing(names)}); discard pile {plural(len(pile), 'card')}{top}")
+        return out
     top = f", {card_name(state.discard[-1], state)} on top" if state.discard else ""
     schools = ""
     if state.schools and state.schools != B.FIRST_GAME_CHOICE:
@@ -820,6 +834,11 @@ def describe(event: Event, state: State | None = None) -> str:
     if isinstance(event, Roll):
         return _roll(state, event)
     if isinstance(event, Shuffle):
+        kind, _, colour = event.pile.partition("-")  # the Custom Spellbook's two decks
+        if colour:
+            deck = f"The {colour.title()} Cantrip deck"
+            return (f"{deck}'s discard pile is shuffled into it" if kind == "discard"
+                    else f"{deck} is shuffled")
         return ("The discard pile is shuffled into a new deck" if event.pile == "discard"
                 else f"The {event.pile} is shuffled")
     return f"Something happens ({type(event).__name__})"

@@ -88,6 +88,7 @@ from grimoire.games.wiz_war.events import (
 from grimoire.games.wiz_war.evolve import evolve
 from grimoire.games.wiz_war.state import (
     NO_ENERGY,
+    PILES,
     Options,
     Pending,
     State,
@@ -98,7 +99,9 @@ from grimoire.games.wiz_war.state import (
     clouds,
     creatures,
     crossed_edge,
+    deck_of,
     destination,
+    discard_of,
     energies,
     energy_value,
     eye,
@@ -106,6 +109,7 @@ from grimoire.games.wiz_war.state import (
     form_of,
     global_with,
     glued,
+    group_of,
     hand_count,
     hand_limit,
     in_sight,
@@ -121,6 +125,7 @@ from grimoire.games.wiz_war.state import (
     sight_edges,
     speed,
     spell_of,
+    spellbook,
     square_of,
     stone_at,
     stone_blocks,
@@ -150,6 +155,12 @@ def setup(options: Options, players: Sequence[str]) -> State:
         raise UsageError("setup/extra-cards",
                          f"{extra!r}: each at most once, from {T.EXTRA_CARDS}")
     schools = school_choice(options) or ()
+    book = spellbook_choice(options)
+    if book is not None:
+        if not isinstance(options.schools, msgspec.UnsetType) or extra:
+            raise UsageError("setup/custom-spellbook", "the Custom Spellbook drafts its own "
+                             "schools: not with the schools or extra_cards options")
+        schools = book
     g = B.geometry(n)
     treasures = tuple(q for p in range(n) for q in g.treasure_starts[p])
     return State(
@@ -159,6 +170,7 @@ def setup(options: Options, players: Sequence[str]) -> State:
         carried=((),) * n, spells=(), objects=(), treasures=treasures,
         bearer=(-1,) * len(treasures), edges=g.initial_edges,
         cracks=(0,) * len(g.initial_edges), schools=schools,
+        split=len(B.groups(schools)[0]) if book is not None else 0,
     )
 
 
@@ -204,6 +216,34 @@ def school_choice(options: Options) -> tuple[str, ...] | None:
     if len(set(names)) != len(names) or len(names) != T.SCHOOLS_PER_GAME:
         raise UsageError("setup/schools", f"{given!r}: {offer} (each once)")
     return tuple(sorted(names, key=B.PLAYABLE.index))
+
+
+@cache
+def spellbook_choice(options: Options) -> tuple[str, ...] | None:
+    """The ``custom_spellbook`` option's schools: the first group's three (White Cantrip's,
+    the even seats) then the second's (Black Cantrip's, the odd seats), each group's in
+    the order of their card numbers (None: the option is unset). Anything but two groups
+    of three playable schools, six different ones, is a usage error
+    (``setup/custom-spellbook``).
+
+    >>> spellbook_choice(Options(custom_spellbook="Mutation,alchemy,elemental/"
+    ...                                           "conjuring, mentalism,thaumaturgy"))
+    ('alchemy', 'elemental', 'mutation', 'mentalism', 'thaumaturgy', 'conjuring')
+    """
+    given = options.custom_spellbook
+    if isinstance(given, msgspec.UnsetType):
+        return None
+    k = T.SCHOOLS_PER_GAME
+    offer = (f"name {k} schools for each group, a slash between, {2 * k} different ones "
+             f"of {', '.join(B.PLAYABLE)} (e.g. 'alchemy,mentalism,thaumaturgy/"
+             "conjuring,elemental,mutation')")
+    halves = given.split("/")
+    chosen = [[x.strip().lower() for x in h.split(",")] for h in halves]
+    every = [x for h in chosen for x in h]
+    if (len(halves) != 2 or any(len(h) != k for h in chosen)
+            or len(set(every)) != len(every) or any(x not in B.PLAYABLE for x in every)):
+        raise UsageError("setup/custom-spellbook", f"{given[:80]!r}: {offer}")
+    return tuple(x for h in chosen for x in sorted(h, key=B.PLAYABLE.index))
 
 
 # ONLY[p]: the set of seat p alone, the usual answer of ``to_act``, made once
@@ -363,7 +403,9 @@ def draw_most(s: State, p: int) -> int:
     """The most cards seat ``p`` may draw ending its turn: two (more with items), never
     above the hand size nor more than deck and discards hold (0 at least)."""
     room = hand_limit(s, p) - hand_count(s, p)
-    most = min(T.DRAW_PER_TURN + carried(s, p, _draws), room, len(s.deck) + len(s.discard))
+    g = group_of(s, p)
+    most = min(T.DRAW_PER_TURN + carried(s, p, _draws), room,
+               len(deck_of(s, g)) + len(discard_of(s, g)))
     return max(most, 0)
 
 
@@ -807,11 +849,22 @@ def _start(b: Build, a: Start) -> None:
         roll = Roll.of(b.dice, None, len(draws), 1, "schools")
         b.emit(roll)
         b.emit(SchoolsDrawn(schools=draws[roll.values[0] - 1]))
-    b.emit(Shuffle.of(b.dice, "deck", len(b.state.deck)))
     n = b.state.players
-    deck = b.state.deck
     k = T.HAND_START
-    b.emit(Deal(hands=tuple(deck[i * k:(i + 1) * k] for i in range(n))))
+    if spellbook(b.state):  # each group's deck shuffled, each seat dealt from its own
+        for g, pile in enumerate(PILES):
+            b.emit(Shuffle.of(b.dice, pile, len(deck_of(b.state, g))))
+        dealt = [0, 0]
+        hands = []
+        for p in range(n):
+            g = group_of(b.state, p)
+            hands.append(deck_of(b.state, g)[dealt[g]:dealt[g] + k])
+            dealt[g] += k
+        b.emit(Deal(hands=tuple(hands)))
+    else:
+        b.emit(Shuffle.of(b.dice, "deck", len(b.state.deck)))
+        deck = b.state.deck
+        b.emit(Deal(hands=tuple(deck[i * k:(i + 1) * k] for i in range(n))))
     roll = Roll.of(b.dice, None, n, 1, "first-player")
     b.emit(roll)
     first = roll.values[0] - 1
@@ -1213,8 +1266,15 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
             seen.update((answer.card, answer.energy, answer.add, answer.energy2))
     pool = sorted(_all_cards(s.schools, s.options.extra_cards).difference(seen))
     rng.shuffle(pool)
-    deck = tuple(pool[: len(s.deck)])
-    rest = pool[len(s.deck):]
+    if spellbook(s):  # each group's deck from the unseen cards of its own deck
+        mine = [[c for c in pool if B.owner(s.schools, c) == g] for g in (0, 1)]
+        a, b = len(deck_of(s, 0)), len(deck_of(s, 1))
+        deck = tuple(mine[0][:a]) + tuple(mine[1][:b])
+        rest = sorted(mine[0][a:] + mine[1][b:])
+        rng.shuffle(rest)
+    else:
+        deck = tuple(pool[: len(s.deck)])
+        rest = pool[len(s.deck):]
     hands = []
     for p, h in enumerate(s.hands):
         if p == player:

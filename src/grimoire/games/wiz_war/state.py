@@ -21,8 +21,7 @@ from grimoire.games.wiz_war.events import Cast, Counter
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Variant options: the rulebook's optional rules (Custom Spellbook, which splits the
-    players into two decks, is not offered), and the readings of ruleset ``"1"`` kept as
+    """Variant options: the rulebook's optional rules, and the readings of ruleset ``"1"`` kept as
     house rules (off by default; a log recorded under rules ``"1"`` replays with them on).
 
     The rulebook's optional rules:
@@ -31,6 +30,11 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``uncluttered_minds``: maintained spells do not count toward the hand size.
     - ``deadly_treasures``: a wizard both of whose treasures lie in other players' home
       bases dies (nobody scores).
+    - ``custom_spellbook``: the Custom Spellbook: the even seats (White Cantrip) and the odd
+      seats (Black Cantrip) each play from their own deck, of the three schools the
+      option names for them, the first group's then the second's, a slash between
+      (``"alchemy,mentalism,thaumaturgy/conjuring,elemental,mutation"``: the draft's
+      result). Not with ``schools`` or ``extra_cards``.
 
     How the cards are played:
 
@@ -72,6 +76,7 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     counter_neutral: str = "anyone"
     extra_cards: tuple[str, ...] = ()
     schools: str | tuple[str, ...] | msgspec.UnsetType = msgspec.UNSET
+    custom_spellbook: str | msgspec.UnsetType = msgspec.UNSET
     any_victory_points: bool = False
     stun_ignores_spells: bool = False
     pick_lock_phase: bool = False
@@ -156,6 +161,10 @@ class State(msgspec.Struct, frozen=True, gc=False):
     are drawn at the start, with ``schools="random"``); they are public. ``traps``: the
     face-down Booby Trap tokens as (card, square, real): ``real`` 1 for the trap, 0 for a
     dud, -1 where this state does not know (a view of a seat other than the caster's).
+    With ``custom_spellbook``, ``schools`` holds the first group's three then the
+    second's, ``deck`` the first group's deck then the second's, ``split`` how many cards
+    the first group's deck holds (public, like every deck's size), and ``discard`` both
+    discard piles (each card in the pile of the deck it belongs to: ``board.owner``).
     """
 
     players: int
@@ -192,6 +201,41 @@ class State(msgspec.Struct, frozen=True, gc=False):
     names: tuple[str, ...] = ()
     schools: tuple[str, ...] = ()
     traps: tuple[tuple[int, int, int], ...] = ()
+    split: int = 0
+
+
+# ------------------------------------------------------------------ the decks
+
+
+PILES: tuple[str, ...] = ("deck-white", "deck-black")
+"""The ``pile`` of a ``shuffle`` of each group's deck as a Custom Spellbook game starts."""
+DISCARDS: tuple[str, ...] = ("discard-white", "discard-black")
+"""The ``pile`` of a ``shuffle`` of each group's discard pile into its empty deck."""
+
+
+def spellbook(s: State) -> bool:
+    """Is ``s`` a Custom Spellbook game (two groups, each with its own deck)?"""
+    return not isinstance(s.options.custom_spellbook, msgspec.UnsetType)
+
+
+def group_of(s: State, p: int) -> int:
+    """The group of seat ``p``: the even seats (0, White Cantrip's deck) and the odd seats
+    (1, Black Cantrip's) in a Custom Spellbook game; 0 for everyone otherwise."""
+    return p % 2 if spellbook(s) else 0
+
+
+def deck_of(s: State, g: int) -> tuple[int, ...]:
+    """Group ``g``'s deck, its top first (the one deck outside the Custom Spellbook)."""
+    if not spellbook(s):
+        return s.deck
+    return s.deck[:s.split] if g == 0 else s.deck[s.split:]
+
+
+def discard_of(s: State, g: int) -> tuple[int, ...]:
+    """Group ``g``'s discard pile (the one pile outside the Custom Spellbook)."""
+    if not spellbook(s):
+        return s.discard
+    return tuple(c for c in s.discard if B.owner(s.schools, c) == g)
 
 
 # ------------------------------------------------------------------ spells in play

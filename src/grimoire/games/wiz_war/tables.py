@@ -468,6 +468,10 @@ SCHOOLS: dict[str, tuple[tuple[str, int], ...]] = {
         ("Slime Form", 1), ("Werewolf Form", 1),
     ),
 }
+# Black Cantrip is "an identical deck" to White Cantrip, used only with the Custom Spellbook
+# (the second group's cantrip school): the same twelve cards, numbered apart.
+SCHOOLS["black-cantrip"] = SCHOOLS["white-cantrip"]
+CANTRIPS: tuple[str, ...] = ("white-cantrip", "black-cantrip")
 FIRST_GAME_SCHOOLS: tuple[str, ...] = ("white-cantrip", "alchemy", "elemental", "mentalism")
 
 # The schools a game may choose three of (setup step 4), White Cantrip always being in.
@@ -477,7 +481,9 @@ CHOICES: tuple[str, ...] = (
 # Schools added after the first game, in the order they were added: each one's cards are
 # numbered after those of the schools before it (and after the extra cards), so the card
 # numbers of a game never change when a school is added. Append, never reorder.
-LATER_SCHOOLS: tuple[str, ...] = ("thaumaturgy", "conjuring", "mutation")
+LATER_SCHOOLS: tuple[str, ...] = (
+    "thaumaturgy", "conjuring", "mutation", "black-cantrip",
+)
 # Schools whose cards are numbered but not all castable yet: a game may not choose them.
 UNFINISHED: tuple[str, ...] = ()
 SCHOOLS_PER_GAME = 3

@@ -38,16 +38,21 @@ from grimoire.games.wiz_war.events import (
     WallDestroyed,
 )
 from grimoire.games.wiz_war.state import (
+    DISCARDS,
     THORNS,
     Pending,
     Spell,
     State,
     crossed_edge,
+    deck_of,
+    discard_of,
     energies,
     fire_walls,
     form,
     form_of,
+    group_of,
     spell_of,
+    spellbook,
     spells_with,
     square_of,
     walk,
@@ -137,13 +142,16 @@ def draw(b: Build, p: int, k: int) -> None:
     """Seat ``p`` draws ``k`` cards, shuffling the discards into a deck when it runs out;
     then the spells on its wizard that answer a draw (Slow Death) do."""
     need = k
+    g = group_of(b.state, p)  # the Custom Spellbook: the seat's group's deck and pile
+    pile = DISCARDS[g] if spellbook(b.state) else "discard"
     while need > 0:
-        if not b.state.deck:
-            if not b.state.discard:
+        if not deck_of(b.state, g):
+            if not discard_of(b.state, g):
                 break
-            b.emit(Shuffle.of(b.dice, "discard", len(b.state.discard)))
-        take = min(need, len(b.state.deck))
-        b.emit(Draw(player=p, cards=b.state.deck[:take]))
+            b.emit(Shuffle.of(b.dice, pile, len(discard_of(b.state, g))))
+        deck = deck_of(b.state, g)
+        take = min(need, len(deck))
+        b.emit(Draw(player=p, cards=deck[:take]))
         need -= take
     if k > need and b.state.spells:
         t = f"w{p}"
