@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -25,23 +26,30 @@ def placed(s: State) -> Counter[int]:
     return Counter(cards)
 
 
+def between_decisions(seed: int, n: int, options: dict[str, str]) -> Iterator[State]:
+    """The states of a seeded random game of ``n`` players (600 actions at most) where
+    nothing waits for an answer."""
+    rng = random.Random(seed)
+    m = Match.new("wiz-war", seed=bytes([seed]) * 32, players=("A", "B", "C", "D")[:n],
+                  options=options)
+    for _ in range(600):
+        if m.outcome is not None:
+            return
+        seat = rng.choice(sorted(m.rules.to_act(m.state)))
+        m.act(rng.choice(m.legal(seat)))
+        if m.state.pending is None:
+            yield m.state
+
+
 @pytest.mark.parametrize("k", range(len(CHOICES)))
 def test_no_card_is_lost_or_duplicated(k: int) -> None:
     schools = CHOICES[k]
-    rng = random.Random(k)
     n = (2, 3, 4)[k % 3]
-    m = Match.new("wiz-war", seed=bytes([k]) * 32, players=("A", "B", "C", "D")[:n],
-                  options={"schools": schools})
     checked = 0
-    for _ in range(600):
-        if m.outcome is not None:
-            break
-        seat = rng.choice(sorted(m.rules.to_act(m.state)))
-        m.act(rng.choice(m.legal(seat)))
-        s = m.state
-        if s.pending is None and s.schools:
+    for s in between_decisions(k, n, {"schools": schools}):
+        if s.schools:
             assert placed(s) == Counter(B.deck_for(s.schools, s.options.extra_cards)), (
-                schools, n, len(m.events), type(m.events[-1]).__name__)
+                schools, n)
             checked += 1
     assert checked > 50
 
@@ -57,21 +65,11 @@ BOOKS = [
 def test_no_card_is_lost_or_duplicated_in_the_custom_spellbook(k: int, n: int) -> None:
     """Both decks' cards, each in exactly one place, and each group's deck holding only
     its own cards, whoever stole or picked up what."""
-    rng = random.Random(100 + 3 * k + n)
-    m = Match.new("wiz-war", seed=bytes([100 + 3 * k + n]) * 32,
-                  players=("A", "B", "C", "D")[:n], options={"custom_spellbook": BOOKS[k]})
-    first, second = B.groups(m.state.schools)
-    assert m.state.split == len(first)
     checked = 0
-    for _ in range(600):
-        if m.outcome is not None:
-            break
-        seat = rng.choice(sorted(m.rules.to_act(m.state)))
-        m.act(rng.choice(m.legal(seat)))
-        s = m.state
-        if s.pending is None:
-            assert placed(s) == Counter(first + second), (k, n, len(m.events))
-            assert set(s.deck[:s.split]) <= set(first)
-            assert set(s.deck[s.split:]) <= set(second)
-            checked += 1
+    for s in between_decisions(100 + 3 * k + n, n, {"custom_spellbook": BOOKS[k]}):
+        first, second = B.groups(s.schools)
+        assert placed(s) == Counter(first + second), (k, n)
+        assert set(s.deck[:s.split]) <= set(first)
+        assert set(s.deck[s.split:]) <= set(second)
+        checked += 1
     assert checked > 50
