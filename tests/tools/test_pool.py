@@ -109,3 +109,17 @@ def test_a_registered_game_reaches_the_workers() -> None:
 
 def registry_has(name: str) -> bool:
     return name in registry.names()
+
+
+def test_the_forked_workers_inherit_a_heap_frozen_out_of_the_collector() -> None:
+    """While the pool runs, this process's objects are frozen (``gc.freeze``), so the
+    workers' collections do not walk, and copy, what they inherited; afterwards they are
+    not."""
+    import gc
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the workers are not forked here")
+    during = []
+    for _ in ordered(abs, range(-20, 0), jobs=2, crashed=never):
+        during.append(gc.get_freeze_count())
+    assert min(during) > 0 and gc.get_freeze_count() == 0

@@ -24,6 +24,7 @@ workers there; elsewhere the workers know the games of the ``grimoire.games`` en
 
 from __future__ import annotations
 
+import gc
 import itertools
 import os
 from collections import deque
@@ -96,6 +97,10 @@ def ordered(
     size = max(window or WINDOW_PER_JOB * jobs, 1)
     source = _chunks(_chain(first, it), max(chunk, 1))
     pending: deque[tuple[list[T], Future[list[R]]]] = deque()
+    # The workers are forked from this process: what they inherit is frozen out of the
+    # garbage collector, so their collections never walk (and copy, page by page) the
+    # parent's heap; measured, that was up to a fifth more CPU over one process.
+    frozen = _freeze()
     pool = ProcessPoolExecutor(max_workers=jobs)
     try:
         while True:
@@ -122,6 +127,20 @@ def ordered(
     finally:  # done, or stopped early: what has not started is cancelled, and the
         # running (at most one a process) are waited for, so no thread outlives the pool
         pool.shutdown(wait=True, cancel_futures=True)
+        if frozen:
+            gc.unfreeze()
+
+
+def _freeze() -> bool:
+    """Freeze this process's objects out of the collector before workers fork from it
+    (``gc.freeze``, as the ``gc`` docs advise for a parent that forks); False where the
+    workers are not forked, or something else has frozen them already."""
+    import multiprocessing
+
+    if multiprocessing.get_start_method() != "fork" or gc.get_freeze_count():
+        return False
+    gc.freeze()
+    return True
 
 
 SCHEDULER_TIMEOUT = "20s"
