@@ -158,3 +158,60 @@ def test_a_signed_log_reads_its_signature_both_ways(
     same_both_ways(data + last + b"\n", monkeypatch)
     _, tail = read(data + last + b"\n", "verify", True, monkeypatch)
     assert tail[0] == "log/after-signature"
+
+
+def edit(line: bytes, change: str) -> bytes:
+    """A record edited the way an editor (or an attacker) writes it back: canonical, so
+    its chunk still decodes whole and only the reader's checks can refuse it."""
+    rec = msgspec.json.decode(line)
+    if change == "seat":
+        rec["event"]["player"] = 7
+    elif change == "chain":
+        rec["chain"] = "0" * 32
+    elif change == "no-chain":
+        del rec["chain"]
+    return msgspec.json.encode(rec)
+
+
+@pytest.mark.parametrize("change", ["seat", "chain", "no-chain"])
+@pytest.mark.parametrize("at", [5, 1500])
+def test_a_canonical_record_that_fails_a_check_is_found_in_a_whole_chunk(
+        lines: list[bytes], monkeypatch: pytest.MonkeyPatch, change: str, at: int) -> None:
+    """A verifying read checks a whole chunk in one go and, when a check fails, again
+    record by record: the same records and the same first error as one line at a time,
+    at the edited line (a record without its chain is refused by the strict read only;
+    a bad seat names no seat of the log)."""
+    body = list(lines)
+    body[at] = edit(body[at], change)
+    data = b"\n".join(body)
+    same_both_ways(data, monkeypatch)
+    want = {"seat": ("log/bad-seat", "log/bad-seat"), "chain": ("log/chain", "log/chain"),
+            "no-chain": (None, "log/chain-missing")}[change]
+    for how, reason in zip(("verify", "strict"), want, strict=True):
+        got, tail = read(data, how, True, monkeypatch)
+        if reason is None:
+            assert len(got) == len(lines) - 2 and tail[0] == len(got), how
+        else:
+            assert tail[:2] == (reason, at + 1) and len(got) == at - 1, how
+
+
+def test_a_decision_longer_than_the_limit_is_found_in_a_whole_chunk(
+        lines: list[bytes]) -> None:
+    """Line 1502's action replaced by the roll before it (its chain made right): with two
+    events allowed after an action, the roll of line 1503 is the third."""
+    from grimoire.core.events import chain_next
+
+    body = list(lines)
+    forged = msgspec.json.decode(body[1501])
+    before = msgspec.json.decode(body[1500])
+    assert (forged["event"]["type"], before["event"]["type"]) == ("add", "roll")
+    forged["event"] = before["event"]
+    forged["chain"] = chain_next(bytes.fromhex(before["chain"]),
+                                 msgspec.json.encode(before["event"])).hex()
+    body[1501] = msgspec.json.encode(forged)
+    data = b"\n".join(body)
+    for strict in (False, True):
+        with LogReader(io.BytesIO(data), limits=logfile.Limits(max_decision=2)) as reader, \
+                pytest.raises(LogError) as err:
+            list(reader.records(strict=strict))
+        assert (err.value.reason, err.value.line) == ("log/decision-too-long", 1503)

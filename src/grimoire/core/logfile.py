@@ -493,6 +493,10 @@ def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
         raise
 
 
+def _next_offset(offset: int, line: bytes) -> int:
+    return offset + len(line) + 1
+
+
 class LogReader:
     """A log opened for streaming. Use as a context manager.
 
@@ -582,6 +586,11 @@ class LogReader:
         Raises :class:`LogError` at the first bad line; everything before it was yielded.
         """
         for lineno, offset, parts, recs in self._checked(verify, strict):
+            if len(recs) == len(parts) and None not in recs:  # a record on every line:
+                # numbered, and offset, with no Python loop
+                yield from zip(itertools.count(lineno + 1), itertools.accumulate(
+                    parts, _next_offset, initial=offset), recs)
+                continue
             for data, rec in zip(parts, recs, strict=False):
                 lineno += 1
                 if rec is not None:
@@ -643,6 +652,18 @@ class LogReader:
                 expected += n  # a trusted read of a whole chunk: seq is all there is
                 yield lineno0, offset0, parts, recs
                 continue
+            if whole and verify and n and recs[0].seq == expected \
+                    and expected + n <= max_records \
+                    and [rec.seq for rec in recs] == list(range(expected, expected + n)):
+                passed = _verified(recs, chained_bytes, chain, run, seats, max_decision,
+                                   chained if strict else False)
+                if passed is not None:  # every check passed: no loop that says why
+                    chain, run, found = passed
+                    if strict:
+                        chained = found
+                    expected += n
+                    yield lineno0, offset0, parts, recs
+                    continue
             lineno = lineno0
             bad: LogError | None = None
             for k, (rec, event_bytes) in enumerate(
@@ -721,6 +742,61 @@ class LogReader:
                     yield decode(data)
                 except (msgspec.DecodeError, UnicodeDecodeError) as exc:
                     raise LogError("log/changed", f"at byte {offset}: {exc}") from None
+
+
+def _verified(recs: list[Any], chained_bytes: list[bytes], chain: bytes, run: int,
+              seats: int, max_decision: int, chained: bool | None
+              ) -> tuple[bytes, int, bool | None] | None:
+    """A verifying read's checks of a whole batch of records whose seqs follow on (see
+    :meth:`LogReader._checked`), each check over the whole batch in one tight loop:
+    ``(chain, run, chained)`` after it, or ``None`` when any fails, so the batch is
+    checked again record by record, which says where and why. ``chained`` is whether
+    the records so far carry their chain (``None``: none read yet; ``False``: a
+    non-strict read, where any record may carry it or not)."""
+    specs = _SPECS
+    for rec in recs:  # every seat an event names, and the length of each decision
+        event = rec.event
+        spec = specs.get(type(event))
+        if spec is None:
+            spec = specs[type(event)] = _spec(type(event))
+        if spec[0]:
+            run = 0
+        else:
+            run += 1
+            if run > max_decision:
+                return None
+        for name in spec[1]:
+            seat = getattr(event, name)
+            if seat is not None and not 0 <= seat < seats:
+                return None
+        for name in spec[2]:
+            for seat in getattr(event, name):
+                if not 0 <= seat < seats:
+                    return None
+    recorded = [rec.chain for rec in recs]
+    missing = recorded.count(None)
+    if chained is not False:  # strict: all carry their chain, or none
+        has = missing == 0
+        if (missing and missing != len(recorded)) or (chained is not None and has != chained):
+            return None
+        chained = has
+    digests: list[bytes] = []
+    append = digests.append
+    empty = CHAIN_HASH
+    # chain_next, inlined (``chained_bytes`` may end in one more, empty, item)
+    for event_bytes in chained_bytes[:len(recs)]:
+        h = empty.copy()
+        h.update(chain)
+        h.update(event_bytes)
+        chain = h.digest()
+        append(chain)
+    if missing == 0:
+        if [d.hex() for d in digests] != recorded:
+            return None
+    elif missing != len(recorded) and any(
+            r is not None and r != d.hex() for r, d in zip(recorded, digests, strict=True)):
+        return None
+    return chain, run, chained
 
 
 class _Lines:
