@@ -194,9 +194,11 @@ def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int,
             isinstance(e, Action) for m in matches for e in m.events)
         res[f"{key}_playout_actions_per_s"] = best_play
     best: dict[str, float] = {}
+    history: dict[str, list[float]] = {}
 
     def keep(figure: str, rate: float) -> None:
         best[figure] = max(best.get(figure, 0.0), rate)
+        history.setdefault(figure, []).append(rate)
 
     for _ in range(repeat):
         if anchors is not None:
@@ -215,6 +217,10 @@ def per_game(res: dict[str, Any], tmp: str, budget: int, cap: int, repeat: int,
                 assert all(r.ok for r in reports), [r.summary() for r in reports if not r.ok]
                 keep(f"{key}_validate_signed_events_per_s", events / t)
     res.update(best)
+    if anchors is not None:
+        import bench_anchors
+
+        res.update(bench_anchors.paired(history, list(logs)))
 
 
 def archive(res: dict[str, Any], tmp: str, matches: int, cap: int, repeat: int) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import statistics
 import time
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
@@ -167,6 +168,31 @@ def measure(prepared: dict[str, Any]) -> dict[str, float]:
     return out
 
 
+def paired(history: dict[str, list[float]], keys: list[str]) -> dict[str, float]:
+    """Each game's ratios round by round (ours against the anchor measured in the same
+    round), their median over the rounds: ``KEY_validate_vs_python_chess_paired`` and
+    ``KEY_fold_vs_open_spiel_paired``. On a machine whose speed drifts, the best of our
+    rounds and the best of the anchor's may come from different moments; a round's two
+    figures come from the same one.
+
+    >>> paired({"anchor_python_chess_push_uci_moves_per_s": [10.0, 20.0, 10.0],
+    ...         "g_validate_events_per_s": [30.0, 40.0, 10.0]}, ["g"])
+    {'g_validate_vs_python_chess_paired': 2.0}
+    """
+    out: dict[str, float] = {}
+    pairs = (("validate_events_per_s", "anchor_python_chess_push_uci_moves_per_s",
+              "validate_vs_python_chess_paired"),
+             ("fold_events_per_s", "anchor_open_spiel_apply_action_moves_per_s",
+              "fold_vs_open_spiel_paired"))
+    for key in keys:
+        for ours, anchor, name in pairs:
+            mine, theirs = history.get(f"{key}_{ours}"), history.get(anchor)
+            if mine and theirs and len(mine) == len(theirs):
+                out[f"{key}_{name}"] = statistics.median(
+                    a / b for a, b in zip(mine, theirs, strict=True))
+    return out
+
+
 def facts(prepared: dict[str, Any]) -> dict[str, Any]:
     """What the report says of the prepared anchors (without the games themselves)."""
     return {k: v for k, v in prepared.items() if k not in ("recorded", "actions")}
@@ -219,7 +245,8 @@ def table(res: dict[str, Any], names: list[str]) -> str:
         return f"{value:.2f}x" + (" " if value >= target else "!")
 
     lines.append(f"{'game':<16} {'events/act':>10} {'validate ev/s':>14} {'chess mv/s':>11} "
-                 f"{'ratio':>7} {'fold ev/s':>11} {'spiel mv/s':>11} {'ratio':>7}")
+                 f"{'ratio':>7} {'paired':>7} {'fold ev/s':>11} {'spiel mv/s':>11} "
+                 f"{'ratio':>7} {'paired':>7}")
     for name in names:
         key = name.replace("-", "_")
         if f"{key}_validate_events_per_s" not in res:
@@ -229,11 +256,15 @@ def table(res: dict[str, Any], names: list[str]) -> str:
             f"{name:<16} {per_action:>10.2f} {res[f'{key}_validate_events_per_s']:>14,.0f} "
             f"{chess_rate:>11,.0f} "
             f"{ratio(res.get(f'{key}_validate_vs_python_chess'), VALIDATE_TARGET):>7} "
+            f"{ratio(res.get(f'{key}_validate_vs_python_chess_paired'), VALIDATE_TARGET):>7} "
             f"{res[f'{key}_fold_events_per_s']:>11,.0f} "
             + (f"{spiel_rate:>11,.0f} " if spiel_rate else f"{'-':>11} ")
-            + f"{ratio(res.get(f'{key}_fold_vs_open_spiel'), REPLAY_TARGET):>7}")
-    lines.append(f"ratio = ours / anchor; '!' marks one under the issue's target (validate "
-                 f"{VALIDATE_TARGET:g}x python-chess, replay {REPLAY_TARGET:g}x OpenSpiel).")
+            + f"{ratio(res.get(f'{key}_fold_vs_open_spiel'), REPLAY_TARGET):>7} "
+            + f"{ratio(res.get(f'{key}_fold_vs_open_spiel_paired'), REPLAY_TARGET):>7}")
+    lines.append(f"ratio = ours / anchor, best round against best round; paired = the median "
+                 f"over the rounds of each round's ratio; '!' marks one under the issue's "
+                 f"target (validate {VALIDATE_TARGET:g}x python-chess, replay "
+                 f"{REPLAY_TARGET:g}x OpenSpiel).")
     lines.append("Our figures count events (an action and the events it causes); the anchors "
                  "count moves.")
     return "\n".join(lines)

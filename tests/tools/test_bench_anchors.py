@@ -54,6 +54,19 @@ def test_the_table_gives_each_game_its_ratios_and_marks_a_missed_target() -> Non
     row = next(line for line in anchors.table(res, ["magery"]).splitlines()
                if line.startswith("magery"))
     assert "2.50x " in row and "3.00x!" in row  # validate meets 2x, replay misses 4x
+    assert row.split().count("-") == 2  # no rounds: no paired ratios
+
+
+def test_paired_ratios_are_the_median_of_each_rounds_ratio() -> None:
+    """A round where the machine ran fast for us and slow for the anchor (round 2) moves
+    the best-against-best ratio (40/11) but not the median of the rounds' ratios."""
+    history = {"anchor_python_chess_push_uci_moves_per_s": [10.0, 8.0, 11.0],
+               "anchor_open_spiel_apply_action_moves_per_s": [50.0, 50.0, 50.0],
+               "magery_validate_events_per_s": [18.0, 40.0, 22.0],
+               "magery_fold_events_per_s": [100.0, 150.0, 125.0]}
+    got = anchors.paired(history, ["magery", "wiz_war"])
+    assert got == {"magery_validate_vs_python_chess_paired": 2.0,
+                   "magery_fold_vs_open_spiel_paired": 2.5}
 
 
 def test_without_open_spiel_its_figure_is_skipped_with_a_note(

@@ -206,6 +206,30 @@ class SeededDice(_DiceMixin):
     def roll(self, sides: int) -> int:
         return 1 + self.uniform(sides)
 
+    def rolls(self, sides: int, count: int) -> tuple[int, ...]:
+        """``count`` dice of ``sides`` faces: ``roll`` ``count`` times, in one loop (the
+        same draws; the hot path of every roll a game makes).
+
+        >>> d = SeededDice(b"seed")
+        >>> SeededDice(b"seed").rolls(6, 4) == tuple(d.roll(6) for _ in range(4))
+        True
+        """
+        if sides <= 0:
+            raise ValueError(f"uniform needs n >= 1, got {sides}")
+        limit = _TWO64 - (_TWO64 % sides)
+        keyed = self._keyed
+        counter = self._counter
+        out: list[int] = []
+        while len(out) < count:
+            h = keyed.copy()
+            h.update(counter.to_bytes(8, "big"))
+            u = int.from_bytes(h.digest(), "big")
+            counter += 1
+            if u < limit:
+                out.append(1 + u % sides)
+        self._counter = counter
+        return tuple(out)
+
 
 class RandomDice(_DiceMixin):
     """Dice from a :class:`random.Random`: for simulations (a search bot's imagined

@@ -105,7 +105,9 @@ class Roll(Chance, frozen=True, tag="roll"):
         Roll(player=0, sides=6, values=(2, 6), purpose='troops', draws=2)
         """
         start = dice.counter
-        values = tuple(dice.roll(sides) for _ in range(count))
+        rolls = getattr(dice, "rolls", None)  # the built-in dice roll many in one call
+        values = rolls(sides, count) if rolls is not None else tuple(
+            dice.roll(sides) for _ in range(count))
         return cls(player=player, sides=sides, values=values, purpose=purpose,
                    draws=dice.counter - start)
 
