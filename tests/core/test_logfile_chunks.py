@@ -195,6 +195,21 @@ def test_a_canonical_record_that_fails_a_check_is_found_in_a_whole_chunk(
             assert tail[:2] == (reason, at + 1) and len(got) == at - 1, how
 
 
+def test_a_chain_in_a_later_chunk_of_a_log_without_chains_is_refused_by_the_strict_read(
+        lines: list[bytes], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log whose records carry no chain (an unsealed log), but for one in its third
+    chunk: the strict read refuses it there, as it does one line at a time; the others
+    read it all."""
+    body = [lines[0], *(edit(line, "no-chain") if line else line for line in lines[1:])]
+    body[1500] = lines[1500]
+    data = b"\n".join(body)
+    same_both_ways(data, monkeypatch)
+    _, tail = read(data, "strict", True, monkeypatch)
+    assert tail[:2] == ("log/chain-missing", 1501)
+    got, tail = read(data, "verify", True, monkeypatch)
+    assert len(got) == len(lines) - 2 and tail[0] == len(got)
+
+
 def test_a_decision_longer_than_the_limit_is_found_in_a_whole_chunk(
         lines: list[bytes]) -> None:
     """Line 1502's action replaced by the roll before it (its chain made right): with two

@@ -656,7 +656,7 @@ class LogReader:
                     and expected + n <= max_records \
                     and [rec.seq for rec in recs] == list(range(expected, expected + n)):
                 passed = _verified(recs, chained_bytes, chain, run, seats, max_decision,
-                                   chained if strict else False)
+                                   strict, chained)
                 if passed is not None:  # every check passed: no loop that says why
                     chain, run, found = passed
                     if strict:
@@ -745,14 +745,14 @@ class LogReader:
 
 
 def _verified(recs: list[Any], chained_bytes: list[bytes], chain: bytes, run: int,
-              seats: int, max_decision: int, chained: bool | None
+              seats: int, max_decision: int, strict: bool, chained: bool | None
               ) -> tuple[bytes, int, bool | None] | None:
     """A verifying read's checks of a whole batch of records whose seqs follow on (see
     :meth:`LogReader._checked`), each check over the whole batch in one tight loop:
     ``(chain, run, chained)`` after it, or ``None`` when any fails, so the batch is
     checked again record by record, which says where and why. ``chained`` is whether
-    the records so far carry their chain (``None``: none read yet; ``False``: a
-    non-strict read, where any record may carry it or not)."""
+    the records read so far carry their chain (``None``: none read yet), which a
+    ``strict`` read holds every record to (other reads let any record carry it or not)."""
     specs = _SPECS
     for rec in recs:  # every seat an event names, and the length of each decision
         event = rec.event
@@ -775,7 +775,7 @@ def _verified(recs: list[Any], chained_bytes: list[bytes], chain: bytes, run: in
                     return None
     recorded = [rec.chain for rec in recs]
     missing = recorded.count(None)
-    if chained is not False:  # strict: all carry their chain, or none
+    if strict:  # all carry their chain, or none
         has = missing == 0
         if (missing and missing != len(recorded)) or (chained is not None and has != chained):
             return None
