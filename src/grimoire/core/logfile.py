@@ -646,18 +646,14 @@ class LogReader:
         for lineno0, offset0, parts, complete in batches:
             recs, chained_bytes, error, whole = lines.decode(parts, lineno0, complete)
             n = len(recs)
-            if whole and not verify and n and recs[0].seq == expected \
-                    and expected + n <= max_records \
+            if whole and n and recs[0].seq == expected and expected + n <= max_records \
                     and [rec.seq for rec in recs] == list(range(expected, expected + n)):
-                expected += n  # a trusted read of a whole chunk: seq is all there is
-                yield lineno0, offset0, parts, recs
-                continue
-            if whole and verify and n and recs[0].seq == expected \
-                    and expected + n <= max_records \
-                    and [rec.seq for rec in recs] == list(range(expected, expected + n)):
+                # a whole chunk whose seqs follow on: trusted, seq is all there is;
+                # verifying, every other check in tight loops, record by record only
+                # when one fails (which then says where and why)
                 passed = _verified(recs, chained_bytes, chain, run, seats, max_decision,
-                                   strict, chained)
-                if passed is not None:  # every check passed: no loop that says why
+                                   strict, chained) if verify else (chain, run, chained)
+                if passed is not None:
                     chain, run, found = passed
                     if strict:
                         chained = found
