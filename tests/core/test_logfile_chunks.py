@@ -230,3 +230,39 @@ def test_a_decision_longer_than_the_limit_is_found_in_a_whole_chunk(
                 pytest.raises(LogError) as err:
             list(reader.records(strict=strict))
         assert (err.value.reason, err.value.line) == ("log/decision-too-long", 1503)
+
+
+@pytest.mark.parametrize("encoding", ["json", "msgpack"])
+@pytest.mark.parametrize("reveal", [True, False])
+def test_a_log_reads_the_same_by_path_as_from_an_open_file(
+        tmp_path: Path, encoding: str, reveal: bool) -> None:
+    """A reader given a path reads its file unbuffered (JSON a chunk at a time, msgpack
+    through a buffer it adds): the same header, records, line numbers, offsets and final
+    chain as a reader given a buffered file or a raw one, for a log of several chunks,
+    sealed or with its seed revealed (whose chain starts from the header with the seed
+    blanked), with or without the encoding named."""
+    m = Match.new("tally", seed="5e" * 16)
+    for i in range(1200):
+        m.act(tally.Add(player=m.state.turn, secret=i & 1))
+    path = tmp_path / ("long.jsonl" if encoding == "json" else "long.msgpack")
+    m.save(path, reveal=reveal)
+    assert path.stat().st_size > 3 * CHUNK
+
+    def read(reader: LogReader) -> tuple[Any, ...]:
+        with reader:
+            got = list(reader.records(strict=True))
+            return reader.header, reader.encoding, got, reader.count, reader.final_chain
+
+    by_path = read(LogReader(path))
+    assert by_path[1] == encoding and by_path[3] == len(m.events)
+    assert [rec.event for _, _, rec in by_path[2]] == list(m.events)
+    assert (by_path[0].seed is not None) == reveal
+    assert read(LogReader(str(path), encoding=encoding)) == by_path  # type: ignore[arg-type]
+    with path.open("rb") as buffered:
+        assert read(LogReader(buffered)) == by_path
+    with path.open("rb", buffering=0) as raw:
+        assert read(LogReader(raw)) == by_path
+    # and the records found at their offsets, read again from the unbuffered file
+    with LogReader(path) as reader:
+        for _, offset, rec in by_path[2][::400]:
+            assert next(reader.read_record_at(offset)) == rec

@@ -345,14 +345,20 @@ def header_bytes(header: Header) -> bytes:
     return _encoder.encode(out)
 
 
-def header_hash(header: Header) -> bytes:
+def header_hash(header: Header, *, encoded: bytes | None = None) -> bytes:
     """BLAKE2b-128 of the header with ``seed`` blanked, so revealing the seed keeps the chain.
+    ``encoded``: ``header_bytes(header)``, when the caller has them (a reader holding the
+    line it read), so they are not encoded again.
 
-    >>> len(header_hash(Header(game="g", rules="1", players=("a",))))
-    16
+    >>> h = Header(game="g", rules="1", players=("a",))
+    >>> len(header_hash(h)), header_hash(h) == header_hash(h, encoded=header_bytes(h))
+    (16, True)
     """
-    blank = msgspec.structs.replace(header, seed=None) if header.seed is not None else header
-    return hashlib.blake2b(header_bytes(blank), digest_size=16).digest()
+    if header.seed is not None:
+        data = header_bytes(msgspec.structs.replace(header, seed=None))
+    else:
+        data = header_bytes(header) if encoded is None else encoded
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def chain_next(previous: bytes, event_bytes: bytes) -> bytes:

@@ -22,6 +22,7 @@ msgpack objects and frames can be skipped without decoding them.
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import os
@@ -31,7 +32,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Literal
+from typing import IO, Any, Literal, cast
 
 import msgspec
 
@@ -193,16 +194,17 @@ offset of its first line, the lines (without their newline), and whether they ar
 (only a last line the file ends in without a newline is not)."""
 
 
-def _json_batches(f: IO[bytes], limits: Limits) -> Iterator[Batch]:
+def _json_batches(f: IO[bytes], limits: Limits, first: bytes = b"") -> Iterator[Batch]:
     """The lines of a JSON Lines file, a chunk's worth at a time: one call and one list
     per 64 KiB read, not one per line (the trusted fold's hot path). A line longer than
-    ``limits.max_line`` is refused after every line before it was yielded."""
+    ``limits.max_line`` is refused after every line before it was yielded. ``first``: the
+    file's first bytes, already read from ``f``."""
     lineno = 0
     offset = 0
     rest = b""
     max_line = limits.max_line
     while True:
-        chunk = f.read(CHUNK)
+        chunk, first = first or f.read(CHUNK), b""
         if not chunk:
             break
         parts = (rest + chunk).split(b"\n") if rest else chunk.split(b"\n")
@@ -377,9 +379,10 @@ def check_header(header: Header) -> None:
 
 
 def _decode_header(data: bytes, encoding: Encoding, complete: bool,
-                   limits: Limits = DEFAULT_LIMITS) -> tuple[Header, str | None]:
-    """The header of line 1 and the first key it holds that is no header field (which the
-    audit refuses and trusted reading ignores)."""
+                   limits: Limits = DEFAULT_LIMITS) -> tuple[Header, str | None, bool]:
+    """The header of line 1, the first key it holds that is no header field (which the
+    audit refuses and trusted reading ignores), and whether line 1 is the header's
+    canonical bytes (JSON as grimoire writes it)."""
     if (encoding == "json" and complete
             and data.count(b"[") + data.count(b"{") > limits.max_depth
             and depth(data) > limits.max_depth):
@@ -400,13 +403,12 @@ def _decode_header(data: bytes, encoding: Encoding, complete: bool,
         raise LogError(reason, f"header: {exc}", line=1) from None
     except RecursionError:
         raise LogError("log/too-deep", "header nested too deeply", line=1) from None
-    if encoding == "json" and header_bytes(header) != data:
-        # not as grimoire writes it: look closer (an unknown field is kept for the audit)
-        extra = unknown_field(strict_json(data, 1, limits), header)
-    else:
-        extra = None
+    canonical = encoding == "json" and header_bytes(header) == data
+    # not as grimoire writes it: look closer (an unknown field is kept for the audit)
+    extra = unknown_field(strict_json(data, 1, limits), header) \
+        if encoding == "json" and not canonical else None
     check_header(header)
-    return header, extra
+    return header, extra, canonical
 
 
 def rules_for(header: Header) -> AnyRules:
@@ -477,9 +479,10 @@ def decoder_for(rules: AnyRules, header: Header, encoding: Encoding = "json") ->
     return _Upcasting(rules, encoding, upcast)
 
 
-def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
+def open_regular(path: str | os.PathLike[str], *, buffered: bool = True) -> IO[bytes]:
     """``path`` opened for reading, refused unless it is a regular file: a FIFO, a device
-    or a folder is a :class:`LogError` (``log/not-a-file``), never a read that hangs."""
+    or a folder is a :class:`LogError` (``log/not-a-file``), never a read that hangs.
+    ``buffered=False``: the raw file (cheaper to open, for reads of a chunk at a time)."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
@@ -487,7 +490,8 @@ def open_regular(path: str | os.PathLike[str]) -> IO[bytes]:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise LogError("log/not-a-file", f"{path} is not a regular file")
-        return os.fdopen(fd, "rb")  # O_NONBLOCK changes nothing for a regular file
+        # O_NONBLOCK changes nothing for a regular file
+        return os.fdopen(fd, "rb") if buffered else io.FileIO(fd, "rb")
     except BaseException:
         os.close(fd)
         raise
@@ -513,7 +517,10 @@ class LogReader:
     ) -> None:
         if isinstance(source, (str, os.PathLike)):
             self.path: str | None = os.fspath(source)
-            self._f: IO[bytes] = open_regular(source)
+            # unbuffered: the records are read a chunk at a time, and a buffered file
+            # costs more to open than a short log costs to read (msgpack, read a frame
+            # at a time, gets its buffer in _open)
+            self._f: IO[bytes] = open_regular(source, buffered=False)
             self._owns = True
         else:
             self.path = None
@@ -527,7 +534,15 @@ class LogReader:
             raise
 
     def _open(self, encoding: Encoding | None) -> None:
-        if encoding is None:
+        chunk = b""
+        if self._owns:  # our unbuffered file: its first chunk tells the encoding
+            chunk = self._f.read(CHUNK)
+            encoding = encoding or ("msgpack" if chunk[:1] == _FRAME else "json")
+            if encoding == "msgpack":
+                self._f.seek(0)
+                self._f = io.BufferedReader(cast(io.FileIO, self._f))
+                chunk = b""
+        elif encoding is None:
             peek = getattr(self._f, "peek", None)
             if peek is not None:  # a buffered file: no read and seek back
                 first = peek(1)[:1]
@@ -536,8 +551,8 @@ class LogReader:
                 self._f.seek(0)
             encoding = "msgpack" if first == _FRAME else "json"
         self.encoding: Encoding = encoding
-        split = _json_batches if encoding == "json" else _msgpack_batches
-        self._batches = split(self._f, self.limits)
+        self._batches = _json_batches(self._f, self.limits, chunk) if encoding == "json" \
+            else _msgpack_batches(self._f, self.limits)
         batch = next(self._batches, None)
         if batch is None:
             raise LogError("log/empty", "the log has no header line", line=1)
@@ -546,10 +561,11 @@ class LogReader:
         # the lines read with the header's: the records' first batch
         self._first: Batch | None = (1, len(data) + (1 if encoding == "json" else 5),
                                      parts[1:], complete)
-        self.header, self.header_extra = _decode_header(data, encoding, complete, self.limits)
+        self.header, self.header_extra, canonical = _decode_header(data, encoding, complete,
+                                                                   self.limits)
         self.signature: Signature | None = None
         self.signature_line = 0
-        self._start = header_hash(self.header)
+        self._start = header_hash(self.header, encoded=data if canonical else None)
         self.count, self.final_chain = 0, self._start
         self.rules = rules_for(self.header)
         self._decoder = decoder_for(self.rules, self.header, encoding)
