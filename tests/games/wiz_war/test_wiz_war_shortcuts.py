@@ -9,7 +9,7 @@ import importlib
 import random
 
 import pytest
-from wizwar import NAMES
+from wizwar import NAMES, position, sq
 
 from grimoire.core.dice import SeededDice
 from grimoire.core.events import Chance
@@ -18,7 +18,7 @@ from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import rules as R
 from grimoire.games.wiz_war import state as S
-from grimoire.games.wiz_war.board import CARD, WALL_KINDS
+from grimoire.games.wiz_war.board import CARD, DECK, WALL_KINDS
 from grimoire.games.wiz_war.state import RULES_1, Options, State
 
 TG = importlib.import_module("grimoire.games.wiz_war.cards.targets")
@@ -106,6 +106,7 @@ def test_one_target_asked_answers_as_the_target_list(
         names = _target_names(s)
         for p in range(s.players):
             cards = {c for c in s.hands[p] if c >= 0} | {c for c in range(0, len(CARD), 5)}
+            cards.add(DECK.index("Mental Force"))  # "push": a wizard and where it can walk
             for c in sorted(cards):
                 if CARD[c].targets not in TG.CHECKS:
                     continue
@@ -125,3 +126,33 @@ def test_one_target_asked_answers_as_the_target_list(
                 for a in tries:
                     assert R.throw_offered(s, a) == (a in throws), a
     assert checked > 5000
+
+
+@pytest.mark.parametrize(("n", "seed", "options"), GAMES)
+def test_one_step_asked_answers_as_the_walk_list(n: int, seed: int, options: Options) -> None:
+    """``walk_offered`` is membership in ``walk_dirs``, for every seat, side, the cloud's
+    random step and a side that is none, in every position of a game (doors, picked
+    locks, Mist Body and stone blocks when they come up) and in a Dust Cloud."""
+    asked = 0
+    cloud = position(options=Options(extra_cards=("Dust Cloud",)),
+                     spells=(S.Spell(DECK.index("Dust Cloud"), 1, f"q{sq('c3')}", 0),))
+    for s in [*_states(n, seed, options), cloud]:
+        for p in range(s.players):
+            dirs = R.walk_dirs(s, p)
+            for d in (*B.DIRS, "r", "x", ""):
+                assert R.walk_offered(s, p, d) == (d in dirs), (p, d, dirs)
+                asked += 1
+    assert asked > 1000
+
+
+@pytest.mark.parametrize(("n", "seed", "options"), GAMES)
+def test_the_squares_a_wizard_reaches_are_those_of_his_paths(
+        n: int, seed: int, options: Options) -> None:
+    """``reach_squares`` (where, without the paths) is the squares ``reach`` gives paths
+    to, for every living wizard and 0 to 12 steps, in every position of a game."""
+    for s in _states(n, seed, options)[::2]:
+        for p in range(s.players):
+            if s.pos[p] < 0:
+                continue
+            for most in range(13):
+                assert S.reach_squares(s, p, most) == set(S.reach(s, p, most)), (p, most)

@@ -426,6 +426,22 @@ def walk_dirs(s: State, p: int) -> tuple[str, ...]:
     return tuple(B.DIRS[d] for d in range(4) if passage(s, here, d, p, mist, picked) >= 0)
 
 
+_SIDE: dict[str, int] = {name: d for d, name in enumerate(B.DIRS)}
+
+
+def walk_offered(s: State, p: int, direction: str) -> bool:
+    """``direction in walk_dirs(s, p)``, looking at that side only (``decide``'s check
+    of a wizard's step)."""
+    if shut(WALK, s, p):
+        return False
+    here = s.pos[p]
+    if s.spells and here in clouds(s):
+        return direction == "r"
+    d = _SIDE.get(direction)
+    return d is not None and passage(s, here, d, p, misty(s, p),
+                                     s.picked if p == s.active else -1) >= 0
+
+
 def creature_options(s: State, p: int) -> list[Event]:
     """What each of the player's creatures may do: step, then drop or pick up a treasure."""
     out: list[Event] = []
@@ -590,7 +606,7 @@ def offered(s: State, a: Any) -> bool:
         if over_limit(s):
             return a in limit_options(s, p)
         if kind is Move and a.unit < 0:
-            return a.unit == -1 and a.dir in walk_dirs(s, p)
+            return a.unit == -1 and walk_offered(s, p, a.dir)
         if kind is Cast:
             return a.card >= 0 and a.card in s.hands[p] and cast_offered(s, a)
         if kind is EndMove:  # always listed

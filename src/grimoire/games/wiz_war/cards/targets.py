@@ -27,7 +27,7 @@ from grimoire.games.wiz_war.state import (
     looking,
     occupied,
     on_wizard,
-    reach,
+    reach_squares,
     sees_edge,
     sight,
     sight_edges,
@@ -154,7 +154,7 @@ def push(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     energy plus the card's amount."""
     out = []
     for q in [p, *view.enemies]:
-        dests = reach(s, q, energy + CARD[c].amount)
+        dests = reach_squares(s, q, energy + CARD[c].amount)
         out += [(f"w{q}", str(d)) for d in sorted(dests)]
     return out
 
@@ -446,6 +446,15 @@ def _check_enemy(s: State, p: int, c: int, energy: int, view: Sight, target: str
     return mode == "" and _wizard_seen(s, p, view, target)
 
 
+def _check_push(s: State, p: int, c: int, energy: int, view: Sight, target: str,
+                mode: str) -> bool:
+    q = number(target, "w")
+    if q != p and q not in view.enemies:
+        return False
+    d = number(mode, "")
+    return d >= 0 and d in reach_squares(s, q, energy + CARD[c].amount)
+
+
 def _check_open_border(s: State, p: int, c: int, energy: int, view: Sight, target: str,
                        mode: str) -> bool:
     e = number(target, "e")
@@ -455,9 +464,11 @@ def _check_open_border(s: State, p: int, c: int, energy: int, view: Sight, targe
 CHECKS: dict[str, Check] = {
     "wizard-or-wall": _check_wizard_or_wall, "wall-only": _check_wall_only,
     "wall": _check_wall, "enemy": _check_enemy, "open-border": _check_open_border,
+    "push": _check_push,
 }
-"""For the rules whose lists ask what the caster sees of every border or square: whether
-one (target, mode) is listed, asking about it alone."""
+"""For the rules whose lists ask what the caster sees of every border or square, or where
+every wizard in sight can walk: whether one (target, mode) is listed, asking about it
+alone."""
 
 
 def offers(s: State, p: int, card: int, energy: int, view: Sight, target: str,
