@@ -156,3 +156,17 @@ def test_the_squares_a_wizard_reaches_are_those_of_his_paths(
                 continue
             for most in range(13):
                 assert S.reach_squares(s, p, most) == set(S.reach(s, p, most)), (p, most)
+
+
+def test_over_the_hand_size_asked_quickly_answers_as_counting() -> None:
+    """``over_limit`` answers "no" at once for seven things or fewer (hand, items, spells
+    in play), which holds because no item lowers the hand size; otherwise it counts, and
+    it agrees with counting in every position of the games."""
+    from grimoire.games.wiz_war import tables as T
+
+    assert all(c.carried is None or c.carried.hand >= 0 for c in T.CARDS.values())
+    for n, seed, options in GAMES:
+        for s in _states(n, seed, options):
+            p = s.active
+            assert S.over_limit(s) == (s.phase in ("move", "draw") and s.pos[p] >= 0
+                                       and S.hand_count(s, p) > S.hand_limit(s, p))

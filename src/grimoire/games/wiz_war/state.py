@@ -745,6 +745,8 @@ def landing(s: State, a: int, at: str) -> int:
 def over_limit(s: State) -> bool:
     """Must the active player discard (or free room) before anything else?"""
     p = s.active
+    if len(s.hands[p]) + len(s.carried[p]) + len(s.spells) <= T.HAND_MAX:
+        return False  # the usual case: at most seven in all (items add to the limit only)
     return s.phase in ("move", "draw") and s.pos[p] >= 0 and hand_count(s, p) > hand_limit(s, p)
 
 
