@@ -266,3 +266,23 @@ def test_a_log_reads_the_same_by_path_as_from_an_open_file(
     with LogReader(path) as reader:
         for _, offset, rec in by_path[2][::400]:
             assert next(reader.read_record_at(offset)) == rec
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_a_line_over_the_length_limit_is_found_in_a_later_chunk(
+        lines: list[bytes], extra: int) -> None:
+    """With the limit at the longest record's length, line 1501 replaced by ``limit +
+    extra`` bytes: one byte over is refused as too long at its line, the limit itself
+    passes the length check (and is then no record), and the 1,499 records before it are
+    read either way."""
+    limit = max(len(line) for line in lines) + 10
+    body = list(lines)
+    body[1500] = b"x" * (limit + extra)
+    with LogReader(io.BytesIO(b"\n".join(body)), limits=logfile.Limits(max_line=limit)) \
+            as reader:
+        got = []
+        with pytest.raises(LogError) as err:
+            for _, _, rec in reader.records():
+                got.append(rec)
+    assert len(got) == 1499 and err.value.line == 1501
+    assert err.value.reason == ("log/line-too-long" if extra else "log/bad-json")

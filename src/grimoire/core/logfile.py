@@ -207,10 +207,12 @@ def _json_batches(f: IO[bytes], limits: Limits, first: bytes = b"") -> Iterator[
         chunk, first = first or f.read(CHUNK), b""
         if not chunk:
             break
-        parts = (rest + chunk).split(b"\n") if rest else chunk.split(b"\n")
+        data = rest + chunk if rest else chunk
+        parts = data.split(b"\n")
         rest = parts.pop()
         if parts:
-            if max(map(len, parts)) > max_line:
+            # (no line of a batch shorter than the limit can be over it: not measured)
+            if len(data) > max_line and max(map(len, parts)) > max_line:
                 k = next(i for i, line in enumerate(parts) if len(line) > max_line)
                 if k:
                     yield lineno, offset, parts[:k], True
@@ -218,7 +220,7 @@ def _json_batches(f: IO[bytes], limits: Limits, first: bytes = b"") -> Iterator[
                                f"{len(parts[k])} bytes (limit {max_line})", line=lineno + k + 1)
             yield lineno, offset, parts, True
             lineno += len(parts)
-            offset += sum(map(len, parts)) + len(parts)
+            offset += len(data) - len(rest)  # the lines and their newlines
         if len(rest) > max_line:
             raise LogError("log/line-too-long", f"over {max_line} bytes", line=lineno + 1)
     if rest:
