@@ -149,13 +149,19 @@ def test_one_step_asked_answers_as_the_walk_list(n: int, seed: int, options: Opt
 def test_the_squares_a_wizard_reaches_are_those_of_his_paths(
         n: int, seed: int, options: Options) -> None:
     """``reach_squares`` (where, without the paths) is the squares ``reach`` gives paths
-    to, for every living wizard and 0 to 12 steps, in every position of a game."""
-    for s in _states(n, seed, options)[::2]:
+    to, and ``route`` (one square's path, the search stopped there) the path ``reach``
+    gives it, for every living wizard, 0 to 12 steps and every square, in positions
+    all through a game."""
+    for i, s in enumerate(_states(n, seed, options)[::3]):
         for p in range(s.players):
             if s.pos[p] < 0:
                 continue
-            for most in range(13):
-                assert S.reach_squares(s, p, most) == set(S.reach(s, p, most)), (p, most)
+            for most in (0, 1, 2, 4, 7, 12):
+                paths = S.reach(s, p, most)
+                assert S.reach_squares(s, p, most) == set(paths), (p, most)
+                if (i + most) % 7 == 0:  # each number of steps, in every seventh position
+                    for goal in range(-1, B.GEOMETRY[s.players].size + 1):
+                        assert S.route(s, p, most, goal) == paths.get(goal, ()), (p, most)
 
 
 def test_over_the_hand_size_asked_quickly_answers_as_counting() -> None:

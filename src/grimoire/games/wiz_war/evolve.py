@@ -346,8 +346,11 @@ def _reduced(s: State, e: E.Reduced) -> State:
 
 
 def _draw(s: State, e: E.Draw) -> State:
-    s, cards = _take(s, e.player, len(e.cards))
-    return replace(s, hands=put(s.hands, e.player, s.hands[e.player] + cards))
+    p, k = e.player, len(e.cards)
+    if not spellbook(s):  # the one deck: one replace
+        return replace(s, deck=s.deck[k:], hands=put(s.hands, p, s.hands[p] + s.deck[:k]))
+    s, cards = _take(s, p, k)
+    return replace(s, hands=put(s.hands, p, s.hands[p] + cards))
 
 
 def _damage(s: State, e: E.Damage) -> State:

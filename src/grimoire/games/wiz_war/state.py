@@ -215,7 +215,7 @@ DISCARDS: tuple[str, ...] = ("discard-white", "discard-black")
 
 def spellbook(s: State) -> bool:
     """Is ``s`` a Custom Spellbook game (two groups, each with its own deck)?"""
-    return not isinstance(s.options.custom_spellbook, msgspec.UnsetType)
+    return s.options.custom_spellbook is not msgspec.UNSET
 
 
 def group_of(s: State, p: int) -> int:
@@ -553,6 +553,28 @@ def _paths(start: int, most: int, step: Callable[[int, int], int]) -> dict[int, 
     return paths
 
 
+def _path_to(start: int, most: int, step: Callable[[int, int], int],
+             goal: int) -> tuple[int, ...]:
+    """``_paths(start, most, step).get(goal, ())``: the same search, stopped once it finds
+    ``goal`` (whose path is then the one ``_paths`` gives it)."""
+    paths: dict[int, tuple[int, ...]] = {start: ()}
+    frontier = [start]
+    for _ in range(most):
+        nxt: list[int] = []
+        for q in frontier:
+            for d in range(4):
+                r = step(q, d)
+                if r >= 0 and r not in paths:
+                    paths[r] = path = (*paths[q], r)
+                    if r == goal:
+                        return path
+                    nxt.append(r)
+        if not nxt:
+            break
+        frontier = nxt
+    return ()
+
+
 def _squares(start: int, most: int, step: Callable[[int, int], int]) -> set[int]:
     """The squares of ``_paths(start, most, step)`` without their paths (cheaper when
     only where matters)."""
@@ -577,6 +599,13 @@ def reach(s: State, p: int, most: int) -> dict[int, tuple[int, ...]]:
     """Squares seat ``p``'s wizard can walk to in 1..``most`` steps, each with its path."""
     mist = misty(s, p)
     return _paths(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist))
+
+
+def route(s: State, p: int, most: int, goal: int) -> tuple[int, ...]:
+    """``reach(s, p, most).get(goal, ())``: seat ``p``'s wizard's path to ``goal`` (empty:
+    none within ``most`` steps), the search stopped once it is found."""
+    mist = misty(s, p)
+    return _path_to(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist), goal)
 
 
 def reach_squares(s: State, p: int, most: int) -> set[int]:

@@ -43,7 +43,7 @@ from grimoire.games.wiz_war.state import (
     jump_squares,
     on_wizard,
     others_in_turn_order,
-    reach,
+    route,
     square_of,
 )
 
@@ -92,10 +92,10 @@ class MentalForce(Effect):
     def resolve(self, b: Build, a: Cast, energy: int) -> None:
         s = b.state
         q, dest = int(a.target[1:]), int(a.mode)
-        route = reach(s, q, energy + CARD[a.card].amount).get(dest, ())
-        if route:
+        path = route(s, q, energy + CARD[a.card].amount, dest)
+        if path:
             b.emit(Moved(player=q, square=dest))
-            crossed(b, q, [s.pos[q], *route])
+            crossed(b, q, [s.pos[q], *path])
 
 
 class PsychicStorm(Effect):
