@@ -10,7 +10,7 @@ records: no card is named here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import msgspec
 
@@ -534,10 +534,11 @@ def crossed_edge(s: State, a: int, b: int) -> int:
     return -1
 
 
-def _paths(start: int, most: int, step: Callable[[int, int], int]) -> dict[int, tuple[int, ...]]:
-    """Breadth-first from ``start``: every square 1..``most`` steps away with the first
-    shortest path found (sides tried n, e, s, w); ``step(square, side)`` is -1 when
-    blocked."""
+def _search(start: int, most: int, step: Callable[[int, int], int],
+            with_paths: bool = True) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Breadth-first from ``start``: every square 1..``most`` steps away in the order
+    found, with the first shortest path found (sides tried n, e, s, w; ``()`` without
+    ``with_paths``); ``step(square, side)`` is -1 when blocked."""
     paths: dict[int, tuple[int, ...]] = {start: ()}
     frontier = [start]
     for _ in range(most):
@@ -546,53 +547,23 @@ def _paths(start: int, most: int, step: Callable[[int, int], int]) -> dict[int, 
             for d in range(4):
                 r = step(q, d)
                 if r >= 0 and r not in paths:
-                    paths[r] = (*paths[q], r)
-                    nxt.append(r)
-        frontier = nxt
-    del paths[start]
-    return paths
-
-
-def _path_to(start: int, most: int, step: Callable[[int, int], int],
-             goal: int) -> tuple[int, ...]:
-    """``_paths(start, most, step).get(goal, ())``: the same search, stopped once it finds
-    ``goal`` (whose path is then the one ``_paths`` gives it)."""
-    paths: dict[int, tuple[int, ...]] = {start: ()}
-    frontier = [start]
-    for _ in range(most):
-        nxt: list[int] = []
-        for q in frontier:
-            for d in range(4):
-                r = step(q, d)
-                if r >= 0 and r not in paths:
-                    paths[r] = path = (*paths[q], r)
-                    if r == goal:
-                        return path
+                    paths[r] = path = (*paths[q], r) if with_paths else ()
+                    yield r, path
                     nxt.append(r)
         if not nxt:
             break
         frontier = nxt
-    return ()
+
+
+def _paths(start: int, most: int, step: Callable[[int, int], int]) -> dict[int, tuple[int, ...]]:
+    """Every square 1..``most`` steps from ``start``, with its path (see :func:`_search`)."""
+    return dict(_search(start, most, step))
 
 
 def _squares(start: int, most: int, step: Callable[[int, int], int]) -> set[int]:
     """The squares of ``_paths(start, most, step)`` without their paths (cheaper when
     only where matters)."""
-    seen = {start}
-    frontier = [start]
-    for _ in range(most):
-        nxt: list[int] = []
-        for q in frontier:
-            for d in range(4):
-                r = step(q, d)
-                if r >= 0 and r not in seen:
-                    seen.add(r)
-                    nxt.append(r)
-        if not nxt:
-            break
-        frontier = nxt
-    seen.discard(start)
-    return seen
+    return {r for r, _ in _search(start, most, step, with_paths=False)}
 
 
 def reach(s: State, p: int, most: int) -> dict[int, tuple[int, ...]]:
@@ -605,7 +576,8 @@ def route(s: State, p: int, most: int, goal: int) -> tuple[int, ...]:
     """``reach(s, p, most).get(goal, ())``: seat ``p``'s wizard's path to ``goal`` (empty:
     none within ``most`` steps), the search stopped once it is found."""
     mist = misty(s, p)
-    return _path_to(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist), goal)
+    found = _search(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist))
+    return next((path for r, path in found if r == goal), ())
 
 
 def reach_squares(s: State, p: int, most: int) -> set[int]:
