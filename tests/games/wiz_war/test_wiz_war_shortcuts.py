@@ -106,16 +106,27 @@ def test_one_target_asked_answers_as_the_target_list(
         names = _target_names(s)
         for p in range(s.players):
             cards = {c for c in s.hands[p] if c >= 0} | {c for c in range(0, len(CARD), 5)}
-            cards.add(DECK.index("Mental Force"))  # "push": a wizard and where it can walk
-            for c in sorted(cards):
+            # "push" (a wizard and where it can walk), "teleport" and "astral" (squares a
+            # number of steps away)
+            cards |= {DECK.index(name) for name in ("Mental Force", "Teleport",
+                                                    "Astral Projection")}
+            for c in {DECK[c]: c for c in sorted(cards)}.values():  # a card of each name
                 if CARD[c].targets not in TG.CHECKS:
                     continue
+                view = TG.Sight(s, p)  # (what it works out, it keeps)
                 for energy in (1, 3):
-                    listed = TG.targets(s, p, c, energy, TG.Sight(s, p))
-                    modes = {m for _, m in listed} | {"", "x"}
+                    listed = set(TG.targets(s, p, c, energy, TG.Sight(s, p)))
+                    # Mental Force's modes are squares, hundreds of pairs: a seventh of
+                    # them is asked as listed, and a tenth of the squares with every
+                    # target written any way (``route`` is held to ``reach`` square by
+                    # square below)
+                    modes = sorted({m for _, m in listed})
+                    modes = [*modes[::10], "", "x"] if len(modes) > 20 else [*modes, "", "x"]
+                    for t, m in sorted(listed)[::7 if len(listed) > 40 else 1]:
+                        assert TG.offers(s, p, c, energy, view, t, m), (p, c, t, m)
                     for t in names:
                         for m in modes:
-                            assert TG.offers(s, p, c, energy, TG.Sight(s, p), t, m) == (
+                            assert TG.offers(s, p, c, energy, view, t, m) == (
                                 (t, m) in listed), (p, c, t, m)
                             checked += 1
             throws = R.throws(s, p)
@@ -149,9 +160,9 @@ def test_one_step_asked_answers_as_the_walk_list(n: int, seed: int, options: Opt
 def test_the_squares_a_wizard_reaches_are_those_of_his_paths(
         n: int, seed: int, options: Options) -> None:
     """``reach_squares`` (where, without the paths) is the squares ``reach`` gives paths
-    to, and ``route`` (one square's path, the search stopped there) the path ``reach``
-    gives it, for every living wizard, 0 to 12 steps and every square, in positions
-    all through a game."""
+    to, ``route`` (one square's path, the search stopped there) the path ``reach``
+    gives it and ``reaches`` whether it gives one, for every living wizard, 0 to 12
+    steps and every square, in positions all through a game."""
     for i, s in enumerate(_states(n, seed, options)[::3]):
         for p in range(s.players):
             if s.pos[p] < 0:
@@ -162,6 +173,7 @@ def test_the_squares_a_wizard_reaches_are_those_of_his_paths(
                 if (i + most) % 7 == 0:  # each number of steps, in every seventh position
                     for goal in range(-1, B.GEOMETRY[s.players].size + 1):
                         assert S.route(s, p, most, goal) == paths.get(goal, ()), (p, most)
+                    assert S.reaches(s, p, most, goal) == (goal in paths), (p, most)
 
 
 def test_over_the_hand_size_asked_quickly_answers_as_counting() -> None:
@@ -176,3 +188,18 @@ def test_over_the_hand_size_asked_quickly_answers_as_counting() -> None:
             p = s.active
             assert S.over_limit(s) == (s.phase in ("move", "draw") and s.pos[p] >= 0
                                        and S.hand_count(s, p) > S.hand_limit(s, p))
+
+
+def test_a_teleport_onto_a_stone_block_is_asked_as_listed() -> None:
+    """Teleport's one-square check refuses a Stone Block's square as its list does ("never
+    into a solid square"), and answers as the list for every square of the board."""
+    stone, tp = DECK.index("Stone Block"), DECK.index("Teleport")
+    s = position(hands={0: [tp]}, spells=(S.Spell(stone, 1, f"q{sq('d3')}", 0),),
+                 at={0: "c3"})
+    view = TG.Sight(s, 0)
+    listed = set(TG.targets(s, 0, tp, 1, view))
+    assert sq("d3") in S.within(s, s.pos[0], CARD[tp].amount, walls=False)
+    assert (f"q{sq('d3')}", "") not in listed and len(listed) > 5
+    for q in range(-1, B.GEOMETRY[2].size + 1):
+        for mode in ("", "x"):
+            assert TG.offers(s, 0, tp, 1, view, f"q{q}", mode) == ((f"q{q}", mode) in listed)

@@ -580,16 +580,21 @@ def route(s: State, p: int, most: int, goal: int) -> tuple[int, ...]:
     return next((path for r, path in found if r == goal), ())
 
 
+def reaches(s: State, p: int, most: int, goal: int) -> bool:
+    """``goal in reach_squares(s, p, most)``, the search stopped once it finds it."""
+    mist = misty(s, p)
+    found = _search(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist), with_paths=False)
+    return any(r == goal for r, _ in found)
+
+
 def reach_squares(s: State, p: int, most: int) -> set[int]:
     """The squares of :func:`reach`, without their paths."""
     mist = misty(s, p)
     return _squares(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist))
 
 
-def within(s: State, start: int, most: int, walls: bool,
-           avoid: frozenset[int] = frozenset()) -> set[int]:
-    """Squares 1..``most`` steps from ``start``: through open borders and exits only
-    (``walls`` True), or ignoring every border (Teleport); never into ``avoid``."""
+def _across(s: State, walls: bool, avoid: frozenset[int]) -> Callable[[int, int], int]:
+    """The step of :func:`within`'s search."""
     g = B.geometry(s.players)
 
     def across(q: int, d: int) -> int:
@@ -602,7 +607,20 @@ def within(s: State, start: int, most: int, walls: bool,
             r = -1 if lk is None else lk[0]
         return r
 
-    return _squares(start, most, across)
+    return across
+
+
+def within(s: State, start: int, most: int, walls: bool,
+           avoid: frozenset[int] = frozenset()) -> set[int]:
+    """Squares 1..``most`` steps from ``start``: through open borders and exits only
+    (``walls`` True), or ignoring every border (Teleport); never into ``avoid``."""
+    return _squares(start, most, _across(s, walls, avoid))
+
+
+def is_within(s: State, start: int, most: int, walls: bool, goal: int) -> bool:
+    """``goal in within(s, start, most, walls)``, the search stopped once it finds it."""
+    found = _search(start, most, _across(s, walls, frozenset()), with_paths=False)
+    return any(r == goal for r, _ in found)
 
 
 def jump_squares(s: State, p: int, most: int) -> list[int]:

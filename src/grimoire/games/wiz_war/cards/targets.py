@@ -23,11 +23,13 @@ from grimoire.games.wiz_war.state import (
     global_on,
     glued,
     in_sight,
+    is_within,
     jump_squares,
     looking,
     occupied,
     on_wizard,
     reach_squares,
+    reaches,
     sees_edge,
     sight,
     sight_edges,
@@ -451,8 +453,21 @@ def _check_push(s: State, p: int, c: int, energy: int, view: Sight, target: str,
     q = number(target, "w")
     if q != p and q not in view.enemies:
         return False
-    d = number(mode, "")
-    return d >= 0 and d in reach_squares(s, q, energy + CARD[c].amount)
+    d = number(mode, "")  # where the wizard goes
+    return d >= 0 and reaches(s, q, energy + CARD[c].amount, d)
+
+
+def _check_teleport(s: State, p: int, c: int, energy: int, view: Sight, target: str,
+                    mode: str) -> bool:
+    q = number(target, "q")
+    return (mode == "" and q >= 0 and q not in stone_blocks(s)
+            and is_within(s, s.pos[p], CARD[c].amount, False, q))
+
+
+def _check_astral(s: State, p: int, c: int, energy: int, view: Sight, target: str,
+                  mode: str) -> bool:
+    q = number(target, "q")
+    return mode == "" and q >= 0 and is_within(s, s.pos[p], CARD[c].amount, True, q)
 
 
 def _check_open_border(s: State, p: int, c: int, energy: int, view: Sight, target: str,
@@ -464,10 +479,10 @@ def _check_open_border(s: State, p: int, c: int, energy: int, view: Sight, targe
 CHECKS: dict[str, Check] = {
     "wizard-or-wall": _check_wizard_or_wall, "wall-only": _check_wall_only,
     "wall": _check_wall, "enemy": _check_enemy, "open-border": _check_open_border,
-    "push": _check_push,
+    "push": _check_push, "teleport": _check_teleport, "astral": _check_astral,
 }
-"""For the rules whose lists ask what the caster sees of every border or square, or where
-every wizard in sight can walk: whether one (target, mode) is listed, asking about it
+"""For the rules whose lists ask what the caster sees of every border or square, or every
+square a number of steps away: whether one (target, mode) is listed, asking about it
 alone."""
 
 
