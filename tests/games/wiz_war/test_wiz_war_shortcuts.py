@@ -100,7 +100,8 @@ def _target_names(s: State) -> list[str]:
 def test_one_target_asked_answers_as_the_target_list(
         n: int, seed: int, options: Options) -> None:
     """``offers`` (the rules with a ``CHECKS`` entry) is membership in ``targets``, and
-    ``throw_offered`` membership in ``throws``, for every target written any way."""
+    ``throw_offered`` membership in ``throws``, for every target written any way (with a
+    sample of Mental Force's hundreds of squares)."""
     checked = 0
     for s in _states(n, seed, options)[::4 * n]:
         names = _target_names(s)
@@ -173,7 +174,7 @@ def test_the_squares_a_wizard_reaches_are_those_of_his_paths(
                 if (i + most) % 7 == 0:  # each number of steps, in every seventh position
                     for goal in range(-1, B.GEOMETRY[s.players].size + 1):
                         assert S.route(s, p, most, goal) == paths.get(goal, ()), (p, most)
-                    assert S.reaches(s, p, most, goal) == (goal in paths), (p, most)
+                        assert S.reaches(s, p, most, goal) == (goal in paths), (p, most)
 
 
 def test_over_the_hand_size_asked_quickly_answers_as_counting() -> None:
