@@ -566,31 +566,37 @@ def _squares(start: int, most: int, step: Callable[[int, int], int]) -> set[int]
     return {r for r, _ in _search(start, most, step, with_paths=False)}
 
 
+def _finds(start: int, most: int, step: Callable[[int, int], int], goal: int) -> bool:
+    """``goal in _squares(start, most, step)``, the search stopped once it finds it."""
+    return any(r == goal for r, _ in _search(start, most, step, with_paths=False))
+
+
+def _walker(s: State, p: int) -> Callable[[int, int], int]:
+    """The step of seat ``p``'s wizard walking (see :func:`passage`)."""
+    mist = misty(s, p)
+    return lambda q, d: passage(s, q, d, p, mist)
+
+
 def reach(s: State, p: int, most: int) -> dict[int, tuple[int, ...]]:
     """Squares seat ``p``'s wizard can walk to in 1..``most`` steps, each with its path."""
-    mist = misty(s, p)
-    return _paths(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist))
+    return _paths(s.pos[p], most, _walker(s, p))
 
 
 def route(s: State, p: int, most: int, goal: int) -> tuple[int, ...]:
     """``reach(s, p, most).get(goal, ())``: seat ``p``'s wizard's path to ``goal`` (empty:
     none within ``most`` steps), the search stopped once it is found."""
-    mist = misty(s, p)
-    found = _search(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist))
+    found = _search(s.pos[p], most, _walker(s, p))
     return next((path for r, path in found if r == goal), ())
 
 
 def reaches(s: State, p: int, most: int, goal: int) -> bool:
     """``goal in reach_squares(s, p, most)``, the search stopped once it finds it."""
-    mist = misty(s, p)
-    found = _search(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist), with_paths=False)
-    return any(r == goal for r, _ in found)
+    return _finds(s.pos[p], most, _walker(s, p), goal)
 
 
 def reach_squares(s: State, p: int, most: int) -> set[int]:
     """The squares of :func:`reach`, without their paths."""
-    mist = misty(s, p)
-    return _squares(s.pos[p], most, lambda q, d: passage(s, q, d, p, mist))
+    return _squares(s.pos[p], most, _walker(s, p))
 
 
 def _across(s: State, walls: bool, avoid: frozenset[int]) -> Callable[[int, int], int]:
@@ -619,8 +625,7 @@ def within(s: State, start: int, most: int, walls: bool,
 
 def is_within(s: State, start: int, most: int, walls: bool, goal: int) -> bool:
     """``goal in within(s, start, most, walls)``, the search stopped once it finds it."""
-    found = _search(start, most, _across(s, walls, frozenset()), with_paths=False)
-    return any(r == goal for r, _ in found)
+    return _finds(start, most, _across(s, walls, frozenset()), goal)
 
 
 def jump_squares(s: State, p: int, most: int) -> list[int]:
