@@ -337,12 +337,10 @@ def header_bytes(header: Header) -> bytes:
     if header.format == LEGACY:
         full = _full(header)
         return _encoder.encode({k: full[k] for k in _LEGACY_HEADER})
-    out = {}
-    for name, default, required in _HEADER_SPEC:  # Fork and Upgrade encode every field
-        value = getattr(header, name)
-        if required or value != default:
-            out[name] = value
-    return _encoder.encode(out)
+    return _encoder.encode({  # (Fork and Upgrade encode every field)
+        name: value for (name, default, required), value in zip(
+            _HEADER_SPEC, msgspec.structs.astuple(header), strict=True)
+        if required or value != default})
 
 
 def header_hash(header: Header, *, encoded: bytes | None = None) -> bytes:
@@ -354,10 +352,14 @@ def header_hash(header: Header, *, encoded: bytes | None = None) -> bytes:
     >>> len(header_hash(h)), header_hash(h) == header_hash(h, encoded=header_bytes(h))
     (16, True)
     """
+    data = header_bytes(header) if encoded is None else encoded
     if header.seed is not None:
-        data = header_bytes(msgspec.structs.replace(header, seed=None))
-    else:
-        data = header_bytes(header) if encoded is None else encoded
+        # today's canonical bytes leave a missing seed out: those of the header without
+        # its seed are these with its key and value cut out (after ``format``), unless
+        # the same bytes also stand elsewhere (in ``options`` or ``meta``)
+        key = b',"seed":' + _encoder.encode(header.seed)
+        data = data.replace(key, b"", 1) if header.format != LEGACY and data.count(
+            key) == 1 else header_bytes(msgspec.structs.replace(header, seed=None))
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
