@@ -337,10 +337,12 @@ def header_bytes(header: Header) -> bytes:
     if header.format == LEGACY:
         full = _full(header)
         return _encoder.encode({k: full[k] for k in _LEGACY_HEADER})
-    return _encoder.encode({  # (Fork and Upgrade encode every field)
-        name: value for (name, default, required), value in zip(
-            _HEADER_SPEC, msgspec.structs.astuple(header), strict=True)
-        if required or value != default})
+    out = {}
+    for name, default, required in _HEADER_SPEC:  # Fork and Upgrade encode every field
+        value = getattr(header, name)
+        if required or value != default:
+            out[name] = value
+    return _encoder.encode(out)
 
 
 def header_hash(header: Header, *, encoded: bytes | None = None) -> bytes:
