@@ -190,18 +190,27 @@ class SeededDice(_DiceMixin):
         self._counter = counter
         return self
 
-    def uniform(self, n: int) -> int:
+    def _uniforms(self, n: int, count: int, base: int) -> list[int]:
+        """``count`` draws of ``base + uniform(n)``, in one loop: rejection sampling over
+        the raw draws (:func:`raw_draw`, inlined: the audit's and a match's hot path)."""
         if n <= 0:
             raise ValueError(f"uniform needs n >= 1, got {n}")
         limit = _TWO64 - (_TWO64 % n)
         keyed = self._keyed
-        while True:
-            h = keyed.copy()  # raw_draw, inlined: the audit's and a match's hot path
-            h.update(self._counter.to_bytes(8, "big"))
+        counter = self._counter
+        out: list[int] = []
+        while len(out) < count:
+            h = keyed.copy()
+            h.update(counter.to_bytes(8, "big"))
             u = int.from_bytes(h.digest(), "big")
-            self._counter += 1
+            counter += 1
             if u < limit:
-                return u % n
+                out.append(base + u % n)
+        self._counter = counter
+        return out
+
+    def uniform(self, n: int) -> int:
+        return self._uniforms(n, 1, 0)[0]
 
     def roll(self, sides: int) -> int:
         return 1 + self.uniform(sides)
@@ -214,21 +223,7 @@ class SeededDice(_DiceMixin):
         >>> SeededDice(b"seed").rolls(6, 4) == tuple(d.roll(6) for _ in range(4))
         True
         """
-        if sides <= 0:
-            raise ValueError(f"uniform needs n >= 1, got {sides}")
-        limit = _TWO64 - (_TWO64 % sides)
-        keyed = self._keyed
-        counter = self._counter
-        out: list[int] = []
-        while len(out) < count:
-            h = keyed.copy()
-            h.update(counter.to_bytes(8, "big"))
-            u = int.from_bytes(h.digest(), "big")
-            counter += 1
-            if u < limit:
-                out.append(1 + u % sides)
-        self._counter = counter
-        return tuple(out)
+        return tuple(self._uniforms(sides, count, 1))
 
 
 class RandomDice(_DiceMixin):
