@@ -81,14 +81,20 @@ def _shuffle(s: State, e: Shuffle) -> State:
     return replace(s, deck=s.deck + e.apply(s.discard), discard=())
 
 
-def _take(s: State, p: int, k: int) -> tuple[State, tuple[int, ...]]:
-    """``s`` less the top ``k`` cards of seat ``p``'s deck (its group's in the Custom
-    Spellbook), and those cards."""
+def _taken(s: State, p: int, k: int) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """The fields of ``s`` that change when the top ``k`` cards of seat ``p``'s deck (its
+    group's in the Custom Spellbook) are taken, and those cards."""
     if not spellbook(s):
-        return replace(s, deck=s.deck[k:]), s.deck[:k]
+        return {"deck": s.deck[k:]}, s.deck[:k]
     if group_of(s, p) == 0:
-        return replace(s, deck=s.deck[k:], split=s.split - k), s.deck[:k]
-    return replace(s, deck=s.deck[:s.split] + s.deck[s.split + k:]), s.deck[s.split:][:k]
+        return {"deck": s.deck[k:], "split": s.split - k}, s.deck[:k]
+    return {"deck": s.deck[:s.split] + s.deck[s.split + k:]}, s.deck[s.split:][:k]
+
+
+def _take(s: State, p: int, k: int) -> tuple[State, tuple[int, ...]]:
+    """``s`` less the top ``k`` cards of seat ``p``'s deck, and those cards."""
+    changed, cards = _taken(s, p, k)
+    return replace(s, **changed), cards
 
 
 def _deal(s: State, e: E.Deal) -> State:
@@ -346,11 +352,9 @@ def _reduced(s: State, e: E.Reduced) -> State:
 
 
 def _draw(s: State, e: E.Draw) -> State:
-    p, k = e.player, len(e.cards)
-    if not spellbook(s):  # the one deck: one replace
-        return replace(s, deck=s.deck[k:], hands=put(s.hands, p, s.hands[p] + s.deck[:k]))
-    s, cards = _take(s, p, k)
-    return replace(s, hands=put(s.hands, p, s.hands[p] + cards))
+    p = e.player
+    changed, cards = _taken(s, p, len(e.cards))
+    return replace(s, hands=put(s.hands, p, s.hands[p] + cards), **changed)
 
 
 def _damage(s: State, e: E.Damage) -> State:
