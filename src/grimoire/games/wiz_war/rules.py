@@ -403,11 +403,8 @@ def draw_most(s: State, p: int) -> int:
     """The most cards seat ``p`` may draw ending its turn: two (more with items), never
     above the hand size nor more than deck and discards hold (0 at least)."""
     room = hand_limit(s, p) - hand_count(s, p)
-    if spellbook(s):
-        g = group_of(s, p)
-        pool = len(deck_of(s, g)) + len(discard_of(s, g))
-    else:  # the one deck and pile
-        pool = len(s.deck) + len(s.discard)
+    g = group_of(s, p)
+    pool = len(deck_of(s, g)) + len(discard_of(s, g))
     return max(min(T.DRAW_PER_TURN + carried(s, p, _draws), room, pool), 0)
 
 
