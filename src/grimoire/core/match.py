@@ -24,8 +24,16 @@ import msgspec
 
 from grimoire.core import registry
 from grimoire.core.audit import check_act, cut_short, last_decision
+from grimoire.core.choices import Step, choices
 from grimoire.core.dice import Dice, NoDice, RecordedDice, SeededDice, commitment, parse_seed
-from grimoire.core.errors import AuditError, GrimoireError, IllegalAction, LogError, UsageError
+from grimoire.core.errors import (
+    AuditError,
+    ConcurrencyError,
+    GrimoireError,
+    IllegalAction,
+    LogError,
+    UsageError,
+)
 from grimoire.core.events import (
     Chance,
     Event,
@@ -47,7 +55,7 @@ from grimoire.core.logfile import (
     write_log,
 )
 from grimoire.core.replay import Replay, draws_in, fold, initial_state
-from grimoire.core.rules import AnyRules, Outcome, PlayerId, draw
+from grimoire.core.rules import AnyRules, Outcome, PlayerId, describe, draw
 from grimoire.core.signing import act_message, public_of, read_key, sign
 
 
@@ -91,6 +99,22 @@ def check_players(names: tuple[str, ...]) -> tuple[str, ...]:
         if name in names[:i]:
             raise UsageError("players/invalid", f"two players are named {name!r}")
     return names
+
+
+class Told(msgspec.Struct, frozen=True):
+    """One event as a seat is told it: its ``seq`` in the log, the ``event`` as that seat
+    may know it (``redact``) and a ``text``, the event in one sentence told in the state
+    it happened in, as that seat saw it.
+
+    >>> m = Match.new("vicious-circle", seed="0f" * 16)
+    >>> _ = m.act(m.legal(0)[0])
+    >>> m.told(1)[0].text
+    'Dawn sets up behind the screen: 3 creatures placed and 2 kept in reserve, hidden'
+    """
+
+    seq: int
+    event: Any
+    text: str
 
 
 class Match:
@@ -403,6 +427,47 @@ class Match:
         """How the match ended (winners as seats and names, and why), or ``None``."""
         return self.rules.outcome(self.state)
 
+    @property
+    def version(self) -> int:
+        """How many events the match holds: what an action is decided at. Give it back as
+        :meth:`act`'s ``expected_version`` so an action chosen from an older position
+        (another seat acted meanwhile) is refused rather than played.
+
+        >>> Match.new("vicious-circle", seed="0f" * 16).version
+        0
+        """
+        return len(self._events)
+
+    def choices(self, player: PlayerId) -> Step | None:
+        """``player``'s choice now as a tree of steps (a piece, then its destination; a
+        card, then its target…), whose leaves are the legal actions, each option with its
+        label, squares, piece, card and text, told from the seat's view only (``None``:
+        the seat has nothing to do). See :mod:`grimoire.core.choices`.
+
+        >>> m = Match.new("vicious-circle", seed="0f" * 16)
+        >>> step = m.choices(0)
+        >>> leaf = step.walk([o.options[0].label for o in [step]])
+        >>> isinstance(leaf, Step) or leaf.action in m.legal(0)
+        True
+        """
+        if player not in self.to_act:
+            return None
+        return choices(self.rules, self.state, player)
+
+    def told(self, player: PlayerId | None, since: int = 0) -> list[Told]:
+        """The events from seq ``since`` on as ``player`` is told them (``None``: a public
+        spectator): each redacted for that seat and told in a sentence from what the seat
+        knew when it happened. Nothing in them is hidden from ``player``."""
+        rules = self.rules
+        state = initial_state(rules, self.header)
+        out: list[Told] = []
+        for seq, event in enumerate(self._events):
+            if seq >= since:
+                shown = rules.redact(event, player)
+                out.append(Told(seq, shown, describe(rules, shown, rules.view(state, player))))
+            state = rules.evolve(state, event)
+        return out
+
     def legal(self, player: PlayerId) -> Sequence[Event]:
         """Every legal action of ``player`` now, in a stable order."""
         if player not in self.to_act:
@@ -419,15 +484,18 @@ class Match:
     def notation(self) -> str:
         return self.rules.notation(self.state)
 
-    def svg(self, player: PlayerId | None = None) -> str:
+    def svg(self, player: PlayerId | None = None, *, turned: bool = False) -> str:
         """The board as an SVG picture, as ``player`` may see it (``None``: everything),
-        the last event marked."""
+        the last event marked; ``turned``: drawn from ``player``'s side (its pieces at
+        the bottom). Squares, pieces and cards carry ``data-square``, ``data-piece`` and
+        ``data-card`` attributes, the names :meth:`choices` uses."""
         last = self._events[-1] if self._events else None
         state = self.state
         if player is not None:
             state = self.rules.view(state, player)
             last = None if last is None else self.rules.redact(last, player)
-        return draw(self.rules, state, player, last)
+        return draw(self.rules, state, player, last,
+                    player if turned and player is not None else None)
 
     def _repr_svg_(self) -> str:
         """Jupyter shows a match as its board (everything: the notebook's owner is the
@@ -449,14 +517,24 @@ class Match:
         return SeededDice(self._seed, self._counter)
 
     def act(self, action: Event, dice: Iterable[int] | None = None, *,
-            key: str | None = None) -> tuple[Event, ...]:
+            key: str | None = None, expected_version: int | None = None,
+            ) -> tuple[Event, ...]:
         """Decide ``action``; on success append it and its consequences and return them.
 
         ``dice`` gives physical dice values for a ``"recorded"`` match, in draw order.
         In a match whose header lists the seats' ``keys``, ``key`` is the acting seat's
         secret key (hex): it signs the chain value after the action (refused with
         ``sign/key`` if it is not that seat's key, ``sign/needed`` if missing).
+        ``expected_version`` is the :attr:`version` the action was chosen at: when the
+        match has moved on since, the action is refused with
+        :class:`~grimoire.core.errors.ConcurrencyError` (``match/stale``) and nothing
+        changes.
         """
+        if expected_version is not None and expected_version != len(self._events):
+            raise ConcurrencyError(
+                "match/stale", f"the match is at version {len(self._events)}, not "
+                f"{expected_version}: someone acted since; choose again",
+                expected=expected_version, actual=len(self._events))
         signer = self._signer(action, key)
         roller = self._dice(dice)
         events = self.rules.decide(self.state, action, roller)

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_chec
 
 import msgspec
 
+from grimoire.core.choices import Pick
 from grimoire.core.dice import Dice
 from grimoire.core.errors import IllegalAction
 from grimoire.core.events import Action
@@ -145,10 +146,11 @@ def finished(state: Any) -> Outcome | None:
                    tuple(names[w] for w in winners if 0 <= w < len(names)) if names else ())
 
 
-def draw(rules: AnyRules, state: Any, player: PlayerId | None = None, last: Any = None) -> str:
-    """``state`` as an SVG picture (as ``player`` sees it, ``last`` marked): the game's own
-    drawing (:meth:`Game.svg`), or a picture of its text board for a game written as a
-    class.
+def draw(rules: AnyRules, state: Any, player: PlayerId | None = None, last: Any = None,
+         bottom: PlayerId | None = None) -> str:
+    """``state`` as an SVG picture (as ``player`` sees it, ``last`` marked, seat ``bottom``
+    at the bottom): the game's own drawing (:meth:`Game.svg`), or a picture of its text
+    board for a game written as a class.
 
     >>> from grimoire import registry
     >>> rules = registry.get("vicious-circle")
@@ -156,7 +158,7 @@ def draw(rules: AnyRules, state: Any, player: PlayerId | None = None, last: Any 
     '<svg'
     """
     if isinstance(rules, Game):
-        return rules.svg(state, player, last)
+        return rules.svg(state, player, last, bottom)
     return text_picture(rules.render(state, player), title=rules.name)
 
 
@@ -261,9 +263,26 @@ class Text(Protocol[S_in, E_in]):
 
 class Drawing(Protocol[S_in, E_in]):
     """A game's ``svg`` module: the board as an SVG picture, as ``player`` may see it
-    (``None``: everything), with ``last`` (the event just played) marked."""
+    (``None``: everything), with ``last`` (the event just played) marked, turned so that
+    seat ``bottom``'s pieces are at the bottom (``None``: the board's usual way up).
+    Every square carries ``data-square="NAME"`` (the name :class:`~grimoire.core.choices.
+    Pick` uses), every piece ``data-square`` of the square it stands on and
+    ``data-piece``, every card shown ``data-card="NAME"``; pieces, cards and named places
+    have a ``<title>`` with their text."""
 
-    def board(self, state: S_in, player: PlayerId | None, last: E_in | None, /) -> str: ...
+    def board(self, state: S_in, player: PlayerId | None, last: E_in | None,
+              bottom: PlayerId | None = None, /) -> str: ...
+
+
+class Choosing(Protocol[S_in, E_in]):
+    """A game's ``choices`` module: ``steps(view, seat, action)`` splits one of the seat's
+    legal actions into the :class:`~grimoire.core.choices.Pick` s a player makes to reach
+    it, told from ``view`` (the seat's view) only; ``forced(view, seat)`` says whether the
+    seat's one legal action may be taken for it at once, telling the others nothing they
+    cannot tell already (see :mod:`grimoire.core.choices`)."""
+
+    def steps(self, view: S_in, player: PlayerId, action: E_in, /) -> Sequence[Pick]: ...
+    def forced(self, view: S_in, player: PlayerId, /) -> bool: ...
 
 
 class Playing(Protocol[S_in, E]):
@@ -321,12 +340,15 @@ class Game(Generic[S, E, O]):
         disguise: Callable[[S, PlayerId, random.Random], S] = _disguised,
         title: str = "",
         older: Mapping[str, Mapping[str, Any]] | None = None,
-        svg: Callable[[S, PlayerId | None, E | None], str] | None = None,
+        svg: Callable[..., str] | None = None,
         seat_of: Mapping[str, PlayerId] | None = None,
         squares: Callable[[S], Sequence[str]] | None = None,
         upcasters: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
         rollout: Callable[[S, PlayerId, Sequence[E], random.Random], E] | None = None,
         evaluate: Callable[[S], Sequence[float] | None] | None = None,
+        steps: Callable[[S, PlayerId, E], Sequence[Pick]] | None = None,
+        forced: Callable[[S, PlayerId], bool] | None = None,
+        texts: Mapping[str, str] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -361,6 +383,14 @@ class Game(Generic[S, E, O]):
         """The game's rollout policy for search bots (``None``: uniformly random)."""
         self.evaluate = evaluate
         """Each seat's share of the win in an unfinished position (``None``: even)."""
+        if steps is not None:
+            self.steps = steps
+            """How a player chooses each legal action step by step (``choices.steps``)."""
+        if forced is not None:
+            self.forced = forced
+        self.texts: Mapping[str, str] = MappingProxyType(dict(texts or {}))
+        """A short text in our words for every card and named rule object of the game
+        (pieces, places, terrain), by its name as the game shows it."""
 
     @classmethod
     def assemble(
@@ -384,6 +414,8 @@ class Game(Generic[S, E, O]):
         svg: Drawing[S, E] | None = None,
         upcasters: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
         bots: Playing[S, E] | None = None,
+        choices: Choosing[S, E] | None = None,
+        texts: Mapping[str, str] | None = None,
     ) -> Self:
         """The game from its folder's parts, each read by its role: ``rules`` (setup,
         to_act, legal, decide; and ``secrets``, usually the same module, for view, redact
@@ -391,7 +423,9 @@ class Game(Generic[S, E, O]):
         describe; optionally ``SEAT_OF``, which seat each character of the text board's
         grid belongs to, for colours, and ``squares(state)``, the squares' names by
         index), ``svg`` (board, the picture) and ``bots`` (rollout and evaluate, for
-        search bots: :class:`Playing`). mypy checks every part against
+        search bots: :class:`Playing`), ``choices`` (steps and forced: how a player
+        chooses, :class:`Choosing`) and ``texts`` (each card's and named object's short
+        text). mypy checks every part against
         ``State``, ``Event`` and ``Options``.
         ``older`` lists the earlier ruleset versions the game still replays (see
         :func:`options_for`); ``upcasters`` maps such a version whose events had another
@@ -420,6 +454,9 @@ class Game(Generic[S, E, O]):
             upcasters=upcasters, **hidden,
             rollout=None if bots is None else bots.rollout,
             evaluate=None if bots is None else bots.evaluate,
+            steps=None if choices is None else choices.steps,
+            forced=None if choices is None else choices.forced,
+            texts=texts,
         )
 
     def __repr__(self) -> str:
@@ -461,11 +498,15 @@ class Game(Generic[S, E, O]):
         that report squares (``diff``); ``()`` for a game with no squares."""
         return () if self._squares is None else self._squares(state)
 
-    def svg(self, state: S, player: PlayerId | None = None, last: E | None = None) -> str:
-        """The board as an SVG picture (of a state as ``player`` sees it), ``last`` marked;
-        a picture of the text board for a game without a drawing of its own."""
+    def svg(self, state: S, player: PlayerId | None = None, last: E | None = None,
+            bottom: PlayerId | None = None) -> str:
+        """The board as an SVG picture (of a state as ``player`` sees it), ``last`` marked,
+        turned so that seat ``bottom`` sits at the bottom (``None``: the usual way up); a
+        picture of the text board for a game without a drawing of its own."""
         if self._svg is not None:
-            return self._svg(state, player, last)
+            if bottom is None:
+                return self._svg(state, player, last)
+            return self._svg(state, player, last, bottom)
         return text_picture(self._render(state, player), title=self.title)
 
 

@@ -129,17 +129,23 @@ class Picture:
                  text_anchor=anchor, dominant_baseline="central", **attrs)
 
     def piece(self, x: float, y: float, r: float, label: str, *, seat: int | None,
-              hidden: bool = False, title: str = "") -> None:
+              hidden: bool = False, title: str = "", square: str = "",
+              name: str = "") -> None:
         """A round counter of ``seat``'s colour with ``label`` on it; ``hidden`` draws its
-        back (grey, ``?``) for a piece whose identity the viewer may not know."""
+        back (grey, ``?``) for a piece whose identity the viewer may not know. A piece on
+        the board gives its ``square`` and ``name`` (as the viewer knows it), written on
+        the counter as ``data-square`` and ``data-piece`` for frontends to click."""
         colour = HIDDEN if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+        at, called = square or None, name or None
         self.circle(x, y, r, fill="#ffffff" if hidden else colour, stroke=colour,
-                    stroke_width=max(r / 5, 1.0), tip=title)
+                    stroke_width=max(r / 5, 1.0), tip=title, data_square=at,
+                    data_piece=called)
         if hidden:
-            self.text(x, y, "?", size=r * 1.2, fill=colour, font_weight="bold")
+            self.text(x, y, "?", size=r * 1.2, fill=colour, font_weight="bold",
+                      data_square=at, data_piece=called)
         else:
             self.text(x, y, label, size=r * (1.1 if len(label) < 2 else 0.8),
-                      fill="#ffffff", font_weight="bold")
+                      fill="#ffffff", font_weight="bold", data_square=at, data_piece=called)
 
     def mark(self, x: float, y: float, w: float, h: float) -> None:
         """The frame drawn around a square the last event touched."""
@@ -156,13 +162,28 @@ class Picture:
 
 def square_board(picture: Picture, grid: Grid, *, cell: float, left: float, top: float,
                  ground: Callable[[int], str], label: Callable[[int], str] | None = None,
-                 coordinates: bool = True) -> Callable[[int], tuple[float, float]]:
+                 coordinates: bool = True, turned: bool = False,
+                 tip: Callable[[int], str] | None = None,
+                 ) -> Callable[[int], tuple[float, float]]:
     """Draw ``grid``'s squares (fill by ``ground(i)``, a key of :data:`TERRAIN` or a colour;
-    ``label(i)`` a small mark in the corner) with file letters and rank numbers around it.
-    Returns the function giving a square's top-left corner."""
+    ``label(i)`` a small mark in the corner; ``tip(i)`` its tooltip) with file letters and
+    rank numbers around it; ``turned`` draws it upside down (a half turn: the last row at
+    the top, the last file at the left), for the seat whose side is the grid's first
+    rows. Each square carries ``data-square="NAME"``. Returns the function giving a
+    square's top-left corner.
+
+    >>> p = Picture(100, 100)
+    >>> corner = square_board(p, Grid(2, 2), cell=10, left=0, top=0, ground=lambda i: "plain",
+    ...                       turned=True)
+    >>> corner(0), 'data-square="a2"' in p.lines[0]
+    ((10, 10), True)
+    """
 
     def corner(i: int) -> tuple[float, float]:
-        return left + (i % grid.width) * cell, top + (i // grid.width) * cell
+        col, row = i % grid.width, i // grid.width
+        if turned:
+            col, row = grid.width - 1 - col, grid.height - 1 - row
+        return left + col * cell, top + row * cell
 
     for i in range(grid.size):
         if not grid.valid[i]:
@@ -170,18 +191,21 @@ def square_board(picture: Picture, grid: Grid, *, cell: float, left: float, top:
         x, y = corner(i)
         fill = ground(i)
         picture.rect(x, y, cell, cell, fill=TERRAIN.get(fill, fill), stroke="#9c8f7a",
-                     stroke_width=0.5)
+                     stroke_width=0.5, data_square=grid.names[i],
+                     tip=None if tip is None else tip(i))
         if label is not None and (mark := label(i)):
-            picture.text(x + 3, y + 7, mark, size=cell / 5, anchor="start", fill="#5d4d3a")
+            picture.text(x + 3, y + 7, mark, size=cell / 5, anchor="start", fill="#5d4d3a",
+                         data_square=grid.names[i])
     if coordinates:
         for col in range(grid.width):
-            name = grid.names[col]
-            picture.text(left + (col + 0.5) * cell, top + grid.height * cell + cell / 4,
-                         name.rstrip("0123456789"), size=cell / 4)
+            x, _ = corner(col)
+            picture.text(x + cell / 2, top + grid.height * cell + cell / 4,
+                         grid.names[col].rstrip("0123456789"), size=cell / 4)
         for row in range(grid.height):
-            name = grid.names[row * grid.width]
-            picture.text(left - cell / 4, top + (row + 0.5) * cell,
-                         name.lstrip("abcdefghijklmnopqrstuvwxyz"), size=cell / 4)
+            _, y = corner(row * grid.width)
+            picture.text(left - cell / 4, y + cell / 2,
+                         grid.names[row * grid.width].lstrip("abcdefghijklmnopqrstuvwxyz"),
+                         size=cell / 4)
     return corner
 
 

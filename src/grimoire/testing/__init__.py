@@ -10,6 +10,15 @@ Build a match from a position, act, and snapshot a readable transcript with syru
 >>> print(s.transcript().splitlines()[-1])
   -> Twilight moves the saint from a1 to d1
 
+A seat's choice, step by step, as a player makes it (``choices`` gives the tree,
+``problems`` what is wrong with a game's tree: the contract tests run it everywhere):
+
+>>> s = scenario("vicious-circle", "5/5/5/5/s4 -/- t -,- 0")
+>>> s.choices(1).prompt != ""
+True
+>>> problems(s.match.rules, s.state, 1)
+[]
+
 In a test (``snapshot`` is syrupy's fixture)::
 
     def test_throne(snapshot):
@@ -18,7 +27,9 @@ In a test (``snapshot`` is syrupy's fixture)::
         assert s == snapshot(extension_class=GrimoireSnapshot)
 """
 
+from grimoire.core.choices import Option, Pick, Step, Touch, choices, problems
 from grimoire.testing.scenario import Scenario, playthrough, scenario
 from grimoire.testing.snapshot import GrimoireSnapshot
 
-__all__ = ["GrimoireSnapshot", "Scenario", "playthrough", "scenario"]
+__all__ = ["GrimoireSnapshot", "Option", "Pick", "Scenario", "Step", "Touch", "choices",
+           "playthrough", "problems", "scenario"]

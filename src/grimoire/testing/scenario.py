@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from grimoire.bots.random import RandomBot
+from grimoire.core.choices import Option, Step
 from grimoire.core.dice import match_seed
 from grimoire.core.errors import IllegalAction
 from grimoire.core.events import Event
@@ -63,6 +64,24 @@ class Scenario:
             self.lines.append(f"  -> {describe(rules, event, state)}")
             state = rules.evolve(state, event)
         return events
+
+    def choices(self, player: PlayerId) -> Step:
+        """``player``'s choice now, step by step (see :mod:`grimoire.core.choices`);
+        fails the test if the seat has nothing to choose."""
+        step = self.match.choices(player)
+        assert step is not None, f"seat {player} has nothing to choose"
+        return step
+
+    def choose(self, player: PlayerId, *answers: str) -> tuple[Event, ...]:
+        """Take ``player``'s action by its steps as a person would (``"Dragon a8"``,
+        ``"b8"``: each a label, a square's name or a number, see
+        :meth:`~grimoire.core.choices.Step.option`) and act it; the answers go to the
+        transcript with the events. Answers that stop short of an action fail."""
+        reached = self.choices(player).walk(answers)
+        assert isinstance(reached, Option), \
+            f"{' > '.join(answers)} stops at {reached.prompt!r}, not at an action"
+        self.lines.append(f"choose {' > '.join(answers)}")
+        return self.act(reached.action)
 
     def refuse(self, action: Event, dice: Iterable[int] | None = None) -> str:
         """Assert that ``action`` is refused and that the match is unchanged; return the

@@ -331,7 +331,8 @@ def _effects(p: Picture, state: State, y: float) -> float:
     return y
 
 
-def board(state: State, player: int | None = None, last: Event | None = None) -> str:
+def board(state: State, player: int | None = None, last: Event | None = None,
+          bottom: int | None = None) -> str:
     """The board as ``player`` may see it (``None``: everything), ``last`` (the event
     just played) framed.
 

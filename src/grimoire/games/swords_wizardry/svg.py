@@ -81,7 +81,8 @@ _FILL = {".": "plain", "~": "water", "B": "water", "C": "castle", "F": "forest",
          "G": "forest"}
 
 
-def board(state: State, player: int | None = None, last: Event | None = None) -> str:
+def board(state: State, player: int | None = None, last: Event | None = None,
+          bottom: int | None = None) -> str:
     """The board as ``player`` sees it (``None``: whoever is given the whole state), the
     squares ``last`` touched framed. ``state`` is drawn as it is: pass
     ``view(state, player)`` for a player.

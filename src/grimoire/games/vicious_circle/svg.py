@@ -141,7 +141,8 @@ def touched(last: Event | None, state: State) -> list[int]:
     return list(dict.fromkeys(INDEX[sq] for sq in found if sq in INDEX))
 
 
-def board(state: State, player: int | None = None, last: Event | None = None) -> str:
+def board(state: State, player: int | None = None, last: Event | None = None,
+          bottom: int | None = None) -> str:
     """The board as ``player`` sees it (``state`` is what they may know: the tools pass
     their view; ``None``: everything), the squares ``last`` touched framed."""
     who_ = names(state)

@@ -76,7 +76,8 @@ def tint(colour: str, white: float) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * white):02x}" for c in rgb)
 
 
-def board(state: State, player: int | None = None, last: Event | None = None) -> str:
+def board(state: State, player: int | None = None, last: Event | None = None,
+          bottom: int | None = None) -> str:
     """The board as ``player`` sees it (``None``: everything the state holds), the squares
     ``last`` moved from or to or touched framed."""
     g = B.geometry(state.players)
@@ -93,8 +94,8 @@ def board(state: State, player: int | None = None, last: Event | None = None) ->
     for q in sorted(touched(state, last)):
         if 0 <= q < g.size and g.valid[q]:
             picture.mark(*corner(q), CELL, CELL)
-    bottom = TOP + g.height * CELL + CELL / 2
-    y = _legend(picture, state, LEFT, bottom + 8)
+    below = TOP + g.height * CELL + CELL / 2
+    y = _legend(picture, state, LEFT, below + 8)
     panel_bottom = _panel(picture, state, player, LEFT + g.width * CELL + 24, TOP - 6)
     picture.height = max(y, panel_bottom) + 8
     drawn = picture.lines

@@ -95,7 +95,8 @@ class _Layout:
 LAYOUT = _Layout()
 
 
-def board(state: State, player: int | None = None, last: E.Event | None = None) -> str:
+def board(state: State, player: int | None = None, last: E.Event | None = None,
+          bottom: int | None = None) -> str:
     """The board as ``player`` sees it (``None``: everything the state holds), the places
     ``last`` (the event just played) touched framed. Draws only what ``state`` holds, so a
     seat's view gives a picture that leaks nothing.

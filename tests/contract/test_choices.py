@@ -1,0 +1,140 @@
+"""The choice tree's contract, over every registered game (``grimoire.core.choices``).
+
+At every decision point of seeded random games of every game and player count, for each
+seat to act:
+
+1. the tree's leaves (with the actions they stand for) are exactly ``legal``, in its
+   order, every leaf reachable; labels and squares are unique within a step and one label
+   has one anatomy; no step offers more than 40 options that are not squares of the
+   board; every card and piece an option names has its text (``problems``);
+2. every square an option stands for is marked ``data-square`` in the seat's picture,
+   and every card ``data-card``, so a frontend can attach its clicks to them;
+3. the tree is made from the seat's view only: it is the same, label for label, in a
+   state disguised for that seat (one it cannot tell apart from the true one).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import msgspec
+import pytest
+
+from grimoire.bots.random import RandomBot
+from grimoire.core import registry
+from grimoire.core.choices import Option, Step, choices, problems
+from grimoire.core.match import Match
+from grimoire.core.rules import draw
+
+SEEDS = (1, 2)
+MAX_ACTIONS = 400
+LIMIT = 40
+"""Options of a step that are not squares of the board, at most (the issue's bound)."""
+OPTIONS: dict[str, tuple[dict[str, Any], ...]] = {
+    "vicious-circle": ({}, {"hidden": "commit"}),
+    "wizard-armies": ({}, {"hidden": "commit"}),
+    "swords-wizardry": ({}, {"hidden": "commit"}),
+    "magery": ({}, {"archmage": "ultimate", "rotating": True}),
+}
+
+
+def _cases() -> Iterator[Any]:
+    for name in registry.names():
+        rules = registry.get(name)
+        for count in rules.seats:
+            for options in OPTIONS.get(name, ({},)):
+                label = "-".join([name, f"{count}p", *(f"{k}={v}" for k, v in
+                                                       options.items())])
+                yield pytest.param(name, count, options, id=label)
+
+
+CASES = list(_cases())
+
+
+def stepped(name: str) -> bool:
+    """Whether the game splits its actions into steps (a game without steps gets one
+    step listing its actions: the bound does not apply to it)."""
+    return getattr(registry.get(name), "steps", None) is not None
+
+
+@cache
+def points(name: str, count: int, options_json: bytes) -> tuple[tuple[Any, int], ...]:
+    """(state, seat to act) at every decision point of the seeded games of a case."""
+    options = msgspec.json.decode(options_json)
+    rules = registry.get(name)
+    out = []
+    for seed in SEEDS:
+        match = Match.new(rules, players=tuple(f"P{i}" for i in range(count)),
+                          seed=bytes([seed]) * 16, options=options)
+        bot = RandomBot(seed)
+        for _ in range(MAX_ACTIONS):
+            if not match.to_act:
+                break
+            out.extend((match.state, seat) for seat in sorted(match.to_act))
+            match.act(bot.choose(match, min(match.to_act)))
+    return tuple(out)
+
+
+def _points(name: str, count: int, options: dict[str, Any]) -> tuple[tuple[Any, int], ...]:
+    return points(name, count, msgspec.json.encode(options))
+
+
+@pytest.mark.parametrize(("name", "count", "options"), CASES)
+def test_the_tree_holds_exactly_the_legal_actions(name: str, count: int,
+                                                  options: dict[str, Any]) -> None:
+    rules = registry.get(name)
+    limit = LIMIT if stepped(name) else 10**9
+    for state, seat in _points(name, count, options):
+        found = problems(rules, state, seat, limit=limit)
+        assert not found, f"seat {seat}: {found[:3]}"
+
+
+def options_of(step: Step) -> Iterator[Option]:
+    """Every option of a tree, depth first."""
+    for o in step.options:
+        yield o
+        if o.then is not None:
+            yield from options_of(o.then)
+
+
+@pytest.mark.parametrize(("name", "count", "options"), CASES)
+def test_options_are_marked_in_the_seats_picture(name: str, count: int,
+                                                 options: dict[str, Any]) -> None:
+    """A frontend finds every option's square and card in the picture the seat is shown
+    (``data-square``, ``data-card``), drawn the usual way up and from its own side."""
+    if not stepped(name):
+        pytest.skip("a game without steps has no squares in its options")
+    rules = registry.get(name)
+    for k, (state, seat) in enumerate(_points(name, count, options)):
+        if k % 3:
+            continue  # every third decision point: pictures are slow to draw
+        tree = choices(rules, state, seat)
+        assert tree is not None
+        every = list(options_of(tree))
+        wanted = {o.square for o in every if o.square}
+        cards = {o.card for o in every if o.card}
+        seen = rules.view(state, seat)
+        for bottom in (None, seat):
+            picture = draw(rules, seen, seat, None, bottom)
+            for square in wanted:
+                assert f'data-square="{square}"' in picture, (seat, square, bottom)
+            for card in cards:
+                assert f'data-card="{card}"' in picture, (seat, card, bottom)
+
+
+@pytest.mark.parametrize(("name", "count", "options"), CASES)
+def test_a_seats_tree_is_the_same_in_states_it_cannot_tell_apart(
+        name: str, count: int, options: dict[str, Any]) -> None:
+    """The tree, its labels and texts come from the seat's view: in a state disguised
+    for the seat (its hidden facts dealt anew) the seat is offered the same tree."""
+    rules = registry.get(name)
+    for k, (state, seat) in enumerate(_points(name, count, options)):
+        if k % 4:
+            continue
+        mine = msgspec.json.encode(choices(rules, state, seat))
+        for r in (1, 2):
+            twin = rules.disguise(state, seat, random.Random(r))
+            assert msgspec.json.encode(choices(rules, twin, seat)) == mine, (seat, r)
