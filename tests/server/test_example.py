@@ -16,7 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
+from browser import click, clickables
+from selenium.common.exceptions import (
+    MoveTargetOutOfBoundsException,
+    StaleElementReferenceException,
+)
 
 from grimoire.core import registry
 from grimoire.core.audit import audit
@@ -45,7 +49,8 @@ def test_the_example_client_plays_a_whole_match(base: str, game: str, tmp_path: 
 
 def test_the_example_bot_plays_a_person_in_a_browser(base: str, browser: Any) -> None:
     """The example run with ``--humans 1`` prints seat 1's page; headless Chromium opens
-    it and clicks random actions until the match is over, against the example's bot."""
+    it and clicks what it offers at random (the step's buttons, the lit pieces and
+    squares) until the match is over, against the example's bot."""
     from selenium.webdriver.common.by import By
 
     proc = subprocess.Popen([sys.executable, str(EXAMPLE), "--server", base, "--game",
@@ -63,10 +68,11 @@ def test_the_example_bot_plays_a_person_in_a_browser(base: str, browser: Any) ->
             status = browser.find_element(By.ID, "status").text
             if "Won by" in status or "Drawn" in status:
                 break
-            buttons = browser.find_elements(By.CSS_SELECTOR, "#actions button")
-            if buttons and not browser.execute_script("return busy || again"):
-                with contextlib.suppress(StaleElementReferenceException):
-                    rng.choice(buttons).click()
+            found = clickables(browser)
+            if found and not browser.execute_script("return busy || again || acting"):
+                with contextlib.suppress(StaleElementReferenceException,
+                                         MoveTargetOutOfBoundsException):
+                    click(browser, rng.choice(found))
                     clicks += 1
             time.sleep(0.05)
         out, _ = proc.communicate(timeout=60)

@@ -26,6 +26,7 @@ from browser import data_of
 from tests.server.conftest import HTTP, auth, running
 
 from grimoire.core import registry
+from grimoire.core.choices import choices
 from grimoire.core.replay import Replay, initial_state
 from grimoire.server import ServerConfig
 from grimoire.store import Store
@@ -51,6 +52,8 @@ class Capture:
         self.bodies: list[bytes] = []
         self.pages: list[tuple[int | None, int, str]] = []
         self.legal: list[tuple[int, dict[str, Any]]] = []
+        self.choices: list[tuple[int | None, dict[str, Any]]] = []
+        self.turned: list[tuple[int | None, dict[str, Any]]] = []
 
 
 def listen(url: str, seat: int | None, capture: Capture, stop: threading.Event) -> None:
@@ -98,6 +101,9 @@ def test_no_response_to_a_seat_holds_a_hidden_fact(game: str, tmp_path: Any) -> 
         for decision in range(DECISIONS):
             for seat in tokens:
                 capture.views.append((seat, get("?picture=1", seat)))
+                capture.choices.append((seat, get("/choices", seat)))
+                if decision % 8 == 0:
+                    capture.turned.append((seat, get("?picture=1&turned=1", seat)))
                 for e in get("/events?since=0", seat)["events"]:
                     capture.events.append((seat, e))
             public = capture.views[-1][1]
@@ -155,6 +161,20 @@ def test_no_response_to_a_seat_holds_a_hidden_fact(game: str, tmp_path: Any) -> 
                 assert got["view"] == plain(eye.see(other_state)), (
                     f"seat {seat}'s view depends on what it cannot see")
         checked += 1
+    for seat, got in capture.choices:  # the tree: the seat's own, from its view only
+        state = states[got["version"]]
+        if seat is None or seat not in rules.to_act(state):
+            assert got["step"] is None
+            continue
+        assert got["step"] == plain(choices(rules, state, seat))
+        for _ in range(2):
+            other_state = rules.disguise(state, seat, disguiser)
+            assert got["step"] == plain(choices(rules, other_state, seat)), (
+                f"seat {seat}'s choices depend on what it cannot see")
+    assert any(got["step"] for _, got in capture.choices)
+    for seat, got in capture.turned:  # drawn from the seat's side, from its view
+        state = states[got["version"]]
+        assert got["picture"] == Perspective(rules, seat, True).draw(state, bottom=seat)
     for seat, got in capture.legal:  # a seat's own options, told as it sees the match
         state = states[got["version"]]
         eye = Perspective(rules, seat, True)

@@ -5,6 +5,7 @@ by token, bounds on requests, and the finished log."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
@@ -14,7 +15,7 @@ from typing import Any
 import msgspec
 import pytest
 import websockets
-from browser import data_of, ready
+from browser import click, clickables, data_of, ready
 from tests.server.conftest import HTTP, auth, running
 
 from grimoire.core import registry
@@ -329,9 +330,11 @@ def test_every_game_plays_over_http(base: str, game: str) -> None:
 
 
 def test_a_person_plays_a_seat_from_the_browser_page(base: str, browser: Any) -> None:
-    """Headless Chromium opens seat 0's play page of a Vicious Circle match and clicks
-    its actions while a bot plays seat 1 over HTTP; every click is an action of seat 0 in
-    the store, and the page follows the bot's moves over its WebSocket."""
+    """Headless Chromium opens seat 0's play page of a Vicious Circle match and answers
+    its steps by clicking (the lit pieces and squares of the board, the step's buttons)
+    while a bot plays seat 1 over HTTP; every action the clicks end at is one of seat 0's
+    legal actions in the store, and the page follows the bot's moves over its WebSocket."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
 
     created = new(base, players=["Ann", "Bot"])
@@ -350,12 +353,18 @@ def test_a_person_plays_a_seat_from_the_browser_page(base: str, browser: Any) ->
                                               headers=auth(token(created, 0))).json()
             shown = browser.find_element(By.TAG_NAME, "body").get_attribute("data-version")
             if shown == str(status["version"]) and not browser.execute_script(
-                    "return busy || again"):
+                    "return busy || again || acting"):
                 return status
             time.sleep(0.025)
         raise AssertionError("the page never caught up with the match")
 
-    clicks = 0
+    def played(since: int) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = HTTP.get(
+            f"{base}/matches/{mid}/events?since={since}",
+            headers=auth(token(created, 0))).json()["events"]
+        return events
+
+    actions = clicks = 0
     for _ in range(60):
         status = settled()
         if status["outcome"] is not None:
@@ -363,26 +372,100 @@ def test_a_person_plays_a_seat_from_the_browser_page(base: str, browser: Any) ->
         if 0 not in status["to_act"]:
             play_one(base, created, rng)
             continue
-        buttons = browser.find_elements(By.CSS_SELECTOR, "#actions button")
-        assert len(buttons) == len(status["actions"]) > 0
-        described = HTTP.get(f"{base}/matches/{mid}/legal?describe=1",
-                             headers=auth(token(created, 0))).json()["described"]
-        assert [b.text for b in buttons] == described
-        pick = rng.randrange(len(buttons))
-        buttons[pick].click()
+        tree = HTTP.get(f"{base}/matches/{mid}/choices",
+                        headers=auth(token(created, 0))).json()["step"]
+        assert browser.find_element(By.ID, "prompt").text == tree["prompt"]
+        for _ in range(20):  # a click a step, until the action is played
+            found = clickables(browser)
+            assert found, "a step with nothing to click"
+            with contextlib.suppress(StaleElementReferenceException):
+                click(browser, rng.choice(found))
+                clicks += 1
+            if played(status["version"]) or browser.execute_script("return acting"):
+                break
         for _ in range(400):
-            events = HTTP.get(f"{base}/matches/{mid}/events?since={status['version']}",
-                              headers=auth(token(created, 0))).json()["events"]
+            events = played(status["version"])
             if events:
                 break
             time.sleep(0.025)
-        assert events[0]["event"] == status["actions"][pick]
-        clicks += 1
+        assert events[0]["event"] in status["actions"]
+        actions += 1
     settled()
-    assert clicks >= 3
+    assert actions >= 3 and clicks >= actions
     assert browser.find_element(By.ID, "error").text == ""
     assert "You are Ann" in browser.find_element(By.ID, "status").text
     assert browser.find_element(By.CSS_SELECTOR, "#board svg") is not None
     told = browser.find_elements(By.CSS_SELECTOR, "ol#events li")
     final = HTTP.get(f"{base}/matches/{mid}", headers=auth(token(created, 0))).json()
     assert len(told) == final["version"]
+
+
+def test_a_seat_gets_its_choice_as_a_tree_and_acts_at_a_leaf(base: str) -> None:
+    """``/choices`` gives the token's seat its choice step by step (docs/choices.md): the
+    leaves, with the actions they stand for, are its legal actions; a leaf's action is
+    accepted as it is; the spectator and a seat not to act get no tree."""
+    created = new(base, "wiz-war", players=["Ann", "Ben"])
+    mid = created["id"]
+    rng = random.Random(2)
+    for _ in range(12):
+        view = HTTP.get(f"{base}/matches/{mid}", headers=auth(created["spectator"])).json()
+        if view["outcome"] is not None:
+            break
+        seat = view["to_act"][0]
+        got = HTTP.get(f"{base}/matches/{mid}/choices", headers=auth(token(created, seat)))
+        assert got.status_code == 200
+        tree = got.json()
+        legal = HTTP.get(f"{base}/matches/{mid}/legal",
+                         headers=auth(token(created, seat))).json()
+        assert tree["version"] == legal["version"] and tree["seat"] == seat
+
+        def leaves(step: dict[str, Any]) -> list[dict[str, Any]]:
+            out = []
+            for option in step["options"]:
+                assert option["label"]
+                if "then" in option:
+                    out += leaves(option["then"])
+                else:
+                    out.append(option)
+            return out
+
+        found = leaves(tree["step"])
+        played = [leaf["action"] for leaf in found] + [
+            same for leaf in found for same in leaf.get("same", [])]
+        assert sorted(map(json.dumps, played)) == sorted(map(json.dumps, legal["actions"]))
+        spectator = HTTP.get(f"{base}/matches/{mid}/choices",
+                             headers=auth(created["spectator"])).json()
+        assert spectator["step"] is None and spectator["seat"] is None
+        for other in set(range(2)) - set(view["to_act"]):
+            idle = HTTP.get(f"{base}/matches/{mid}/choices",
+                            headers=auth(token(created, other))).json()
+            assert idle["step"] is None
+        r = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(token(created, seat)),
+                      json={"action": rng.choice(found)["action"],
+                            "expected_version": tree["version"]})
+        assert r.status_code == 200, r.text
+    assert "/matches/{match}/choices" in HTTP.get(f"{base}/openapi.json").json()["paths"]
+
+
+def test_a_game_tells_its_options_and_texts(base: str) -> None:
+    """``/games/GAME``: what a lobby and a page need to explain a game: its seats, default
+    names, options with their defaults and the short text of each card and piece."""
+    got = HTTP.get(f"{base}/games/wiz-war")
+    assert got.status_code == 200
+    game = got.json()
+    assert game["name"] == "wiz-war" and 2 in game["seats"]
+    assert game["options"] and isinstance(game["texts"], dict)
+    missing = HTTP.get(f"{base}/games/chess")
+    assert missing.status_code == 400 and missing.json()["reason"] == "game/unknown"
+
+
+def test_the_picture_is_drawn_from_the_seats_side_when_asked(base: str) -> None:
+    """``?picture=1&turned=1`` draws the board from the token's seat's side; without
+    ``turned`` the picture is the usual one."""
+    created = new(base, "swords-wizardry")
+    mid = created["id"]
+    plain = HTTP.get(f"{base}/matches/{mid}?picture=1", headers=auth(token(created, 0))).json()
+    turned = HTTP.get(f"{base}/matches/{mid}?picture=1&turned=1",
+                      headers=auth(token(created, 0))).json()
+    assert plain["picture"].startswith("<svg") and turned["picture"].startswith("<svg")
+    assert 'data-square="a1"' in turned["picture"]

@@ -68,4 +68,21 @@ def ready(driver: object) -> None:
     raise AssertionError("the page never got ready")
 
 
-__all__ = ["browser", "data_of", "pictures", "ready"]
+def clickables(driver: object) -> list[object]:
+    """What a person may click on a play page now: the step's buttons and the lit pieces,
+    squares and cards of the board."""
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(  # type: ignore[attr-defined,no-any-return]
+        By.CSS_SELECTOR, "#actions button, #board .choice")
+
+
+def click(driver: object, element: object) -> None:
+    """A real mouse click in the middle of ``element`` (a button, or a piece, square or
+    card of the board's SVG)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(driver).move_to_element(element).click().perform()  # type: ignore[arg-type]
+
+
+__all__ = ["browser", "click", "clickables", "data_of", "pictures", "ready"]

@@ -73,13 +73,3 @@ def test_ctrl_d_leaves_a_valid_log_that_resumes_to_the_end(tmp_path) -> None:  #
     report = audit(path)
     assert report.ok and report.outcome is not None and report.dice == "verified"
     assert not kept.exists()
-
-
-def test_the_list_is_grouped_by_kind_and_paged() -> None:
-    m = Match.new("wiz-war", seed="06" * 16)
-    said: list[str] = []
-    answers = iter(["r"] * 6 + ["n", "?", "q"])
-    play(m, humans={0, 1}, ask=lambda _: next(answers), say=said.append)
-    assert any(line.endswith("):") and "(" in line for line in said), "group headings"
-    assert any("'n' for the next page" in line for line in said) or len(said) < 40
-    assert any(line.startswith("type a number") for line in said)

@@ -22,6 +22,9 @@ def command(
     seat: Annotated[int | None, typer.Option("--seat", metavar="N", help=SEAT_HELP)] = None,
     svg: Annotated[bool, typer.Option("--svg", metavar="", help="An SVG picture instead of text.")]
     = False,
+    texts: Annotated[bool, typer.Option(
+        "--texts", metavar="", help="After the board, what each card, piece and place it "
+        "names is.")] = False,
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
     out: Annotated[Path | None, typer.Option(
@@ -30,7 +33,7 @@ def command(
 ) -> None:
     """Print one board (or write it: ``--svg -o board.svg``)."""
     who = perspective(as_, seat)
-    text = render(log, at, who, svg=svg)
+    text = render(log, at, who, svg=svg, texts=texts)
     if json_out and out is None:
         print_json({"path": str(log), "at": at, "as": who, "format": "svg" if svg else "text",
                     "board": text, "outcome": outcome_of(log, at)})

@@ -8,7 +8,7 @@ are JSON ``{"error", "reason", "detail"}`` with a 4xx status, never a traceback.
 
 >>> app = create_app(ServerConfig(db=":memory:"))
 >>> sorted(r.path for r in app.routes)[:3]
-['/docs', '/games', '/matches']
+['/docs', '/games', '/games/{game}']
 """
 
 from __future__ import annotations
@@ -223,7 +223,21 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def view(request: Request) -> Response:
         reader, live = reader_live(request)
         return json_response(hub().view(live, reader,
-                                        picture=_flag(request.query_params, "picture")))
+                                        picture=_flag(request.query_params, "picture"),
+                                        turned=_flag(request.query_params, "turned")))
+
+    async def choose(request: Request) -> Response:
+        reader, live = reader_live(request)
+        return json_response(hub().status(live) | {
+            "seat": reader.seat, "step": msgspec.to_builtins(hub().choices(live, reader))})
+
+    async def game(request: Request) -> Response:
+        rules = registry.get(request.path_params["game"])
+        return json_response({
+            "name": rules.name, "title": rules.title, "seats": list(rules.seats),
+            "default_players": list(rules.default_players),
+            "options": msgspec.to_builtins(rules.Options()),
+            "texts": dict(getattr(rules, "texts", {}))})
 
     async def legal(request: Request) -> Response:
         reader, live = reader_live(request)
@@ -321,9 +335,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     routes = [
         Route("/games", guarded(games), methods=["GET"]),
+        Route("/games/{game}", guarded(game), methods=["GET"]),
         Route("/matches", guarded(create), methods=["POST"]),
         Route("/matches/{match}", guarded(view), methods=["GET"]),
         Route("/matches/{match}/legal", guarded(legal), methods=["GET"]),
+        Route("/matches/{match}/choices", guarded(choose), methods=["GET"]),
         Route("/matches/{match}/events", guarded(events), methods=["GET"]),
         Route("/matches/{match}/actions", guarded(act), methods=["POST"]),
         Route("/matches/{match}/log", guarded(download), methods=["GET"]),

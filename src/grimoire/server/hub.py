@@ -25,6 +25,7 @@ from typing import Any
 import msgspec
 
 from grimoire.core import registry
+from grimoire.core.choices import choices
 from grimoire.core.dice import SeededDice
 from grimoire.core.errors import GrimoireError, IllegalAction, StoreError, UsageError
 from grimoire.core.events import Action, Chance, Event, Header
@@ -193,16 +194,17 @@ class Hub:
                     del self._live[old]
         return live
 
-    def view(self, live: Live, reader: Reader, *, picture: bool = False) -> dict[str, Any]:
+    def view(self, live: Live, reader: Reader, *, picture: bool = False,
+             turned: bool = False) -> dict[str, Any]:
         """What ``reader`` may know of the match now (``picture``: with the board as an
-        SVG picture)."""
+        SVG picture, ``turned``: drawn from the reader's seat's side)."""
         told = Perspective(live.rules, reader.seat, True)
         out = {"match": live.id, "game": live.rules.name, "seat": reader.seat,
                "players": list(live.header.players)} | self.status(live) | {
             "view": msgspec.to_builtins(told.see(live.state)),
             "board": told.show(live.state)}
         if picture:
-            out["picture"] = told.draw(live.state)
+            out["picture"] = told.draw(live.state, bottom=reader.seat if turned else None)
         return out
 
     def status(self, live: Live) -> dict[str, Any]:
@@ -217,6 +219,13 @@ class Hub:
         if reader.seat is None or reader.seat not in live.rules.to_act(live.state):
             return []
         return list(live.rules.legal(live.state, reader.seat))
+
+    def choices(self, live: Live, reader: Reader) -> Any:
+        """``reader``'s seat's choice now as a tree of steps (``None`` for a spectator or
+        a seat not to act), made from that seat's view (:mod:`grimoire.core.choices`)."""
+        if reader.seat is None or reader.seat not in live.rules.to_act(live.state):
+            return None
+        return choices(live.rules, live.state, reader.seat)
 
     def describe(self, live: Live, reader: Reader, actions: Sequence[Event]) -> list[str]:
         """Each of ``actions`` in one sentence, as ``reader`` would see it happen."""

@@ -2,7 +2,7 @@
 lists it (``GET /docs``: self-contained, no script from the network).
 
 >>> sorted(openapi()["paths"])[:2]
-['/games', '/matches']
+['/games', '/games/{game}']
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ def _op(summary: str, *, body: str | None = None, ok: int = 200,
 MATCH = {"name": "match", "in": "path", "required": True, "schema": {"type": "string"}}
 SINCE = {"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0}}
 PICTURE = {"name": "picture", "in": "query", "schema": {"type": "boolean"}}
+TURNED = {"name": "turned", "in": "query", "schema": {"type": "boolean"},
+          "description": "draw the picture from the token's seat's side"}
+GAME = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
 DESCRIBE = {"name": "describe", "in": "query", "schema": {"type": "boolean"}}
 
 
@@ -53,12 +56,22 @@ def openapi() -> dict[str, Any]:
         "paths": {
             "/games": {"get": _op("The games this server plays", secured=False,
                                   errors=())},
+            "/games/{game}": {"get": _op(
+                "One game: title, seat counts, default players, options with their "
+                "defaults, and the short text of every card and named rule object",
+                secured=False, errors=(400,), params=(GAME,))},
             "/matches": {"post": _op(
                 "Create a match: tokens for each seat and the spectator, the dice seed's "
                 "commitment", body="NewMatch", ok=201, errors=(400, 413, 429), secured=False)},
             "/matches/{match}": {"get": _op(
                 "The match as the token's seat sees it (view, board, to_act, outcome, "
-                "version; ?picture=1 adds the board as SVG)", params=(MATCH, PICTURE))},
+                "version; ?picture=1 adds the board as SVG, &turned=1 from the seat's "
+                "side)", params=(MATCH, PICTURE, TURNED))},
+            "/matches/{match}/choices": {"get": _op(
+                "The token's seat's choice now as a tree of steps (docs/choices.md): each "
+                "option with its label, square, piece, card, text and the squares it "
+                "touches, the leaves the legal actions; step is null when the seat is not "
+                "to act", params=(MATCH,))},
             "/matches/{match}/legal": {"get": _op(
                 "The token's seat's legal actions now, with version, to_act and outcome "
                 "(?describe=1 adds each in one sentence)", params=(MATCH, DESCRIBE))},

@@ -1,11 +1,16 @@
 """The page a person plays a seat from (``GET /matches/{id}/play?token=T``).
 
 The page holds no match data: its script reads the seat's view (with the board as an SVG
-picture) and legal actions (each told in one sentence) through the same API as any
-client, with the token from its own address, acts by a click, and listens on the seat's
-WebSocket to refresh when anyone acts. It needs nothing from the network beyond the
-server. Text from the server is set as text, never as markup; the board picture is the
-renderer's SVG, whose every text is escaped.
+picture drawn from the seat's side) and its choice as a tree of steps
+(``/choices``, docs/choices.md) through the same API as any client, with the token from
+its own address, and listens on the seat's WebSocket to refresh when anyone acts. A
+person answers one step at a time: a click on a piece or square of the board (the
+picture's ``data-square``, lit when it is an option), on a card (``data-card``: its text
+is shown, then its targets), or on one of the step's few other options; "back" undoes
+one step; a step with one option below the first is answered at once. While another
+seat acts, the page says who. It needs nothing from the network beyond the server. Text
+from the server is set as text, never as markup; the board picture is the renderer's
+SVG, whose every text is escaped.
 
 >>> PLAY_PAGE.startswith("<!doctype html>")
 True
@@ -27,12 +32,20 @@ header{padding:.6em 1em;background:#2c3e50;color:#fff}
 header h1{font-size:1.1em;margin:0}
 #status{font-size:.9em;margin-top:.3em}
 main{display:flex;flex-wrap:wrap;gap:1em;padding:1em}
-#board{flex:0 0 auto;background:#fff;border:1px solid #ccc;padding:.5em;min-width:300px}
+#board{flex:0 1 auto;background:#fff;border:1px solid #ccc;padding:.5em;min-width:280px;
+max-width:100%;overflow:auto}
 #board svg{max-width:100%;height:auto}
-#side{flex:1 1 320px;min-width:280px;display:flex;flex-direction:column;gap:.5em}
-#actions{display:flex;flex-direction:column;gap:.2em;max-height:45vh;overflow:auto}
-#actions button{text-align:left;font-size:.95em;padding:.3em .5em;cursor:pointer}
-#filter{font-size:1em;padding:.2em}
+#board svg *:not([data-square]):not([data-card]){pointer-events:none}
+#board .choice{cursor:pointer;stroke:#e67e22;stroke-width:3px}
+#board text.choice{stroke:none;fill:#c0392b}
+#board .picked{stroke:#27ae60;stroke-width:4px}
+#board .touch{stroke:#8e44ad;stroke-width:3px;stroke-dasharray:4 2}
+#side{flex:1 1 320px;min-width:260px;display:flex;flex-direction:column;gap:.5em}
+#prompt{font-weight:bold}
+#actions{display:flex;flex-wrap:wrap;gap:.3em}
+#actions button,#back{font-size:.95em;padding:.35em .6em;cursor:pointer}
+#info{font-size:.9em;background:#fff;border-left:4px solid #2c3e50;padding:.3em .6em}
+#info:empty{display:none}
 ol#events{margin:0;padding:0 0 0 3.5em;max-height:35vh;overflow:auto;background:#fff;
 border:1px solid #ccc;font-size:.9em}
 #error{color:#b03a2e}
@@ -43,8 +56,10 @@ border:1px solid #ccc;font-size:.9em}
 <main>
 <div id="board" aria-live="polite"></div>
 <div id="side">
-<input id="filter" type="search" placeholder="filter your actions" aria-label="filter">
+<div id="prompt" role="status"></div>
 <div id="actions"></div>
+<div><button id="back" type="button" hidden>back one step</button></div>
+<div id="info"></div>
 <div id="error" role="alert"></div>
 <ol id="events"></ol>
 </div>
@@ -54,7 +69,9 @@ border:1px solid #ccc;font-size:.9em}
 const $ = (id) => document.getElementById(id);
 const token = new URLSearchParams(location.search).get("token") || "";
 const base = location.pathname.replace(/\\/play$/, "");
-let version = -1, busy = false, again = false;
+let version = -1, busy = false, again = false, acting = false;
+let step = null, path = [], texts = {};
+const bySquare = new Map(), byCard = new Map();
 
 async function api(path, options) {
   const r = await fetch(base + path, Object.assign({cache: "no-store"}, options || {}, {
@@ -67,13 +84,21 @@ function names(players, seats) {
   return seats.map((s) => players[s]).join(", ");
 }
 
+function quoted(value) {
+  return '"' + String(value).replace(/["\\\\]/g, "\\\\$&") + '"';
+}
+
+function marked(attr, value) {
+  return Array.from($("board").querySelectorAll("[" + attr + "=" + quoted(value) + "]"));
+}
+
 async function refresh() {
   if (busy) { again = true; return; }
   busy = true;
   try {
     do {
       again = false;
-      const got = await api("?picture=1");
+      const got = await api("?picture=1&turned=1");
       if (got.status !== 200) { $("error").textContent = got.body.detail; return; }
       const v = got.body;
       version = v.version;
@@ -86,25 +111,30 @@ async function refresh() {
         status += v.outcome.winners.length ?
           "Won by " + names(v.players, v.outcome.winners) + " (" + v.outcome.reason + ")." :
           "Drawn (" + v.outcome.reason + ").";
+      } else if (v.seat !== null && v.to_act.includes(v.seat)) {
+        const others = v.to_act.filter((s) => s !== v.seat);
+        status += "Your turn" + (others.length ? " (also acting: " +
+          names(v.players, others) + ")" : "") + ".";
       } else {
-        status += "To act: " + names(v.players, v.to_act) + ".";
+        status += names(v.players, v.to_act) + (v.to_act.length > 1 ? " are" : " is") +
+          " acting…";
       }
       $("status").textContent = status;
-      const list = $("actions");
-      list.replaceChildren();
+      step = null; path = [];
       if (!v.outcome && v.seat !== null && v.to_act.includes(v.seat)) {
-        const legal = (await api("/legal?describe=1")).body;
-        legal.actions.forEach((action, i) => {
-          const b = document.createElement("button");
-          b.textContent = legal.described[i];
-          b.dataset.index = String(i);
-          b.addEventListener("click", () => act(action, legal.version));
-          list.appendChild(b);
-        });
-        filter();
+        const c = (await api("/choices")).body;
+        if (c.version === version && c.step) {
+          step = c.step;
+          if (step.forced) {
+            $("info").textContent = step.options[0].label + " (your only choice)";
+            show();
+            act(step.options[0].action);
+            continue;
+          }
+        }
       }
+      show();
       document.body.dataset.version = String(version);
-      document.body.dataset.actions = String(list.children.length);
       document.body.dataset.ready = "yes";
     } while (again);
   } finally {
@@ -112,25 +142,106 @@ async function refresh() {
   }
 }
 
-async function act(action, at) {
+function show() {
+  for (const el of $("board").querySelectorAll(".choice, .picked, .touch")) {
+    el.classList.remove("choice", "picked", "touch");
+  }
+  bySquare.clear(); byCard.clear();
+  const list = $("actions");
+  list.replaceChildren();
+  $("back").hidden = path.length === 0;
+  $("prompt").textContent = step ? path.map((p) => p.label).concat([step.prompt])
+    .join(" › ") : "";
+  document.body.dataset.options = step ? String(step.options.length) : "0";
+  document.body.dataset.step = step ? step.prompt : "";
+  if (!step) return;
+  for (const p of path) {
+    if (p.square) marked("data-square", p.square).forEach((el) => el.classList.add("picked"));
+  }
+  step.options.forEach((o, i) => {
+    let onBoard = false;
+    if (o.square) {
+      const els = marked("data-square", o.square);
+      els.forEach((el) => el.classList.add("choice"));
+      bySquare.set(o.square, i);
+      onBoard = els.length > 0;
+    }
+    if (o.card) {
+      marked("data-card", o.card).forEach((el) => el.classList.add("choice"));
+      byCard.set(o.card, i);
+    }
+    if (!onBoard) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = o.label;
+      if (o.text) b.title = o.text;
+      b.dataset.index = String(i);
+      b.addEventListener("click", () => pick(i));
+      b.addEventListener("mouseenter", () => touch(o, true));
+      b.addEventListener("mouseleave", () => touch(o, false));
+      list.appendChild(b);
+    }
+  });
+}
+
+function touch(option, on) {
+  const t = option.touches || {};
+  const squares = [t.from, t.to].concat(t.targets || [], t.path || []).filter((s) => s);
+  for (const s of squares) {
+    marked("data-square", s).forEach((el) => el.classList.toggle("touch", on));
+  }
+}
+
+function pick(i) {
+  let o = step.options[i];
+  if (o.text) $("info").textContent = (o.card || o.piece || o.label) + ": " + o.text;
+  for (;;) {
+    if (!o.then) { act(o.action); return; }
+    path.push({step: step, label: o.label, square: o.square});
+    step = o.then;
+    if (step.options.length !== 1) break;
+    o = step.options[0];
+  }
+  show();
+}
+
+$("back").addEventListener("click", () => {
+  if (!path.length) return;
+  step = path.pop().step;
+  show();
+});
+
+$("board").addEventListener("click", (e) => {
+  const el = e.target.closest("[data-square], [data-card]");
+  if (!el) return;
+  let i;
+  if (el.dataset.square !== undefined) i = bySquare.get(el.dataset.square);
+  if (i === undefined && el.dataset.card !== undefined) {
+    i = byCard.get(el.dataset.card);
+    if (i === undefined && texts[el.dataset.card]) {
+      $("info").textContent = el.dataset.card + ": " + texts[el.dataset.card];
+    }
+  }
+  if (i !== undefined && step) pick(i);
+});
+
+async function act(action) {
+  if (acting) return;
+  acting = true;
   $("error").textContent = "";
   const key = Array.from(crypto.getRandomValues(new Uint8Array(12)),
                          (b) => b.toString(16).padStart(2, "0")).join("");
-  const got = await api("/actions", {method: "POST", body: JSON.stringify(
-    {action: action, expected_version: at, idempotency_key: key})});
-  if (got.status !== 200 && got.status !== 409) {
-    $("error").textContent = got.body.reason + ": " + got.body.detail;
+  try {
+    const got = await api("/actions", {method: "POST", body: JSON.stringify(
+      {action: action, expected_version: version, idempotency_key: key})});
+    if (got.status !== 200 && got.status !== 409) {
+      $("error").textContent = got.body.reason + ": " + got.body.detail;
+    }
+  } finally {
+    acting = false;
   }
   refresh();
 }
-
-function filter() {
-  const words = $("filter").value.toLowerCase();
-  for (const b of $("actions").children) {
-    b.hidden = words !== "" && !b.textContent.toLowerCase().includes(words);
-  }
-}
-$("filter").addEventListener("input", filter);
 
 function listen() {
   const scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -150,7 +261,17 @@ function listen() {
   ws.onclose = () => { $("error").textContent = "disconnected: reload the page"; };
 }
 
-refresh().then(listen);
+async function start() {
+  const v = (await api("")).body;
+  if (v && v.game) {
+    const r = await fetch("/games/" + encodeURIComponent(v.game), {cache: "no-store"});
+    if (r.ok) texts = (await r.json()).texts || {};
+  }
+  await refresh();
+  listen();
+}
+
+start();
 </script>
 </body>
 </html>

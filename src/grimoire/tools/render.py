@@ -9,7 +9,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import msgspec
@@ -63,10 +64,32 @@ class Perspective:
         return shown("describe this event", describe, self.rules, self.redact(event),
                      self.see(before))
 
-    def draw(self, state: Any, last: Event | None = None) -> str:
-        """The SVG picture, ``last`` marked."""
+    def draw(self, state: Any, last: Event | None = None, *,
+             bottom: int | None = None) -> str:
+        """The SVG picture, ``last`` marked (seat ``bottom``'s side at the bottom)."""
         told = None if last is None else self.redact(last)
-        return shown("draw this position", draw, self.rules, self.see(state), self.seat, told)
+        return shown("draw this position", draw, self.rules, self.see(state), self.seat, told,
+                     bottom)
+
+
+def named_texts(rules: AnyRules, text: str) -> dict[str, str]:
+    """The game's text of every card, piece and place ``text`` (a board, a sentence)
+    names, in the order they first appear: what a reader of that board may want
+    explained.
+
+    >>> from grimoire import registry
+    >>> named_texts(registry.get("tally"), "anything")
+    {}
+    """
+    texts: Mapping[str, str] = getattr(rules, "texts", {})
+    if not texts:
+        return {}
+    names = sorted(texts, key=len, reverse=True)  # the longest name where two overlap
+    pattern = re.compile("(?<!\\w)(?:" + "|".join(map(re.escape, names)) + ")(?!\\w)")
+    found: dict[str, str] = {}
+    for hit in pattern.finditer(text):
+        found.setdefault(hit.group(0), texts[hit.group(0)])
+    return found
 
 
 def resolve_seat(names: tuple[str, ...], player: str | int) -> int | None:
@@ -107,14 +130,21 @@ def _check(replay: Replay, n: int) -> int:
 
 def render(
     path: str | os.PathLike[str], at: int | None = None, player: str | int | None = None,
-    *, svg: bool = False,
+    *, svg: bool = False, texts: bool = False,
 ) -> str:
     """The board after ``at`` events (default: the end) from ``player``'s perspective:
-    text, or with ``svg`` an SVG picture with the last event marked."""
+    text (``texts``: followed by what each card, piece and place it names is, from the
+    game's texts), or with ``svg`` an SVG picture with the last event marked (whose
+    pieces, cards and places carry their texts as tooltips)."""
     with Replay.open(path) as replay:
         n = _check(replay, len(replay) if at is None else at)
         if not svg:
-            return Perspective.of(replay, player).show(replay.seek(n))
+            board = Perspective.of(replay, player).show(replay.seek(n))
+            if not texts:
+                return board
+            named = named_texts(replay.rules, board)
+            return board.rstrip("\n") + "\n" + "".join(
+                f"\n {name}: {text}" for name, text in named.items()) + "\n"
         return picture(replay, n, player)
 
 

@@ -26,7 +26,7 @@ import gzip
 import html
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
@@ -34,7 +34,7 @@ import msgspec
 from grimoire.core.errors import UsageError
 from grimoire.core.logfile import LogReader
 from grimoire.core.replay import Replay
-from grimoire.tools.render import Perspective
+from grimoire.tools.render import Perspective, named_texts
 
 KEYFRAME = 200
 """Every this many events the file holds a whole picture (seeking stays quick)."""
@@ -135,8 +135,19 @@ def html_of(replay: Replay, reader: Perspective, *, sealed: bool,
         facts.append(["starts from", header.position if not reader.public else
                       "a given position (shown on the first board)"])
     data = {"facts": facts, "events": lines, "frames": frames, "keyframe": KEYFRAME,
-            "outcome": ending or "unfinished", "game": header.game}
+            "outcome": ending or "unfinished", "game": header.game,
+            "texts": named_texts(replay.rules, "\n".join(
+                [*lines, *(line for frame in frames for line in _lines_of(frame))]))}
     return page(data, f"{header.game}: {' vs '.join(names)}")
+
+
+def _lines_of(frame: Any) -> Iterator[str]:
+    """The lines of text a frame holds (a whole picture, or a patch's new lines)."""
+    for item in frame:
+        if isinstance(item, str):
+            yield item
+        else:
+            yield from item[2]
 
 
 def view(
@@ -194,6 +205,12 @@ ol#events li:hover{background:#eef}
 ol#events li.current{background:#fdebd0;font-weight:600}
 ol#events li.future{color:#999}
 #error{color:#b03a2e}
+#info{font-size:.9em;background:#fff;border-left:4px solid #2c3e50;padding:.3em .6em}
+#info:empty{display:none}
+#texts{font-size:.9em}
+#texts dt{font-weight:600;margin-top:.3em}
+#texts dd{margin:0 0 0 1em}
+#board [data-piece],#board [data-card]{cursor:help}
 </style>
 </head>
 <body>
@@ -212,7 +229,10 @@ ol#events li.future{color:#999}
 </div>
 <div id="now"></div>
 <div id="outcome"></div>
+<div id="info"></div>
 <ol id="events"></ol>
+<details id="texts" hidden><summary>What the cards, pieces and places are</summary><dl></dl>
+</details>
 <div id="error"></div>
 </div>
 </main>
@@ -241,6 +261,19 @@ ol#events li.future{color:#999}
     $("facts").append(span);
   }
   $("outcome").textContent = "Outcome: " + data.outcome;
+  const texts = data.texts || {};
+  for (const [name, text] of Object.entries(texts)) {
+    const dt = document.createElement("dt"), dd = document.createElement("dd");
+    dt.textContent = name;
+    dd.textContent = text;
+    $("texts").querySelector("dl").append(dt, dd);
+    $("texts").hidden = false;
+  }
+  $("board").addEventListener("click", (e) => {
+    const el = e.target.closest("[data-card], [data-piece]");
+    const name = el && (el.dataset.card || el.dataset.piece);
+    $("info").textContent = name && texts[name] ? name + ": " + texts[name] : "";
+  });
   const list = $("events");
   events.forEach((text, i) => {
     const li = document.createElement("li");
