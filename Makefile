@@ -21,18 +21,22 @@ test: $(STAMP) browser
 	$(BIN)/mypy
 	$(BIN)/pytest
 
-# The HTML viewer's test drives Debian's headless Chromium; install it when we can (as
-# root with apt-get), else say so: that one test is then skipped, plainly.
+# The pages' tests drive Debian's headless Chromium and the terminal's tests read tmux;
+# install them when we can (as root with apt-get), else say so: those tests are then
+# skipped, plainly.
 browser:
-	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then :; \
+	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 \
+	  && command -v tmux >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "installing Chromium for the browser test (apt-get install chromium chromium-driver)"; \
+	  echo "installing Chromium and tmux for the browser and terminal tests" \
+	    "(apt-get install chromium chromium-driver tmux)"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get install -y -q chromium chromium-driver >/dev/null 2>&1 || \
-	  { apt-get update -q >/dev/null 2>&1 && apt-get install -y -q chromium chromium-driver >/dev/null 2>&1; } || \
-	  echo "note: Chromium could not be installed; the browser test will be skipped"; \
-	else echo "note: Chromium is not installed; the browser test will be skipped" \
-	  "(apt-get install chromium chromium-driver)"; fi
+	  apt-get install -y -q chromium chromium-driver tmux >/dev/null 2>&1 || \
+	  { apt-get update -q >/dev/null 2>&1 && \
+	    apt-get install -y -q chromium chromium-driver tmux >/dev/null 2>&1; } || \
+	  echo "note: Chromium or tmux could not be installed; their tests will be skipped"; \
+	else echo "note: Chromium or tmux is not installed; their tests will be skipped" \
+	  "(apt-get install chromium chromium-driver tmux)"; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests tools

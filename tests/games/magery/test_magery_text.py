@@ -26,6 +26,7 @@ from grimoire.games.magery import RULES
 from grimoire.games.magery import board as B
 from grimoire.games.magery.events import (
     Capture,
+    Decline,
     Dream,
     Event,
     GameOver,
@@ -174,14 +175,37 @@ def test_every_event_type_reads_as_a_plain_sentence() -> None:
     assert all(plain(line) for line in every), [x for x in every if not plain(x)][:5]
 
 
-def test_a_redacted_event_reads_the_same_against_the_whole_state() -> None:
-    """The replay tools describe a seat's redacted events against the whole state: the
-    sentence must say no more than against the seat's own view."""
+def test_a_sentence_told_in_a_seats_view_says_nothing_the_seat_cannot_know() -> None:
+    """The tools tell a seat its redacted events in its own view (``Match.told``,
+    ``Perspective``): the sentence is the same in every state the seat cannot tell apart
+    (the cards it cannot see dealt again)."""
+    rng = random.Random(5)
     for game in games():
+        if game.options.get("archmage", "none") == "none":
+            continue
         for event, state in game.steps:
             for p in (0, 1, None):
                 shown = RULES.redact(event, p)
-                assert describe(shown, state) == describe(shown, RULES.view(state, p)), event
+                line = describe(shown, RULES.view(state, p))
+                if p is not None:
+                    twin = RULES.view(RULES.disguise(state, p, rng), p)
+                    assert describe(shown, twin) == line, event
+
+
+def test_a_player_reads_its_own_private_card_by_name() -> None:
+    """A private card is "hidden from the opponent until its power is first used": its
+    owner reads it by name in every sentence, the opponent and the spectators read
+    ``hidden card``."""
+    s = RULES.parse("arena=u7/8/8/8/8/8/8/7U private=seer/- chaos=magus,alchemist,conjurer "
+                    "phase=action pending=seer@w1:F", RULES.Options(archmage="archmage"),
+                    PLAYERS)
+    decline = Decline(player=0)
+    assert decline in RULES.legal(s, 0)
+    assert describe(decline, RULES.view(s, 0)) == (
+        "Ann declines the power of chamber w1 (Seer)")
+    for p in (1, None):
+        assert describe(RULES.redact(decline, p), RULES.view(s, p)) == (
+            "Ann declines the power of chamber w1 (hidden card)")
 
 
 def test_hidden_cards_are_described_as_hidden() -> None:
@@ -207,7 +231,7 @@ def test_hidden_cards_are_described_as_hidden() -> None:
     assert place in RULES.legal(s, 0)
     assert describe(place, s) == "Ann places a fey in chamber w1 (Seer)"
     for p in (1, None):
-        assert describe(RULES.redact(place, p), s) == (
+        assert describe(RULES.redact(place, p), RULES.view(s, p)) == (
             "Ann places a fey in chamber w1 (hidden card)")
 
 
@@ -235,14 +259,15 @@ DREAM = re.compile(r"borrow the power of the ([A-Z][\w ]*)")
 
 
 def test_legal_action_labels_are_unique_and_name_what_the_board_shows() -> None:
-    """At every decision point of the seeded games, each legal action's label differs from
-    every other's, and each chamber, card, mage and player it names is on the seat's text
-    board (and, for a sample, on its picture)."""
+    """At every decision point of the seeded games, each legal action's label (told in the
+    seat's view) differs from every other's, and each chamber, card, mage and player it
+    names is on the seat's text board (and, for a sample, on its picture)."""
     points = labels = drawn = 0
     every: set[str] = set()
     for game in games():
         for k, (state, seat, actions) in enumerate(game.points):
-            lines = [describe(a, state) for a in actions]
+            known = RULES.view(state, seat)
+            lines = [describe(a, known) for a in actions]
             assert len(set(lines)) == len(lines), [x for x in lines if lines.count(x) > 1]
             points += 1
             labels += len(lines)
@@ -309,8 +334,9 @@ def test_the_text_board_shows_shields_and_hidden_cards() -> None:
 
 
 def test_the_picture_is_well_formed_small_and_plain() -> None:
-    """Well-formed XML, no scripts or external references, under 60 KB, one element per
-    line, the same bytes for the same state, file letters and rank numbers drawn."""
+    """Well-formed XML, no scripts or external references, under 80 KB (tooltips
+    included), one element per line (with its ``<title>`` tooltip), the same bytes for the
+    same state, file letters and rank numbers drawn."""
     for game in games():
         for state in [s for _, s in game.steps[::300]] + [game.end]:
             for p in (0, 1, None):
@@ -318,10 +344,11 @@ def test_the_picture_is_well_formed_small_and_plain() -> None:
                 svg = picture(shown, p)
                 root = ET.fromstring(svg)
                 assert root.tag.endswith("svg")
-                assert len(svg.encode()) < 60_000
+                assert len(svg.encode()) < 80_000
                 assert "<script" not in svg and "href" not in svg
                 assert svg.count("http") == 1  # the namespace only
-                assert all(line.count("<") <= 2 for line in svg.splitlines())
+                assert all(re.sub(r"<title>[^<]*</title>", "", line).count("<") <= 2
+                           for line in svg.splitlines())
                 assert picture(msgspec.json.decode(msgspec.json.encode(shown), type=State),
                                p) == svg
                 texts = {t.text for t in root.iter() if t.tag.endswith("text")}

@@ -146,8 +146,9 @@ def chamber_label(state: State, c: int) -> str:
 
 def _event_chamber(state: State | None, name: str, card: str = "") -> str:
     """A chamber an event names: its mage, or the card the event names, or the card the
-    state shows the public (never a private card the event does not name: a spectator's
-    replay describes redacted events against the whole state)."""
+    state knows: a sentence is told in the state as its reader knows it (a seat's view),
+    so a player reads its own private card by name and everyone else reads ``hidden
+    card`` until the card is public."""
     c = B.CHAMBER_INDEX.get(name)
     if c is None:
         return f"chamber {name}"
@@ -158,7 +159,7 @@ def _event_chamber(state: State | None, name: str, card: str = "") -> str:
     if state is None:
         return f"chamber {name}"
     known = chamber_card(state, c)
-    if known and known != HIDDEN and not is_secret(state, c):
+    if known and known != HIDDEN:
         return f"chamber {name} ({_title(known)})"
     return f"chamber {name} (hidden card)" if known else f"chamber {name}"
 

@@ -10,10 +10,20 @@ pile, the Chaos deck (face down) and the discard pile. The header names the play
 their colours, who holds the Orb and who is to act; the last event's squares and
 chambers are framed; a legend explains every mark.
 
+What a frontend clicks (``docs/choices.md``): every Arena square carries
+``data-square="d4"``, every chamber ``data-square="chamber-13"`` (the name the choice
+tree's options use), every minion on either the ``data-square`` of its square or chamber
+and ``data-piece`` (``Dragon``), every card face up ``data-card`` (``Seer``), the cards a
+pending Dream Lord may borrow included; minions, cards, chambers and squares have a
+``<title>`` tooltip with their text (``texts.TEXTS``). ``bottom=1`` turns the Arena half
+round, Black's back row at the bottom; the Tower and the panels stay where they are.
+
 >>> from grimoire.games.magery import RULES
 >>> s = RULES.setup(RULES.Options(), ("Ann", "Ben"))
 >>> picture = board(s)
 >>> picture.startswith("<svg") and "Ann (White)" in picture
+True
+>>> 'data-square="chamber-13"' in picture and 'data-square="e4"' in picture
 True
 """
 
@@ -34,6 +44,7 @@ from grimoire.core.svg import (
 )
 from grimoire.games.magery import board as B
 from grimoire.games.magery import tables as T
+from grimoire.games.magery.choices import chamber_square, kind_name
 from grimoire.games.magery.events import (
     Arrange,
     Banish,
@@ -69,8 +80,9 @@ from grimoire.games.magery.render import (
     seat_title,
     status,
 )
-from grimoire.games.magery.rules import view
+from grimoire.games.magery.rules import dreamable, view
 from grimoire.games.magery.state import State
+from grimoire.games.magery.texts import TEXTS
 
 CELL = 44.0
 LEFT = 34.0
@@ -133,14 +145,16 @@ def touched(last: Event | None, state: State) -> Touched:
 
 
 def _card(p: Picture, x: float, y: float, card: str, secret: bool = False) -> None:
-    """A small card: face up (``card`` named; ``secret``: a private card the opponent does
-    not know yet) or its back (``"?"``)."""
+    """A small card: face up (``card`` named, marked ``data-card`` with its text as a
+    tooltip; ``secret``: a private card the opponent does not know yet) or its back
+    (``"?"``)."""
     if card == "?":
         p.rect(x, y, 11, 15, rx=2.0, fill=HIDDEN, stroke="#5f5f5f", stroke_width=0.8)
         p.text(x + 5.5, y + 7.5, "?", size=10, fill="#ffffff", font_weight="bold")
     else:
+        name = B.title(card)
         p.rect(x, y, 11, 15, rx=2.0, fill=SECRET if secret else CARD_FACE, stroke=ORB,
-               stroke_width=1.2)
+               stroke_width=1.2, data_card=name, tip=f"{name}: {TEXTS[name]}")
 
 
 def _columns(state: State) -> tuple[float, float, float]:
@@ -174,7 +188,8 @@ def _header(p: Picture, state: State) -> None:
         case = "upper-case letters" if seat == 0 else "lower-case letters"
         p.text(case_x, y, case, size=11, anchor="start", fill=colour)
         if state.orb == seat:
-            p.circle(orb_x, y, 7, fill=ORB, stroke="#8a6d00", stroke_width=1.0)
+            p.circle(orb_x, y, 7, fill=ORB, stroke="#8a6d00", stroke_width=1.0,
+                     tip=f"The Orb: {TEXTS['Orb']}")
             p.text(orb_x + 12, y, "holds the Orb", size=11, anchor="start")
         if acting:
             p.text(act_x, y, "to act", size=12, anchor="start", fill=colour,
@@ -190,16 +205,39 @@ def _ground(d: int) -> str:
     return "dark" if (i % T.SIZE + i // T.SIZE) % 2 == 0 else "plain"
 
 
-def _corner(d: int) -> tuple[float, float]:
+def _square_tip(d: int) -> str:
+    """Square ``d``'s tooltip: its name and whose back row or side of the board it is.
+
+    >>> _square_tip(DIAGRAM.index["d1"]), _square_tip(DIAGRAM.index["e5"])
+    ("d1: White's back row", "e5: Black's side")
+    """
+    name = DIAGRAM.names[d]
+    rank = B.SQUARE_INDEX[name] // T.SIZE
+    seat = T.WHITE if rank in T.HALF[T.WHITE] else T.BLACK
+    where = "back row" if rank == T.BACK_RANK[seat] else "side"
+    return f"{name}: {T.SEAT_NAMES[seat]}'s {where}"
+
+
+def _corner(d: int, turned: bool = False) -> tuple[float, float]:
+    """The top-left corner of square ``d`` of the diagram (``turned``: a half turn)."""
+    if turned:
+        d = DIAGRAM.size - 1 - d
     return LEFT + (d % T.SIZE) * CELL, TOP + (d // T.SIZE) * CELL
 
 
+def _mage_tip(c: int) -> str:
+    """A fixed floor's tooltip: its mage and the mage's power."""
+    mage = T.TOWER[c][1]
+    return f"{mage}: {TEXTS[mage]}"
+
+
 @functools.cache
-def _fixed() -> tuple[str, ...]:
-    """What every picture has, drawn once: the Arena's squares with their file letters and
-    rank numbers, and the Tower's heading and twelve fixed floors."""
+def _fixed(turned: bool = False) -> tuple[str, ...]:
+    """What every picture has, drawn once (each way up): the Arena's squares with their
+    file letters and rank numbers, and the Tower's heading and twelve fixed floors."""
     p = Picture(WIDTH, 0)
-    square_board(p, DIAGRAM, cell=CELL, left=LEFT, top=TOP, ground=_ground)
+    square_board(p, DIAGRAM, cell=CELL, left=LEFT, top=TOP, ground=_ground, turned=turned,
+                 tip=_square_tip)
     p.text(TOWER_X, TOP - 8, "Mage Tower (floor 16 at the top)", size=12, anchor="start",
            font_weight="bold")
     for c in range(T.FIXED_FLOORS):
@@ -207,17 +245,27 @@ def _fixed() -> tuple[str, ...]:
     return tuple(p.lines)
 
 
-def _arena(p: Picture, state: State, squares: frozenset[int]) -> None:
+def _minion_tip(state: State, ch: str, where: str) -> str:
+    """A minion's tooltip: whose, which type, where, and what the type does."""
+    name = kind_name(B.KINDS[B.KIND_OF[ch]])
+    return (f"{possessive(seat_name(state, B.SEAT_OF[ch]))} {name} on {where}: "
+            f"{TEXTS[name]}")
+
+
+def _arena(p: Picture, state: State, squares: frozenset[int], turned: bool = False) -> None:
     """The minions on the Arena (its squares are in :func:`_fixed`), shields, marks."""
     for d, name in enumerate(DIAGRAM.names):
         i = B.SQUARE_INDEX[name]
-        x, y = _corner(d)
+        x, y = _corner(d, turned)
         ch = state.arena[i]
         if ch != B.EMPTY:
-            p.piece(x + CELL / 2, y + CELL / 2, CELL * 0.36, ch, seat=B.SEAT_OF[ch])
+            p.piece(x + CELL / 2, y + CELL / 2, CELL * 0.36, ch, seat=B.SEAT_OF[ch],
+                    square=name, name=kind_name(B.KINDS[B.KIND_OF[ch]]),
+                    title=_minion_tip(state, ch, name))
         if i in state.shielded:
             p.circle(x + CELL / 2, y + CELL / 2, CELL * 0.45, fill="none", stroke=SHIELD,
-                     stroke_width=2.5, stroke_dasharray="4 2")
+                     stroke_width=2.5, stroke_dasharray="4 2",
+                     tip=f"Shield: {TEXTS['Shield']}")
         if i in squares:
             p.mark(x, y, CELL, CELL)
 
@@ -228,23 +276,33 @@ def _floor_y(c: int) -> float:
 
 def _chamber_base(p: Picture, c: int, x: float, y: float, w: float, card: str = "",
                   secret: bool = False) -> None:
-    """A chamber's ground: its name, and its mage or its card (``"?"``: face down)."""
+    """A chamber's ground: its name, and its mage or its card (``"?"``: face down), each
+    marked with the chamber's place name (a click on the words is a click on the
+    chamber)."""
     private = c >= B.PUBLIC_CHAMBERS
     if c < T.FIXED_FLOORS:
         fill, mage = TERRAIN["plain"], T.TOWER[c][1]
+        tip = _mage_tip(c)
     elif card:
         fill = CHAOS
         mage = "hidden card" if card == "?" else B.title(card)
+        tip = (f"Archmage chamber {B.CHAMBERS[c]}: {TEXTS['Archmage chamber']}"
+               if card == "?" else f"Chamber {B.CHAMBERS[c]}, the {mage}: {TEXTS[mage]}")
     else:
         fill, mage = "#eeeeee", "no card"
+        tip = f"Chamber {B.CHAMBERS[c]}: no card in this game"
     stroke = SEAT_COLOURS[B.chamber_owner(c) or 0] if private else "#9c8f7a"
-    p.rect(x, y, w, FLOOR, fill=fill, stroke=stroke, stroke_width=1.0 if private else 0.5)
-    p.text(x + 13, y + FLOOR / 2, B.CHAMBERS[c], size=11, font_weight="bold")
+    place = chamber_square(B.CHAMBERS[c])
+    p.rect(x, y, w, FLOOR, fill=fill, stroke=stroke, stroke_width=1.0 if private else 0.5,
+           data_square=place, tip=tip)
+    p.text(x + 13, y + FLOOR / 2, B.CHAMBERS[c], size=11, font_weight="bold",
+           data_square=place)
     text_x = x + 28
     if card:
         _card(p, x + 27, y + 3.5, card, secret)
         text_x = x + 43
-    p.text(text_x, y + FLOOR / 2, mage, size=10 if private else 11, anchor="start")
+    p.text(text_x, y + FLOOR / 2, mage, size=10 if private else 11, anchor="start",
+           data_square=place)
 
 
 def _chamber(p: Picture, state: State, c: int, x: float, y: float, w: float,
@@ -255,7 +313,10 @@ def _chamber(p: Picture, state: State, c: int, x: float, y: float, w: float,
         _chamber_base(p, c, x, y, w, chamber_card(state, c), is_secret(state, c))
     occupant = state.tower[c]
     if occupant != B.EMPTY:
-        p.piece(x + w - 13, y + FLOOR / 2, 8.5, occupant, seat=B.SEAT_OF[occupant])
+        p.piece(x + w - 13, y + FLOOR / 2, 8.5, occupant, seat=B.SEAT_OF[occupant],
+                square=chamber_square(B.CHAMBERS[c]),
+                name=kind_name(B.KINDS[B.KIND_OF[occupant]]),
+                title=_minion_tip(state, occupant, f"chamber {B.CHAMBERS[c]}"))
     if c == state.pending_chamber and state.pending:
         p.rect(x + 1, y + 1, w - 2, FLOOR - 2, fill="none", stroke=PENDING, stroke_width=2.0,
                stroke_dasharray="5 3")
@@ -294,7 +355,8 @@ def _counters(p: Picture, x: float, y: float, letters: str, seat: int) -> None:
     """One counter per type with how many: ``D ×3``."""
     for k, ch in enumerate(dict.fromkeys(letters)):
         cx = x + k * 38
-        p.piece(cx + 10, y, 9.5, ch, seat=seat)
+        name = kind_name(B.KINDS[B.KIND_OF[ch]])
+        p.piece(cx + 10, y, 9.5, ch, seat=seat, title=f"{name}: {TEXTS[name]}")
         p.text(cx + 22, y, f"×{letters.count(ch)}", size=11, anchor="start")
 
 
@@ -321,20 +383,33 @@ def _piles(p: Picture, state: State, y: float) -> float:
     return y
 
 
+DREAMS_PER_ROW = 4
+
+
 def _effects(p: Picture, state: State, y: float) -> float:
     """The Rune Master, the Seer's turns and the Dream Lord's choices, wrapped to the
-    picture's width."""
+    picture's width; under them the cards a pending Dream Lord may borrow, face up."""
     for sentence in effects(state):
         for line in textwrap.wrap(sentence, WRAP):
             y += 18
             p.text(LEFT - 20, y, line, size=11, anchor="start")
+    if state.pending == "dream-lord":
+        cards = dreamable(state)
+        for k, card in enumerate(cards):
+            if k % DREAMS_PER_ROW == 0:
+                y += 22
+            x = LEFT - 20 + (k % DREAMS_PER_ROW) * 150
+            _card(p, x, y - 7.5, card)
+            p.text(x + 16, y, B.title(card), size=11, anchor="start",
+                   data_card=B.title(card))
     return y
 
 
 def board(state: State, player: int | None = None, last: Event | None = None,
           bottom: int | None = None) -> str:
     """The board as ``player`` may see it (``None``: everything), ``last`` (the event
-    just played) framed.
+    just played) framed; ``bottom``: the seat whose back row is drawn at the bottom
+    (Black's turns the Arena half round; ``None`` and White's: rank 1 at the bottom).
 
     >>> from grimoire.games.magery import RULES
     >>> s = RULES.parse("arena=8/8/8/8/8/8/8/3D3c tower=D", RULES.Options(), ("Ann", "Ben"))
@@ -348,11 +423,12 @@ def board(state: State, player: int | None = None, last: Event | None = None,
     p = Picture(WIDTH, 0, title=f"Magery: {seat_title(state, 0)} against "
                                 f"{seat_title(state, 1)}")
     p.add("rect", x=0, y=0, width="100%", height="100%", fill="#fbf8f1")
-    p.lines.extend(_fixed())
+    turned = bottom == T.BLACK
+    p.lines.extend(_fixed(turned))
     _header(p, state)
     if orb:
         p.mark(_columns(state)[1] - 10, 38.0 + state.orb * 22 - 10, 20, 20)
-    _arena(p, state, squares)
+    _arena(p, state, squares, turned)
     below_tower = _tower(p, state, chambers)
     y = _piles(p, state, TOP + ARENA + 34)
     if deck:
