@@ -105,6 +105,10 @@ def test_an_answer_is_a_label_a_square_or_a_number() -> None:
     assert tree.option("dragon A8").action == 0
     assert tree.option("A8").action == 0
     assert tree.option("2").action == 1
+    named = Step(prompt="What stands on a10?", options=(
+        Option(label="Ogre (2 left)", piece="Ogre", action=0),
+        Option(label="Dragon (1 left)", piece="Dragon", action=1)))
+    assert named.option("dragon").action == 1  # the piece's name, one option only
     with pytest.raises(UsageError, match="choice/unknown"):
         tree.option("3")
     leaf = tree.walk(["pass"])

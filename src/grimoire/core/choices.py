@@ -131,9 +131,10 @@ class Step(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True):
         return all(o.square for o in self.options)
 
     def option(self, answer: str) -> Option:
-        """The option ``answer`` names: its label (any case), its square's name, or its
-        number counted from 1. Raises :class:`~grimoire.core.errors.UsageError`
-        (``choice/unknown``) for anything else."""
+        """The option ``answer`` names: its label (any case), its square's name, the card
+        or piece it is about (when one option only is), or its number counted from 1.
+        Raises :class:`~grimoire.core.errors.UsageError` (``choice/unknown``) for
+        anything else."""
         text = answer.strip()
         low = text.casefold()
         for o in self.options:
@@ -142,6 +143,9 @@ class Step(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True):
         for o in self.options:
             if o.square and o.square.casefold() == low:
                 return o
+        named = [o for o in self.options if low in (o.card.casefold(), o.piece.casefold())]
+        if len(named) == 1:
+            return named[0]
         if text.isdigit() and 1 <= int(text) <= len(self.options):
             return self.options[int(text) - 1]
         raise UsageError("choice/unknown", f"{answer!r} is none of this step's "

@@ -140,12 +140,14 @@ class Picture:
         self.circle(x, y, r, fill="#ffffff" if hidden else colour, stroke=colour,
                     stroke_width=max(r / 5, 1.0), tip=title, data_square=at,
                     data_piece=called)
+        # the letter lets the pointer through to the counter (its tooltip, its click)
         if hidden:
             self.text(x, y, "?", size=r * 1.2, fill=colour, font_weight="bold",
-                      data_square=at, data_piece=called)
+                      pointer_events="none", data_square=at, data_piece=called)
         else:
             self.text(x, y, label, size=r * (1.1 if len(label) < 2 else 0.8),
-                      fill="#ffffff", font_weight="bold", data_square=at, data_piece=called)
+                      fill="#ffffff", font_weight="bold", pointer_events="none",
+                      data_square=at, data_piece=called)
 
     def mark(self, x: float, y: float, w: float, h: float) -> None:
         """The frame drawn around a square the last event touched."""

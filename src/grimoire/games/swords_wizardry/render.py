@@ -2,8 +2,10 @@
 
 Seats are named by the players' names (``state.names``; Red and Black in a hand-built
 state), squares as the board shows them (``c7``), pieces as the rules text names them
-(the King, an Ogre, Knights). A piece is named only once it has been shown to the
-opponent: until then it is "the piece on c7", whoever reads the sentence.
+(the King, an Ogre, Knights). A sentence names a piece when the state it is told in knows
+it: the tools tell a seat its events in that seat's view, where its own pieces and the
+pieces shown are known, so a player reads "Ann moves the Dragon on c7 to c6" of its own
+Dragon and its opponent reads "the piece on c7" until the Dragon is shown.
 
 >>> describe(Move(player=0, from_="c7", to="c6"))
 'Red moves from c7 to c6'
@@ -145,14 +147,15 @@ def _on(state: State | None, square: str) -> str:
     return state.board[i] if state is not None and i >= 0 else EMPTY
 
 
-def _shown(state: State | None, square: str) -> str:
-    """The kind on ``square`` if its piece has been shown to the opponent, else ``""``:
-    a sentence names nothing its readers may not know."""
+def _known(state: State | None, square: str) -> str:
+    """The kind on ``square`` if the state the sentence is told in knows it (a seat's
+    view: its own pieces and the pieces shown; ``X``/``x`` there is a piece the reader
+    has not identified), else ``""``: a sentence names nothing its reader may not know."""
     i = INDEX.get(square, -1)
     if state is None or i < 0:
         return ""
     ch = state.board[i]
-    if ch == EMPTY or ch in UNKNOWN or not state.revealed[i]:
+    if ch == EMPTY or ch in UNKNOWN:
         return ""
     return KINDS[PIECE[ch][1]]
 
@@ -166,8 +169,9 @@ def _whose(state: State | None, square: str, kind: str) -> str:
 
 
 def _piece(state: State | None, square: str) -> str:
-    """The player's own piece on ``square``: ``the Knights on c7``, ``the piece on c7``."""
-    return f"the {title(_shown(state, square) or 'piece')} {_at(square)}"
+    """The player's own piece on ``square``: ``the Knights on c7``, or ``the piece on c7``
+    where the reader does not know it."""
+    return f"the {title(_known(state, square) or 'piece')} {_at(square)}"
 
 
 def _counts(state: State | None) -> Sequence[int]:
@@ -305,13 +309,17 @@ def _quiet(state: State | None) -> str:
 
 
 def describe(event: Event | AnyEvent, state: State | None = None) -> str:
-    """``event`` in one plain sentence; ``state`` is the state it happens in (names, who
-    owns the pieces it touches, which of them are shown), or ``None``.
+    """``event`` in one plain sentence; ``state`` is the state it happens in as the
+    reader knows it (names, who owns the pieces it touches, which of them the reader
+    knows: pass a seat's view), or ``None``.
 
     >>> from grimoire.games.swords_wizardry import RULES
     >>> s = RULES.parse("10/10/10/2K*7/10/10/2p7/10/10/10 r - - 0", None, ("Ann", "Ben"))
     >>> describe(Move(player=0, from_="c7", to="c6"), s)
     'Ann moves the King on c7 to c6'
+    >>> s = RULES.parse("10/10/10/2D7/10/10/10/10/10/10 r - - 0", None, ("Ann", "Ben"))
+    >>> [describe(Move(player=0, from_="c7", to="c6"), RULES.view(s, seat)) for seat in (0, 1)]
+    ['Ann moves the Dragon on c7 to c6', 'Ann moves the piece on c7 to c6']
     >>> describe(Eliminate(square="c4", owner=1, piece="knights"), s)
     "Ben's Knights on c4 are eliminated"
     """
@@ -323,14 +331,14 @@ def describe(event: Event | AnyEvent, state: State | None = None) -> str:
     if isinstance(event, Open):
         return _open(event, state)
     if isinstance(event, Arrive):
-        kind = _shown(state, event.from_)
+        kind = _known(state, event.from_)
         mover = _whose(state, event.from_, kind)
         return (f"{_capital(mover)} {_verb(kind, 'moves', 'move')} from {event.from_} "
                 f"{_to(event.to)}")
     if isinstance(event, Move):
         return _move(event, state)
     if isinstance(event, Bombard):
-        target = _whose(state, event.to, _shown(state, event.to))
+        target = _whose(state, event.to, _known(state, event.to))
         return (f"{seat_name(state, event.player)} bombards {target} {_at(event.to)} "
                 f"with the Siege Catapult {_at(event.from_)}")
     if isinstance(event, Storm):
@@ -356,7 +364,7 @@ def describe(event: Event | AnyEvent, state: State | None = None) -> str:
         return (f"{seat_name(state, event.owner)}'s {title(event.piece)} {_at(event.square)} "
                 f"{_verb(event.piece, 'is', 'are')} eliminated")
     if isinstance(event, Advance):
-        kind = _shown(state, event.from_)
+        kind = _known(state, event.from_)
         mover = _whose(state, event.from_, kind)
         if state is None:
             return f"The winner advances from {event.from_} {_to(event.to)}"
@@ -408,7 +416,7 @@ def _move(event: Move, state: State | None) -> str:
     target = _on(state, event.to)
     mover = _piece(state, event.from_)
     if target != EMPTY and owner(target) != event.player:
-        defender = _whose(state, event.to, _shown(state, event.to))
+        defender = _whose(state, event.to, _known(state, event.to))
         return f"{name} challenges {defender} {_at(event.to)} with {mover}"
     if state.commit and event.from_ in INDEX and event.to in INDEX and \
             needs_opening(state, event):

@@ -427,6 +427,22 @@ def with_own(state: State, seat: int, pieces: Mapping[str, str]) -> State:
     return msgspec.structs.replace(state, board=tuple(board))
 
 
+def own_known(state: State, seat: int) -> State:
+    """``state`` with what ``seat`` knows of its own pieces beyond it: with
+    ``hidden="commit"``, its sealed pieces sealed with ``kit.PUBLIC_NONCE`` (as ``legal``'s
+    commits are) filled in; in the trusted mode ``state`` itself (a seat's view already
+    holds its pieces). Menus and the seat's picture name its pieces from it.
+
+    >>> from grimoire.games.swords_wizardry import RULES
+    >>> s = RULES.setup(RULES.Options(hidden="commit"), ("Ann", "Ben"))
+    >>> s = RULES.evolve(s, commit_choice(Place(player=0, piece="dragon", square="a10"),
+    ...                                   PUBLIC_NONCE))
+    >>> s.board[0], own_known(s, 0).board[0], own_known(s, 1).board[0]
+    ('X', 'D', 'X')
+    """
+    return _public_own(state, seat) if state.commit else state
+
+
 def _public_own(state: State, seat: int) -> State:
     """``state`` with ``seat``'s pieces sealed with ``PUBLIC_NONCE`` filled in."""
     board = list(state.board)

@@ -13,6 +13,13 @@ board (Red sits north), Black's below, each in the side's colour with what they 
 do; the line at the top says whose turn it is (or the outcome).
 The panel on the right shows each side's lost pieces and the legend.
 
+For frontends: every square carries ``data-square`` (its name, ``c7``) and a tooltip
+(its ground and what that ground does, ``texts.TEXTS``); every piece ``data-square`` and
+``data-piece`` (its name as the viewer knows it: ``Dragon``, or ``?`` for a piece it has
+not identified) and a tooltip with the piece's text. ``bottom=0`` (Red, who sits north)
+draws the board turned a half turn, Red's back rank at the bottom and each player's name
+on its side; ``bottom=1`` or ``None`` draws it the usual way up.
+
 It draws only what the state it is given holds: the tools pass ``view(state, player)``
 for a player, whose unidentified pieces are backs.
 
@@ -64,8 +71,9 @@ from grimoire.games.swords_wizardry.events import (
 )
 from grimoire.games.swords_wizardry.evolve import awaited
 from grimoire.games.swords_wizardry.render import seat_name, side, status, title
-from grimoire.games.swords_wizardry.rules import must_show, to_act
+from grimoire.games.swords_wizardry.rules import must_show, own_known, to_act
 from grimoire.games.swords_wizardry.state import State
+from grimoire.games.swords_wizardry.texts import TEXTS
 
 CELL = 44.0
 """The side of a square, in pixels."""
@@ -84,8 +92,10 @@ _FILL = {".": "plain", "~": "water", "B": "water", "C": "castle", "F": "forest",
 def board(state: State, player: int | None = None, last: Event | None = None,
           bottom: int | None = None) -> str:
     """The board as ``player`` sees it (``None``: whoever is given the whole state), the
-    squares ``last`` touched framed. ``state`` is drawn as it is: pass
-    ``view(state, player)`` for a player.
+    squares ``last`` touched framed, turned a half turn when ``bottom`` is Red (the side
+    that sits north). ``state`` is drawn as it is: pass ``view(state, player)`` for a
+    player (with ``hidden="commit"`` its own pieces it sealed with the public nonce are
+    shown to it, ``rules.own_known``).
 
     >>> from grimoire.games.swords_wizardry import RULES
     >>> s = RULES.setup(RULES.Options(), ("Ann", "Ben"))
@@ -96,9 +106,10 @@ def board(state: State, player: int | None = None, last: Event | None = None,
     picture = Picture(WIDTH, HEIGHT, title=f"Swords & Wizardry: {side(state, T.RED)} "
                                           f"against {side(state, T.BLACK)}")
     picture.rect(0, 0, WIDTH, HEIGHT, fill="#fbf8f1")
-    _header(picture, state)
+    turned = bottom == T.RED
+    _header(picture, state, turned)
     corner = square_board(picture, GRID, cell=CELL, left=LEFT, top=TOP,
-                          ground=lambda i: _FILL[GROUND[i]])
+                          ground=lambda i: _FILL[GROUND[i]], turned=turned, tip=_square_tip)
     _ground(picture, corner)
     if state.storm >= 0:
         x, y = corner(state.storm)
@@ -109,7 +120,8 @@ def board(state: State, player: int | None = None, last: Event | None = None,
         picture.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill="none",
                      stroke=_colour(owner(state.board[i])), stroke_width=2.5,
                      stroke_dasharray="2 3")
-    for i, ch in enumerate(state.board):
+    known = own_known(state, player) if player is not None else state
+    for i, ch in enumerate(known.board):
         if ch != EMPTY:
             _counter(picture, state, corner(i), i, ch)
     if isinstance(last, Open) and INDEX.get(last.square, -1) in state.home:
@@ -160,16 +172,28 @@ def _colour(seat: int) -> str:
     return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
 
 
-def _header(picture: Picture, state: State) -> None:
+def _square_tip(i: int) -> str:
+    """A square's tooltip: its name, its ground and what that ground does (open ground
+    does nothing: its name alone)."""
+    ground = T.GROUND[GROUND[i]]
+    if GROUND[i] == ".":
+        return f"{SQUARES[i]}: {ground.lower()}"
+    return f"{SQUARES[i]}: {ground}. {TEXTS[ground]}"
+
+
+def _header(picture: Picture, state: State, turned: bool = False) -> None:
     """The title and whose turn it is at the top; each player's name on their side of
-    the board (Red north, above; Black south, below), in the side's colour."""
+    the board (Red north, above; Black south, below; the other way round on a board
+    turned for Red), in the side's colour."""
     picture.text(LEFT, 14, "Swords & Wizardry", size=16, anchor="start", font_weight="bold")
     live = not state.result and state.turn >= 0
     mover = min(to_act(state)) if live else state.turn
     line = status(state)
     picture.text(LEFT, 34, _fit(line[:1].upper() + line[1:], 110), size=12,
                  anchor="start", fill=_colour(mover) if live and mover >= 0 else INK)
-    for seat, y in ((T.RED, TOP - 14), (T.BLACK, TOP + T.SIZE * CELL + 36)):
+    above, below = TOP - 14, TOP + T.SIZE * CELL + 36
+    for seat, y in ((T.RED, below if turned else above),
+                    (T.BLACK, above if turned else below)):
         doing = _doing(state, seat)
         picture.circle(LEFT + 6, y, 6, fill=_colour(seat))
         text = f"{side(state, seat)}, {'north' if seat == T.RED else 'south'}"
@@ -230,7 +254,12 @@ def _counter(picture: Picture, state: State, xy: tuple[float, float], i: int,
     seat = owner(ch)
     hidden = ch in UNKNOWN
     kind = -1 if hidden else PIECE[ch][1]
-    picture.piece(x, y, RADIUS, "" if hidden else LETTERS[kind], seat=seat, hidden=hidden)
+    name = "?" if hidden else title(KINDS[kind])
+    army = T.SEAT_NAMES[seat]
+    tip = (f"A {army} piece on {SQUARES[i]}, not identified" if hidden
+           else f"{name} ({army}) on {SQUARES[i]}. {TEXTS[name]}")
+    picture.piece(x, y, RADIUS, "" if hidden else LETTERS[kind], seat=seat, hidden=hidden,
+                  title=tip, square=SQUARES[i], name=name)
     if kind == PRINCESS and CASTLE[i] and state.pinned[seat]:
         picture.circle(x, y, RADIUS + 3.5, fill="none", stroke=INK, stroke_width=1.5,
                        stroke_dasharray="3 2")

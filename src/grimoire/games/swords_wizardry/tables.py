@@ -31,6 +31,12 @@ TERRAIN: tuple[str, ...] = (
     ".C..C...C.",  # 1   Black's back rank: castles b1 e1 i1
 )
 
+# The ground's names, as the rules text calls them (for people: texts, tooltips).
+GROUND: dict[str, str] = {
+    ".": "Open ground", "~": "Lake Limpid", "B": "Magic Rainbow Bridge",
+    "F": "Forest Sauvage", "G": "Grimmwood", "C": "Castle",
+}
+
 # The Magic Rainbow Bridge: a chain of diagonal steps from the north-west bank across the
 # centre of the board to the south-east bank. Each consecutive pair is one (diagonal) step.
 BRIDGE: tuple[str, ...] = ("d7", "e6", "f5", "g4")
