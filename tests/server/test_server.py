@@ -469,3 +469,8 @@ def test_the_picture_is_drawn_from_the_seats_side_when_asked(base: str) -> None:
                       headers=auth(token(created, 0))).json()
     assert plain["picture"].startswith("<svg") and turned["picture"].startswith("<svg")
     assert 'data-square="a1"' in turned["picture"]
+    assert turned["picture"] != plain["picture"], "Red sits north: its side is turned"
+    black = HTTP.get(f"{base}/matches/{mid}?picture=1&turned=1",
+                     headers=auth(token(created, 1))).json()
+    assert black["picture"] == HTTP.get(f"{base}/matches/{mid}?picture=1",
+                                        headers=auth(token(created, 1))).json()["picture"]
