@@ -40,6 +40,18 @@ def letter(seat: int, kind: int) -> str:
     return LETTERS[kind].upper() if seat == T.DAWN else LETTERS[kind].lower()
 
 
+def reserve_square(seat: int, kind: str = "") -> str:
+    """The name of ``seat``'s reserve (the place off the map where its reserves wait), or
+    with ``kind`` of that creature's counter there: the places the picture marks
+    (``data-square``) and the choices name beside the map's squares.
+
+    >>> reserve_square(0), reserve_square(1, "saint")
+    ('dawn-reserve', 'twilight-reserve-saint')
+    """
+    side = T.SEAT_NAMES[seat].lower()
+    return f"{side}-reserve-{kind}" if kind else f"{side}-reserve"
+
+
 def _neighbours(i: int) -> tuple[int, ...]:
     r, c = divmod(i, T.SIZE)
     out = []

@@ -11,7 +11,6 @@ seat may see.
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 import re
 from collections.abc import Sequence
@@ -152,13 +151,26 @@ def is_sealing(state: State) -> bool:
 
 
 def _all_setups(seat: int) -> tuple[Setup, ...]:
-    out = []
-    for kinds in itertools.combinations(range(len(KINDS)), T.SETUP_ON_BOARD):
-        for squares in itertools.permutations(DOMAIN[seat], T.SETUP_ON_BOARD):
-            placement = tuple(
-                (KINDS[k], SQUARES[sq]) for k, sq in zip(kinds, squares, strict=True)
-            )
+    """Every setup of ``seat`` in the order a player chooses one, creature by creature
+    (saint, spirit, child, warrior, dragon): each on a free square of the domain, in the
+    domain's order, or kept in reserve (after the squares), while the rule allows (three
+    on the board, two in reserve). So ``legal`` reads in the choice tree's order
+    (``choices.py``)."""
+    out: list[Setup] = []
+    kept = len(KINDS) - T.SETUP_ON_BOARD
+
+    def grow(kind: int, placement: tuple[tuple[str, str], ...], used: frozenset[int]) -> None:
+        if kind == len(KINDS):
             out.append(Setup(player=seat, placement=placement))
+            return
+        if len(placement) < T.SETUP_ON_BOARD:
+            for sq in DOMAIN[seat]:
+                if sq not in used:
+                    grow(kind + 1, (*placement, (KINDS[kind], SQUARES[sq])), used | {sq})
+        if kind - len(placement) < kept:
+            grow(kind + 1, placement, used)
+
+    grow(0, (), frozenset())
     return tuple(out)
 
 

@@ -9,6 +9,13 @@ stand behind the screen, two in reserve) is drawn as counters' backs. A sealed s
 (option ``hidden="commit"``) committed but not yet opened is drawn the same way for
 everyone, marked "sealed, not opened".
 
+What a frontend clicks (``docs/choices.md``): every square carries ``data-square``, every
+creature on the map ``data-square`` and ``data-piece`` (its name, ``Saint``), each seat's
+reserve ``data-square`` (``dawn-reserve``) and each counter in it ``data-square``
+(``dawn-reserve-saint``) and ``data-piece``; creatures and squares have tooltips with their text
+(``texts.TEXTS``). ``bottom=0`` (Dawn) draws the map turned a half turn so Dawn's corner
+is at the bottom; Twilight's already is.
+
 >>> from grimoire.games.vicious_circle import RULES
 >>> s = RULES.setup(RULES.Options(), ("Ann", "Ben"))
 >>> picture = board(s)
@@ -44,6 +51,7 @@ from grimoire.games.vicious_circle.board import (
     PIECE,
     SQUARES,
     THRONE,
+    reserve_square,
 )
 from grimoire.games.vicious_circle.board import TERRAIN as GROUND
 from grimoire.games.vicious_circle.events import (
@@ -66,6 +74,7 @@ from grimoire.games.vicious_circle.render import (
     status,
 )
 from grimoire.games.vicious_circle.state import State
+from grimoire.games.vicious_circle.texts import TEXTS
 
 CELL = 64
 LEFT = 40
@@ -114,6 +123,35 @@ def ground(i: int) -> str:
     return "plain"
 
 
+def place(i: int) -> str:
+    """The name of square ``i``'s ground or place, a key of ``TEXTS``.
+
+    >>> place(0), place(4), place(8), place(12), place(6)
+    ('Shrine', 'Throne', 'Domain', 'Mountain', 'Swamp')
+    """
+    if i in THRONE:
+        return "Throne"
+    if GROUND[i] in TERRAIN_NAME:
+        return TERRAIN_NAME[GROUND[i]].capitalize()
+    return "Domain" if i in OWNER else "Open ground"
+
+
+def tip(i: int) -> str:
+    """Square ``i``'s tooltip: its name, its ground (whose throne or domain) and the
+    ground's text.
+
+    >>> tip(INDEX["e5"])[:40]
+    "e5, Dawn's throne. Where a Wizard sits ("
+    """
+    ground_ = place(i)
+    if ground_ in ("Throne", "Domain"):
+        seat = THRONE.index(i) if i in THRONE else OWNER[i]
+        where = f"{T.SEAT_NAMES[seat]}'s {ground_.lower()}"
+    else:
+        where = f"the {ground_}" if ground_ != "Open ground" else "open ground"
+    return f"{SQUARES[i]}, {where}. {TEXTS[ground_]}"
+
+
 def touched(last: Event | None, state: State) -> list[int]:
     """The squares ``last`` moved from or to, or touched (``state``: the state after it).
     A capture or a win also marks the move that made it (each seat's last move is public).
@@ -144,7 +182,9 @@ def touched(last: Event | None, state: State) -> list[int]:
 def board(state: State, player: int | None = None, last: Event | None = None,
           bottom: int | None = None) -> str:
     """The board as ``player`` sees it (``state`` is what they may know: the tools pass
-    their view; ``None``: everything), the squares ``last`` touched framed."""
+    their view; ``None``: everything), the squares ``last`` touched framed, seat
+    ``bottom``'s corner at the bottom (``None`` or Twilight: north up; Dawn: turned)."""
+    turned = bottom == T.DAWN
     who_ = names(state)
     title = "Wizards of the Vicious Circle" + (
         f", as {who_[player]} sees it" if player in SEATS else "")
@@ -156,12 +196,12 @@ def board(state: State, player: int | None = None, last: Event | None = None,
     picture = Picture(WIDTH, height, title=title)
     picture.rect(0, 0, WIDTH, height, fill="#ffffff")
     _header(picture, state, who_)
-    picture.lines.extend(_map(who_))
-    _creatures(picture, state, who_)
+    picture.lines.extend(_map(who_, turned))
+    _creatures(picture, state, who_, turned)
     if state.turn < 0:
         _screen(picture)
     for i in touched(last, state):
-        picture.mark(*corner(i), CELL, CELL)
+        picture.mark(*corner(i, turned), CELL, CELL)
     y = TOP
     for seat in SEATS:
         _seat(picture, state, seat, who_, y)
@@ -213,19 +253,27 @@ def _header(picture: Picture, state: State, who_: Sequence[str]) -> None:
                  fill=colour, font_weight="bold")
 
 
-def corner(i: int) -> tuple[float, float]:
-    """The top-left corner of square ``i`` in the picture."""
-    return LEFT + (i % T.SIZE) * CELL, TOP + (i // T.SIZE) * CELL
+def corner(i: int, turned: bool = False) -> tuple[float, float]:
+    """The top-left corner of square ``i`` in the picture (``turned``: a half turn).
+
+    >>> corner(0), corner(0, True) == corner(T.SIZE * T.SIZE - 1)
+    ((40, 70), True)
+    """
+    col, row = i % T.SIZE, i // T.SIZE
+    if turned:
+        col, row = T.SIZE - 1 - col, T.SIZE - 1 - row
+    return LEFT + col * CELL, TOP + row * CELL
 
 
 @functools.lru_cache(maxsize=16)
-def _map(who_: tuple[str, str]) -> tuple[str, ...]:
-    """The map itself, the same in every picture of a game: squares, coordinates, terrain
-    names and thrones (drawn once per pair of names)."""
+def _map(who_: tuple[str, str], turned: bool = False) -> tuple[str, ...]:
+    """The map itself, the same in every picture of a game: squares (with their tooltips),
+    coordinates, terrain names and thrones (drawn once per pair of names and way up)."""
     picture = Picture(WIDTH, 0)
-    square_board(picture, GRID, cell=CELL, left=LEFT, top=TOP, ground=ground)
+    square_board(picture, GRID, cell=CELL, left=LEFT, top=TOP, ground=ground,
+                 turned=turned, tip=tip)
     for i in range(T.SIZE * T.SIZE):
-        x, y = corner(i)
+        x, y = corner(i, turned)
         if i in THRONE:
             seat = THRONE.index(i)
             picture.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill="none",
@@ -239,14 +287,19 @@ def _map(who_: tuple[str, str]) -> tuple[str, ...]:
     return tuple(picture.lines)
 
 
-def _creatures(picture: Picture, state: State, who_: Sequence[str]) -> None:
-    """The creatures on the map, each a counter in its seat's colour."""
+def _creatures(picture: Picture, state: State, who_: Sequence[str],
+               turned: bool = False) -> None:
+    """The creatures on the map, each a counter in its seat's colour, marked with its
+    square and name, its tooltip naming it and saying what it does."""
     for i, ch in enumerate(state.board):
         if ch != EMPTY:
-            x, y = corner(i)
+            x, y = corner(i, turned)
             seat, kind = PIECE[ch]
+            called = KINDS[kind].capitalize()
             picture.piece(x + CELL / 2, y + CELL / 2 - 5, 18, LETTERS[kind], seat=seat,
-                          title=f"{who_[seat]}'s {KINDS[kind]} on {SQUARES[i]}")
+                          title=f"{who_[seat]}'s {KINDS[kind]} on {SQUARES[i]}. "
+                                f"{TEXTS[called]}",
+                          square=SQUARES[i], name=called)
 
 
 def _screen(picture: Picture) -> None:
@@ -284,6 +337,10 @@ def _seat(picture: Picture, state: State, seat: int, who_: Sequence[str], y: flo
         rows.append(("placed", [("", True)] * T.SETUP_ON_BOARD, False))
     for k, (label, counters, lost) in enumerate(rows):
         row_y = y + 34 + k * 28
+        if label == "reserve":  # the place kept creatures go to, under its counters
+            picture.rect(PANEL - 4, row_y - 14, WIDTH - PANEL - 4, 28, fill="#ffffff",
+                         fill_opacity=0.0, data_square=reserve_square(seat),
+                         tip=f"{who_[seat]}'s reserve. {TEXTS['Reserve']}")
         picture.text(PANEL, row_y, label, size=11, anchor="start")
         if not counters:
             picture.text(PANEL + 62, row_y, note if label == "reserve" and note else "none",
@@ -296,8 +353,11 @@ def _seat(picture: Picture, state: State, seat: int, who_: Sequence[str], y: flo
                 continue
             kind = PIECE[ch][1]
             what = "captured" if lost else "in reserve"
+            called = KINDS[kind].capitalize()
             picture.piece(x, row_y, COUNTER, LETTERS[kind], seat=seat,
-                          title=f"{who_[seat]}'s {KINDS[kind]}, {what}")
+                          title=f"{who_[seat]}'s {KINDS[kind]}, {what}. {TEXTS[called]}",
+                          square="" if lost else reserve_square(seat, KINDS[kind]),
+                          name="" if lost else called)
             if lost:
                 picture.line(x - COUNTER, row_y + COUNTER, x + COUNTER, row_y - COUNTER,
                              stroke=INK, stroke_width=2.0)

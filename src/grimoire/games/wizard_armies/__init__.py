@@ -2,9 +2,10 @@
 
 The game is assembled here from its parts: ``tables`` (the dice and the limits as data),
 ``board`` (the strike arithmetic over the field of dice), ``events``, ``state``, ``rules``
-(setup, to_act, legal, decide and the views), ``evolve``, ``notation``, ``render`` and
-``reasons``; the ``odds`` subpackage prices the battle under way, a capability the rules
-object offers (``RULES.odds``).
+(setup, to_act, legal, decide and the views), ``evolve``, ``notation``, ``render``, ``svg``,
+``choices`` (how a player chooses each action, step by step), ``texts`` (what each unit
+and term is) and ``reasons``; the ``odds`` subpackage prices the battle under way, a
+capability the rules object offers (``RULES.odds``).
 
 Ruleset ``"2"`` lets the battle go on while either side has a strike (a lone Wizard facing
 an empty field still gets its camp kill); logs of ruleset ``"1"`` replay with option
@@ -18,12 +19,13 @@ an empty field still gets its camp kill); logs of ruleset ``"1"`` replay with op
 """
 
 from grimoire.core.rules import Game, Odds
-from grimoire.games.wizard_armies import bots, evolve, notation, render, rules, svg
+from grimoire.games.wizard_armies import bots, choices, evolve, notation, render, rules, svg
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.events import Event
 from grimoire.games.wizard_armies.odds import battle_odds
 from grimoire.games.wizard_armies.reasons import REASONS
 from grimoire.games.wizard_armies.state import Options, State
+from grimoire.games.wizard_armies.texts import TEXTS
 
 
 class WizardArmies(Game[State, Event, Options]):
@@ -42,6 +44,7 @@ RULES = WizardArmies.assemble(
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
     bots=bots,
     svg=svg,
+    choices=choices, texts=TEXTS,
     older={"1": {"battle_end": "empty-field"}},
 )
 

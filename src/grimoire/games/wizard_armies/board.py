@@ -63,6 +63,66 @@ def all_strikes(own: Dice, enemy: Dice) -> tuple[tuple[Dice, int], ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=16384)
+def chosen_strikes(own: Dice, enemy: Dice,
+                   camp: bool = False) -> tuple[tuple[Dice, int | None], ...]:
+    """Every strike ``(dice, target)`` of ``own`` on ``enemy`` in the order a player
+    chooses one (``choices.py``): the dice one at a time, largest first, then the target.
+    At each group of dice chosen so far come first the targets it beats (largest first),
+    then, for a lone Wizard when ``camp`` (the enemy camp may be struck), the camp strike
+    (target ``None``), then the groups with one more die (the largest first). The same
+    strikes as :func:`all_strikes`, the camp strike among them.
+
+    >>> chosen_strikes((6, 2), (3,), True)
+    (((6,), 3), ((6,), None), ((6, 2), 3))
+    >>> chosen_strikes((5, 4), (4, 3))
+    (((5,), 4), ((5,), 3), ((5, 4), 4), ((5, 4), 3), ((4,), 3))
+    """
+    targets = sorted(set(enemy), reverse=True)
+    out: list[tuple[Dice, int | None]] = []
+
+    def grow(chosen: Dice, rest: Dice) -> None:
+        if chosen:
+            out.extend((chosen, t) for t in targets if beats(chosen, t))
+            if camp and chosen == (T.WIZARD,):
+                out.append((chosen, None))
+        most = chosen[-1] if chosen else T.SIDES
+        for value in dict.fromkeys(v for v in rest if v <= most):
+            grow((*chosen, value), remove(rest, (value,)) or ())
+
+    grow((), own)
+    return tuple(out)
+
+
+def die_square(seat: int, k: int) -> str:
+    """The name of ``seat``'s ``k``-th die on the field (from 0, largest first), as the
+    picture marks it (``data-square``) and the choices name it.
+
+    >>> die_square(0, 0), die_square(1, 2)
+    ('light-1', 'dark-3')
+    """
+    return f"{T.SEAT_NAMES[seat].lower()}-{k + 1}"
+
+
+def raid_square(seat: int, k: int) -> str:
+    """The name of the ``k``-th rolled unit of ``seat``'s raided camp (from 0, largest
+    first).
+
+    >>> raid_square(1, 0)
+    'dark-raid-1'
+    """
+    return f"{T.SEAT_NAMES[seat].lower()}-raid-{k + 1}"
+
+
+def camp_square(seat: int) -> str:
+    """The name of ``seat``'s camp, the place a Wizard's camp strike hits.
+
+    >>> camp_square(0)
+    'light-camp'
+    """
+    return f"{T.SEAT_NAMES[seat].lower()}-camp"
+
+
 def strikes(own: Dice, enemy: Dice) -> tuple[Dice, int] | None:
     """The first possible strike, or ``None`` if ``own`` cannot strike ``enemy``."""
     found = all_strikes(own, enemy)

@@ -38,7 +38,7 @@ from grimoire.core.events import Roll
 from grimoire.core.kit import PUBLIC_NONCE, Builder, commitment, put
 from grimoire.core.rules import PlayerId
 from grimoire.games.wizard_armies import tables as T
-from grimoire.games.wizard_armies.board import all_strikes, beats, can_strike, remove
+from grimoire.games.wizard_armies.board import beats, can_strike, chosen_strikes, remove
 from grimoire.games.wizard_armies.events import (
     CampStrike,
     Commit,
@@ -190,7 +190,9 @@ def public_opening(state: State, player: PlayerId) -> Open | None:
 
 def legal(state: State, player: PlayerId) -> Sequence[Event]:
     """Every legal action of ``player``: the muster, the deployments from one unit up, or
-    the strikes (targets from the largest) and then the Wizard's camp strike.
+    the strikes in the order a player chooses them (``board.chosen_strikes``: by the
+    dice, largest first, one at a time; at each group of dice its targets from the
+    largest, then a lone Wizard's camp strike, then the groups with one die more).
 
     With ``hidden="commit"`` the deployments are listed as the commits of each, sealed
     with ``kit.PUBLIC_NONCE`` (anyone can open those: they are for bots and tests; a
@@ -204,8 +206,8 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
     >>> for action in legal(s, 0):
     ...     print(RULES.describe(action))
     Light strikes Dark's 3 with a Wizard
-    Light strikes Dark's 3 with a Wizard and a 2 together
     Light's Wizard kills a unit in Dark's camp
+    Light strikes Dark's 3 with a Wizard and a 2 together
     """
     phase = state.phase
     if phase == "muster":
@@ -219,13 +221,10 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
         return () if opening is None else (opening,)
     other = 1 - player
     enemy = state.targets if phase == "raid" else state.field[other]
-    actions: list[Event] = [
-        Strike(player=player, dice=dice, target=target)
-        for dice, target in all_strikes(state.field[player], enemy)
-    ]
-    if phase == "battle" and T.WIZARD in state.field[player] and state.camp(other) > 0:
-        actions.append(CampStrike(player=player))
-    return actions
+    camp = phase == "battle" and state.camp(other) > 0
+    return [Strike(player=player, dice=dice, target=target) if target is not None
+            else CampStrike(player=player)
+            for dice, target in chosen_strikes(state.field[player], enemy, camp)]
 
 
 # ------------------------------------------------------------------ decide

@@ -11,6 +11,14 @@ event's places are framed, the status line says what happens next, and a legend
 explains every mark. Wizard Armies has no squares: the places are named as on the text
 board (army, camp, field).
 
+What a frontend clicks (``docs/choices.md``): each die on the field carries
+``data-square`` (``light-1``: Light's first die, largest first; ``board.die_square``) and
+``data-piece`` (``Wizard``, ``Unit``, ``Coward``), each rolled unit of a raided camp
+``data-square`` (``dark-raid-1``), each camp ``data-square`` (``dark-camp``); dice, camps,
+the field, the armies and the initiative dice have tooltips with their texts
+(``texts.TEXTS``). ``bottom=0`` draws Light's band at the bottom (the bands swap); Dark's
+already is.
+
 >>> from grimoire.games.wizard_armies import RULES
 >>> s = RULES.setup(RULES.Options(), ("Ann", "Ben"))
 >>> picture = board(s)
@@ -29,9 +37,12 @@ from grimoire.core.events import Roll
 from grimoire.core.svg import HIDDEN, INK, LAST, SEAT_COLOURS, TERRAIN, Picture, legend
 from grimoire.games.wizard_armies import events as E
 from grimoire.games.wizard_armies import tables as T
+from grimoire.games.wizard_armies.board import camp_square, die_square, raid_square
+from grimoire.games.wizard_armies.choices import die, kind
 from grimoire.games.wizard_armies.render import PHASE_WORDS, names, sentence, status, unit
 from grimoire.games.wizard_armies.rules import to_act
 from grimoire.games.wizard_armies.state import State
+from grimoire.games.wizard_armies.texts import TEXTS
 
 WIDTH = 640.0
 MARGIN = 16.0
@@ -43,6 +54,10 @@ NAME_SHOWN = 20  # characters of a name drawn (the whole name is the tooltip)
 LEGEND_LINES = 10  # the two seats and every mark ("hidden" and "sealed" never together)
 
 Box = tuple[float, float, float, float]
+
+TERM: dict[str, str] = {"army": "Army", "camp": "Camp", "field": "Field",
+                        "init": "Initiative", "raid": "Camp raid"}
+"""The places of the picture that have a tooltip, and the ``TEXTS`` term each tells."""
 
 
 def _printable(text: str) -> str:
@@ -65,17 +80,20 @@ def _colour(seat: int) -> str:
 
 
 class _Layout:
-    """Where each place of the board is: ``box[(place, seat)]`` is its rectangle."""
+    """Where each place of the board is: ``box[(place, seat)]`` is its rectangle.
+    ``high`` is the seat whose band is on top (seat 0, unless the picture is drawn from
+    seat 0's side)."""
 
-    def __init__(self) -> None:
+    def __init__(self, high: int = 0) -> None:
         top = 44.0
+        low = 1 - high
         self.box: dict[tuple[str, int], Box] = {}
-        # Seat 0's band on top, its field below it; seat 1's field, then its band.
-        self._band(0, top, name_first=True)
+        # The top seat's band, its field below it; the other's field, then its band.
+        self._band(high, top, name_first=True)
         field0 = top + BAND
-        self.box["field", 0] = (MARGIN, field0, WIDTH - 2 * MARGIN, FIELD)
-        self.box["field", 1] = (MARGIN, field0 + FIELD, WIDTH - 2 * MARGIN, FIELD)
-        self._band(1, field0 + 2 * FIELD, name_first=False)
+        self.box["field", high] = (MARGIN, field0, WIDTH - 2 * MARGIN, FIELD)
+        self.box["field", low] = (MARGIN, field0 + FIELD, WIDTH - 2 * MARGIN, FIELD)
+        self._band(low, field0 + 2 * FIELD, name_first=False)
         self.status_y = field0 + 2 * FIELD + BAND + 22
         self.legend_y = self.status_y + 40
         self.height = self.legend_y + LEGEND_LINES * 17.6 + 6
@@ -93,12 +111,15 @@ class _Layout:
 
 
 LAYOUT = _Layout()
+TURNED = _Layout(high=1)
+"""Seat 0's band at the bottom: the picture drawn from its side."""
 
 
 def board(state: State, player: int | None = None, last: E.Event | None = None,
           bottom: int | None = None) -> str:
     """The board as ``player`` sees it (``None``: everything the state holds), the places
-    ``last`` (the event just played) touched framed. Draws only what ``state`` holds, so a
+    ``last`` (the event just played) touched framed, seat ``bottom``'s band at the bottom
+    (``None``: seat 1's, as seat 1 also gets). Draws only what ``state`` holds, so a
     seat's view gives a picture that leaks nothing.
 
     >>> s = State(phase="battle", troops=(9, 11), deployed=(2, 1), field=((6, 2), (5,)),
@@ -111,40 +132,42 @@ def board(state: State, player: int | None = None, last: E.Event | None = None,
         state = msgspec.structs.replace(state, names=tuple(map(_printable, state.names)))
     seats = names(state)
     phase = PHASE_WORDS.get(state.phase, state.phase)
-    picture = Picture(WIDTH, LAYOUT.height,
+    layout = TURNED if bottom == 0 else LAYOUT
+    picture = Picture(WIDTH, layout.height,
                       title=f"Wizard Armies, round {state.round}: {phase}")
     picture.rect(0, 0, picture.width, picture.height, fill=TERRAIN["plain"])
     picture.rect(0, 0, WIDTH, 34, fill=TERRAIN["dark"])
     picture.text(MARGIN, 17, "Wizard Armies", size=16, anchor="start", font_weight="bold")
     picture.text(WIDTH - MARGIN, 17, f"round {state.round}: {phase}", size=14, anchor="end")
-    x, y, w, _ = LAYOUT.box["field", 0]
+    x, y, w, _ = layout.box["field", 1 if bottom == 0 else 0]
     picture.rect(x, y, w, 2 * FIELD, fill=TERRAIN["dark"], stroke="#9c8f7a",
-                 stroke_width=0.5)
+                 stroke_width=0.5, tip=f"The field. {TEXTS[TERM['field']]}")
     picture.line(x, y + FIELD, x + w, y + FIELD, stroke="#9c8f7a", stroke_dasharray="4 4")
     acting = to_act(state) if not state.result else frozenset()
     shown: set[str] = set()
     for seat in (0, 1):
-        _side(picture, state, seat, seats, player, acting, shown)
+        _side(picture, layout, state, seat, seats, player, acting, shown)
     if state.phase == "raid" and state.turn in (0, 1):
-        _raid(picture, state, 1 - state.turn, shown)
+        _raid(picture, layout, state, 1 - state.turn, seats, shown)
     if last is not None:
         for place in sorted(_touched(last, state)):
-            if place in LAYOUT.box:
-                picture.mark(*LAYOUT.box[place])
+            if place in layout.box:
+                picture.mark(*layout.box[place])
         shown.add("last")
-    picture.text(MARGIN, LAYOUT.status_y, status(state), size=14, anchor="start",
+    picture.text(MARGIN, layout.status_y, status(state), size=14, anchor="start",
                  font_weight="bold")
     if last is not None:
-        picture.text(MARGIN, LAYOUT.status_y + 20, f"last: {sentence(last, seats)}",
+        picture.text(MARGIN, layout.status_y + 20, f"last: {sentence(last, seats)}",
                      size=11, anchor="start", fill="#5d4d3a")
     _legend(picture, seats, shown)
     return picture.svg()
 
 
-def _side(picture: Picture, state: State, seat: int, seats: tuple[str, str],
-          player: int | None, acting: frozenset[int], shown: set[str]) -> None:
+def _side(picture: Picture, layout: _Layout, state: State, seat: int,
+          seats: tuple[str, str], player: int | None, acting: frozenset[int],
+          shown: set[str]) -> None:
     colour = _colour(seat)
-    x, y, _, h = LAYOUT.box["name", seat]
+    x, y, _, h = layout.box["name", seat]
     mid = y + h / 2
     if seat in acting:
         picture.polygon(((x, mid - 7), (x + 11, mid), (x, mid + 7)), fill=colour)
@@ -158,23 +181,26 @@ def _side(picture: Picture, state: State, seat: int, seats: tuple[str, str],
         picture.add("title", name)
     if seat in state.winners and state.result:
         picture.text(x + 16, mid + 15, "wins the war", size=10, anchor="start", fill=colour)
-    x, y, _, h = LAYOUT.box["init", seat]
+    x, y, _, h = layout.box["init", seat]
     if state.init[seat] and state.phase in ("battle", "raid"):
         picture.text(x + 4, y + h / 2, "initiative", size=10, anchor="start")
-        picture.rect(x + 56, y + 8, 24, 24, rx=4.0, fill="#ffffff", stroke=colour)
+        picture.rect(x + 56, y + 8, 24, 24, rx=4.0, fill="#ffffff", stroke=colour,
+                     tip=f"{seats[seat]}'s initiative roll. {TEXTS[TERM['init']]}")
         picture.text(x + 68, y + 20, str(state.init[seat]), size=13, fill=colour)
-    x, y, _, h = LAYOUT.box["army", seat]
-    picture.text(x + 4, y + h / 2, f"army {state.troops[seat]}", size=13, anchor="start")
-    _deployment(picture, state, seat, shown)
-    x, y, _, h = LAYOUT.box["lost", seat]
+    x, y, _, h = layout.box["army", seat]
+    picture.text(x + 4, y + h / 2, f"army {state.troops[seat]}", size=13, anchor="start",
+                 tip=f"{seats[seat]}'s army: {state.troops[seat]}. {TEXTS[TERM['army']]}")
+    _deployment(picture, layout, state, seat, shown)
+    x, y, _, h = layout.box["lost", seat]
     if state.phase in ("battle", "raid"):
         picture.text(x + 4, y + h / 2, f"lost {state.lost[seat]}", size=13, anchor="start")
-    _camp(picture, state, seat, shown)
-    _field(picture, state, seat, shown)
+    _camp(picture, layout, state, seat, seats, shown)
+    _field(picture, layout, state, seat, seats, shown)
 
 
-def _deployment(picture: Picture, state: State, seat: int, shown: set[str]) -> None:
-    x, y, _, h = LAYOUT.box["deploy", seat]
+def _deployment(picture: Picture, layout: _Layout, state: State, seat: int,
+                shown: set[str]) -> None:
+    x, y, _, h = layout.box["deploy", seat]
     mid = y + h / 2
     dep = state.deployed[seat]
     if state.phase == "deploy" and state.hidden == "commit":
@@ -202,9 +228,10 @@ def _deployment(picture: Picture, state: State, seat: int, shown: set[str]) -> N
         picture.text(x + 4, mid, f"fielded {dep}", size=13, anchor="start")
 
 
-def _camp(picture: Picture, state: State, seat: int, shown: set[str]) -> None:
+def _camp(picture: Picture, layout: _Layout, state: State, seat: int,
+          seats: tuple[str, str], shown: set[str]) -> None:
     colour = _colour(seat)
-    x, y, _, h = LAYOUT.box["camp", seat]
+    x, y, w, h = layout.box["camp", seat]
     mid = y + h / 2
     camp = max(state.camp(seat), 0)
     picture.text(x + 4, mid, f"camp {camp}", size=12, anchor="start")
@@ -216,16 +243,22 @@ def _camp(picture: Picture, state: State, seat: int, shown: set[str]) -> None:
                      anchor="start")
     if camp:
         shown.add("camp")
+    # the whole camp, on top of its counters: the place a Wizard's camp strike hits
+    picture.rect(x, y, w, h, fill="#ffffff", fill_opacity=0.0, data_square=camp_square(seat),
+                 tip=f"{seats[seat]}'s camp: {camp}. {TEXTS[TERM['camp']]}")
 
 
 def _die(picture: Picture, x: float, y: float, size: float, value: int, seat: int,
-         shown: set[str], *, raided: bool = False) -> None:
-    """A die of ``seat`` showing ``value`` (``W`` for a Wizard); a raided camp unit is
-    drawn hollow."""
+         shown: set[str], *, raided: bool = False, square: str = "", tip: str = "") -> None:
+    """A die of ``seat`` showing ``value`` (``W`` for a Wizard), marked with its place
+    (``square``) and what it is (``data-piece``); a raided camp unit is drawn hollow."""
     colour = _colour(seat)
     fill, ink = ("#ffffff", colour) if raided else (colour, "#ffffff")
+    called = kind(value) if not raided or value != T.COWARD else "Unit"
     picture.rect(x, y, size, size, rx=size / 6, fill=fill, stroke=colour, stroke_width=2.0,
-                 stroke_dasharray="4 3" if value == T.COWARD and not raided else None)
+                 stroke_dasharray="4 3" if value == T.COWARD and not raided else None,
+                 data_square=square or None, data_piece=called if square else None,
+                 tip=f"{tip}. {TEXTS[called]}" if tip else None)
     if value == T.WIZARD:
         picture.rect(x + 3, y + 3, size - 6, size - 6, rx=size / 8, fill="none", stroke=ink,
                      stroke_width=1.0)
@@ -233,11 +266,13 @@ def _die(picture: Picture, x: float, y: float, size: float, value: int, seat: in
     elif value == T.COWARD and not raided:
         shown.add("coward")
     picture.text(x + size / 2, y + size / 2, unit(value), size=size * 0.5, fill=ink,
-                 font_weight="bold")
+                 font_weight="bold", data_square=square or None,
+                 data_piece=called if square else None)
 
 
-def _field(picture: Picture, state: State, seat: int, shown: set[str]) -> None:
-    x, y, _, h = LAYOUT.box["field", seat]
+def _field(picture: Picture, layout: _Layout, state: State, seat: int,
+           seats: tuple[str, str], shown: set[str]) -> None:
+    x, y, _, h = layout.box["field", seat]
     picture.text(x + 8, y + h / 2, "field", size=12, anchor="start")
     dice = state.field[seat]
     if not dice:
@@ -245,19 +280,24 @@ def _field(picture: Picture, state: State, seat: int, shown: set[str]) -> None:
         return
     shown.add("die")
     for k, value in enumerate(dice):
-        _die(picture, x + 62 + k * (DIE + 8), y + (h - DIE) / 2, DIE, value, seat, shown)
+        _die(picture, x + 62 + k * (DIE + 8), y + (h - DIE) / 2, DIE, value, seat, shown,
+             square=die_square(seat, k), tip=f"{seats[seat]}'s {die(value)} on the field")
 
 
-def _raid(picture: Picture, state: State, raided: int, shown: set[str]) -> None:
-    x, y, _, h = LAYOUT.box["raid", raided]
-    picture.text(x + 4, y + h / 2, "raided", size=11, anchor="start")
+def _raid(picture: Picture, layout: _Layout, state: State, raided: int,
+          seats: tuple[str, str], shown: set[str]) -> None:
+    x, y, _, h = layout.box["raid", raided]
+    picture.text(x + 4, y + h / 2, "raided", size=11, anchor="start",
+                 tip=f"{seats[raided]}'s camp, raided. {TEXTS[TERM['raid']]}")
     if not state.targets:
         picture.text(x + 48, y + h / 2, "still to roll", size=11, anchor="start",
                      fill="#5d4d3a")
         return
     shown.add("raided")
     for k, value in enumerate(state.targets):
-        _die(picture, x + 46 + k * 26, y + 8, 24, value, raided, shown, raided=True)
+        _die(picture, x + 46 + k * 26, y + 8, 24, value, raided, shown, raided=True,
+             square=raid_square(raided, k),
+             tip=f"a unit of {seats[raided]}'s camp, raided: it rolled {die(value)}")
 
 
 def _touched(event: E.Event | Any, state: State) -> set[tuple[str, int]]:

@@ -3,7 +3,8 @@
 A battle (one round: the strikes, then any camp raid) is won by the side that loses fewer
 units in it; equal losses are a tie. Both sides are taken to play well: each strike is
 chosen to maximise the striker's chance of winning the battle less its chance of losing
-it (expectiminimax over the raid rolls), ties between strikes going to the first legal one.
+it (expectiminimax over the raid rolls), ties between strikes going to the first
+in ``board.all_strikes``'s order (the value of the battle does not depend on it).
 
 - During a battle or a raid the dice are on the table: the answer is **exact** (the whole
   tree of strikes and raid rolls, memoised).
