@@ -23,4 +23,4 @@ from grimoire.testing import tally  # noqa: E402
 
 tally.register()  # the test-only dice race the core tests use
 
-from browser import browser  # noqa: E402,F401 (a fixture for every test)
+from browser import browser, second_browser  # noqa: E402,F401 (fixtures for every test)

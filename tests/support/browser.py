@@ -37,8 +37,8 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def chromium() -> object:
+    """A new headless Chromium (its own profile: a browser context of its own)."""
     if not (CHROMIUM and DRIVER):
         pytest.skip("headless Chromium is not installed (Debian: apt-get install chromium "
                     "chromium-driver; `make test` installs it when it can)")
@@ -53,9 +53,22 @@ def browser() -> Iterator[object]:
                 "--disable-component-update", "--disable-dev-shm-usage",
                 "--window-size=1280,900"):
         options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    driver = chromium()
     yield driver
-    driver.quit()
+    driver.quit()  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def second_browser() -> Iterator[object]:
+    """Another Chromium beside ``browser``: a second person at another computer."""
+    driver = chromium()
+    yield driver
+    driver.quit()  # type: ignore[attr-defined]
 
 
 def ready(driver: object) -> None:
@@ -85,4 +98,5 @@ def click(driver: object, element: object) -> None:
     ActionChains(driver).move_to_element(element).click().perform()  # type: ignore[arg-type]
 
 
-__all__ = ["browser", "click", "clickables", "data_of", "pictures", "ready"]
+__all__ = ["browser", "chromium", "click", "clickables", "data_of", "pictures", "ready",
+           "second_browser"]

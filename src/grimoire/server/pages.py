@@ -69,7 +69,7 @@ border:1px solid #ccc;font-size:.9em}
 const $ = (id) => document.getElementById(id);
 const token = new URLSearchParams(location.search).get("token") || "";
 const base = location.pathname.replace(/\\/play$/, "");
-let version = -1, busy = false, again = false, acting = false;
+let version = -1, busy = false, again = false, acting = false, posted = 0;
 let step = null, path = [], texts = {};
 const bySquare = new Map(), byCard = new Map();
 
@@ -234,7 +234,9 @@ async function act(action) {
   try {
     const got = await api("/actions", {method: "POST", body: JSON.stringify(
       {action: action, expected_version: version, idempotency_key: key})});
-    if (got.status !== 200 && got.status !== 409) {
+    if (got.status === 200) {
+      document.body.dataset.acted = String(++posted);
+    } else if (got.status !== 409) {
       $("error").textContent = got.body.reason + ": " + got.body.detail;
     }
   } finally {
