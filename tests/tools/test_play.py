@@ -73,3 +73,75 @@ def test_ctrl_d_leaves_a_valid_log_that_resumes_to_the_end(tmp_path) -> None:  #
     report = audit(path)
     assert report.ok and report.outcome is not None and report.dice == "verified"
     assert not kept.exists()
+
+
+def numbered_lists(said: list[str]) -> list[int]:
+    """How many options each numbered list of the transcript had."""
+    sizes: list[int] = []
+    run = 0
+    for line in said:
+        head = line.strip().split(".", 1)[0]
+        if line.startswith("  ") and head.isdigit():
+            run = 1 if head == "1" else run + 1
+            if head == "1":
+                sizes.append(0)
+            sizes[-1] = run
+    return sizes
+
+
+def test_a_secret_setup_is_chosen_creature_by_creature_and_backed_up() -> None:
+    """Vicious Circle's setup is asked one creature at a time, by square; '-' goes back
+    one step and the square is chosen again."""
+    m = Match.new("vicious-circle", seed="03" * 16)
+    said: list[str] = []
+    answers = iter(["c5", "-", "d5", "e5", "c4", "Keep in reserve", "Keep in reserve", "q"])
+    play(m, humans={0}, ask=lambda _: next(answers), say=said.append)
+    assert "Where does your Saint start?" in said
+    assert any(line.endswith("Where does your Spirit start?") for line in said)
+    setup = m.events[0]
+    assert setup.player == 0  # type: ignore[attr-defined]
+    placed = dict(setup.placement)  # type: ignore[attr-defined]
+    assert placed["saint"] == "d5", placed  # c5 was taken back
+    assert "c5" not in placed.values()
+
+
+def test_question_mark_tells_what_a_card_or_piece_is() -> None:
+    m = Match.new("swords-wizardry", seed="03" * 16)
+    said: list[str] = []
+    answers = iter(["? dragon", "? nothing-of-that-name", "q"])
+    play(m, humans={0}, ask=lambda _: next(answers), say=said.append)
+    assert any(line.startswith("Dragon: ") for line in said)
+    assert any("no card, piece or place called 'nothing-of-that-name'" in line
+               for line in said)
+
+
+def test_lists_are_short_and_the_board_is_shown_only_when_it_changed() -> None:
+    """Every numbered list has at most 40 options (Magery's flat list had 600); the board
+    is printed again only once it has changed, without the key after the first time."""
+    m = Match.new("magery", seed="07" * 16)
+    said: list[str] = []
+    boards: list[str] = []
+    answers = iter(["1"] * 80 + ["q"])
+    play(m, humans={0}, ask=lambda _: next(answers), say=said.append, show=boards.append)
+    sizes = numbered_lists(said)
+    assert sizes and max(sizes) <= 40
+    assert len(boards) >= 2 and len(set(boards)) == len(boards), "a board printed twice"
+    assert "Key:" in boards[0] and all("Key:" not in b for b in boards[1:])
+    assert all("the key as above" in b for b in boards[1:])
+
+
+def test_a_forced_step_is_taken_for_the_person_and_said() -> None:
+    """Wizard Armies opens with the muster, which everyone knows is each side's only
+    choice: it is rolled for the person, who is told so, and the next question is asked;
+    a step of one option inside an action is answered too, and said."""
+    m = Match.new("wizard-armies", seed="03" * 16)
+    said: list[str] = []
+    answers = iter(["q"])
+    play(m, humans={0}, ask=lambda _: next(answers), say=said.append)
+    assert "  Roll for troops (your only choice)" in said
+    assert type(m.events[0]).__name__ == "Muster"
+    s = Match.new("swords-wizardry", seed="03" * 16)
+    said = []
+    answers = iter(["1"] * 40 + ["q"])
+    play(s, humans={0}, ask=lambda _: next(answers), say=said.append)
+    assert any(line.endswith("(the only choice)") for line in said)
