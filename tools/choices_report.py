@@ -20,7 +20,7 @@ from collections.abc import Iterator
 
 from grimoire.bots.random import RandomBot
 from grimoire.core import registry
-from grimoire.core.choices import Step, choices
+from grimoire.core.choices import Step
 from grimoire.core.match import Match
 
 BOUND = 40
