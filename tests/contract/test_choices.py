@@ -138,3 +138,15 @@ def test_a_seats_tree_is_the_same_in_states_it_cannot_tell_apart(
         for r in (1, 2):
             twin = rules.disguise(state, seat, random.Random(r))
             assert msgspec.json.encode(choices(rules, twin, seat)) == mine, (seat, r)
+
+
+def test_every_built_in_game_chooses_in_steps_and_has_its_texts() -> None:
+    """The bound above holds for every game grimoire ships: each splits its actions into
+    steps and has a text for its cards and named objects (only the test-only dice race,
+    tally, lists its actions flat)."""
+    for name in registry.names():
+        if name == "tally":
+            continue
+        rules = registry.get(name)
+        assert stepped(name), f"{name} has no steps"
+        assert getattr(rules, "texts", {}), f"{name} has no texts"

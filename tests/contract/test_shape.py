@@ -43,7 +43,6 @@ SHAPE = {
     "choices.py",  # steps and forced: how a player chooses each action, step by step
     "texts.py",  # TEXTS: a short text for every card and named rule object
 }
-COMING = {"choices.py", "texts.py"}  # TODO(#30): until every game has landed them
 CODE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*")
 
 
@@ -58,7 +57,6 @@ def sources(game: str) -> list[Path]:
 @pytest.mark.parametrize("game", BUILTIN)
 def test_every_game_folder_has_the_same_files(game: str) -> None:
     files = {p.name for p in folder(game).iterdir() if p.is_file() and p.suffix == ".py"}
-    files |= COMING - files if registry.get(game).texts == {} else set()  # TODO(#30)
     assert files == SHAPE, f"extra: {sorted(files - SHAPE)}, missing: {sorted(SHAPE - files)}"
     for sub in (p for p in folder(game).iterdir() if p.is_dir() and p.name != "__pycache__"):
         assert (sub / "__init__.py").exists(), f"{sub} is not a named subpackage"

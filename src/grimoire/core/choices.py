@@ -35,6 +35,7 @@ board; the others have at most a few dozen options (40 in every built-in game).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
@@ -215,9 +216,12 @@ def choices(rules: Any, state: Any, player: PlayerId) -> Step | None:
 def _flat(rules: Any, seen: Any, actions: Sequence[Any]) -> list[tuple[Pick, ...]]:
     """One step for a game without ``steps``: each action told in a sentence (numbered
     where two sentences are alike)."""
-    from grimoire.core.rules import describe
-
-    labels = [describe(rules, action, seen) for action in actions]
+    told = rules.describe  # a kit game's describe(event, state); a class's describe(event)
+    try:
+        with_state = len(inspect.signature(told).parameters) >= 2
+    except (TypeError, ValueError):
+        with_state = False
+    labels = [told(action, seen) if with_state else told(action) for action in actions]
     counts: dict[str, int] = {}
     paths: list[tuple[Pick, ...]] = []
     for label in labels:

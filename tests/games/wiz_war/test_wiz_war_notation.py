@@ -22,7 +22,7 @@ from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import notation as N
 from grimoire.games.wiz_war.events import Cast
-from grimoire.games.wiz_war.state import Options, Pending, Spell, State
+from grimoire.games.wiz_war.state import Options, Pending, Spell, State, hand_count, hand_limit
 from grimoire.tools.simulate import bot_match
 
 NAMES = ("Callista", "Matt", "Grendel", "Ysolde")
@@ -41,6 +41,19 @@ def round_trip(s: State, checked: bool = True) -> str:
     assert back == s, text
     assert N.notation(back) == text
     return text
+
+
+def view_round_trip(v: State) -> None:
+    """A view reads back through ``parse`` too, but for one whose active seat must discard
+    down to the hand size from a hand the view hides (after a Thought Steal, say): no
+    seat could act from it as told, and ``parse`` refuses it (``read`` reads it back)."""
+    p = v.active
+    if v.phase in ("move", "draw") and -1 in v.hands[p] and hand_count(v, p) > hand_limit(v, p):
+        with pytest.raises(IllegalAction, match="must discard down to the hand size"):
+            N.parse(N.notation(v), v.options, v.names)
+        round_trip(v, checked=False)
+        return
+    round_trip(v)
 
 
 def rich(n: int = 3) -> State:
@@ -213,9 +226,9 @@ def test_states_of_seeded_random_games_round_trip() -> None:
                     continue
                 round_trip(s)
                 if k % 2 == 0:
-                    round_trip(RULES.view(s, k % n))
+                    view_round_trip(RULES.view(s, k % n))
                 if k % 7 == 0:
-                    round_trip(RULES.view(s, None))
+                    view_round_trip(RULES.view(s, None))
                 checked += 1
             finished += bool(states[-1][0].result)
     assert checked > 1000 and finished >= 3

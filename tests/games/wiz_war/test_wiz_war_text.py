@@ -99,7 +99,7 @@ def test_board_and_describe_name_the_players() -> None:
     assert describe(RULES, E.Start(player=0), s) == "Ann starts the game"
     assert describe(RULES, E.Punch(player=1, target=0), s) == "Ben punches Ann"
     picture = RULES.svg(s)
-    assert ">Ann<" in picture and ">Ben<" in picture
+    assert "<title>Ann's wizard" in picture and "<title>Ben's wizard" in picture
 
 
 def test_names_fall_back_to_the_games_seat_names() -> None:
@@ -419,7 +419,7 @@ def test_svg_draws_the_labyrinth_and_its_extras() -> None:
         picked=edge("c3", "w"), life=(12, 15))
     picture = RULES.svg(s)
     for words in ("Wall of Fire", "created wall", "Stone Block", "Homunculus",
-                  "Large Rock on e2", "carries Lifestone", "life 12 of 20",
+                  "Large Rock on e2", 'carries:', 'data-card="Lifestone"', "life 12 of 20",
                   "opened by Pick Lock", "its cracks", "Ann's treasures: 1 on a1"):
         assert words in picture, words
     assert f'stroke="{svg.FIRE}"' in picture and f'stroke="{svg.CREATED}"' in picture

@@ -3,7 +3,8 @@
 The game is assembled here from its parts: ``tables`` (sectors, layouts and one record per
 card), ``board`` (the labyrinth and the numbered deck), ``events``, ``state`` (and the
 questions the rules ask of it), ``rules``, ``evolve``, ``notation``, ``render``,
-``reasons``, and ``cards`` (each card's effect and targets).
+``reasons``, ``cards`` (each card's effect and targets), ``choices`` (how a player
+chooses an action step by step) and ``texts`` (what each card and named thing does).
 
 >>> from grimoire.games.wiz_war import RULES
 >>> RULES.name, RULES.version, RULES.seats
@@ -11,11 +12,12 @@ questions the rules ask of it), ``rules``, ``evolve``, ``notation``, ``render``,
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.wiz_war import bots, evolve, notation, render, rules, svg
+from grimoire.games.wiz_war import bots, choices, evolve, notation, render, rules, svg
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.events import Event
 from grimoire.games.wiz_war.reasons import REASONS
 from grimoire.games.wiz_war.state import RULES_1, Options, State
+from grimoire.games.wiz_war.texts import TEXTS
 
 RULES = Game.assemble(
     name="wiz-war", version="2", seats=(2, 3, 4), default_players=T.SEAT_NAMES[:2],
@@ -24,6 +26,8 @@ RULES = Game.assemble(
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
     bots=bots,
     svg=svg,
+    choices=choices,
+    texts=TEXTS,
     older={"1": RULES_1},
 )
 

@@ -964,13 +964,16 @@ def _check_board(s: State, ctx: _Ctx) -> None:
     for e, (k, c) in enumerate(zip(s.edges, s.cracks, strict=True)):
         if c and (k == "." or c >= (T.DOOR_CRACKS if k in "DSC" else T.WALL_CRACKS)):
             raise _bad("cracks", f"e{e}:{c} on a border of kind {k!r}")
+    # a game that ends during Move and Cast keeps its last moment's flags (a door held open,
+    # the square an Astral Projection casts from), whoever died in it
+    over = s.phase == "over"
     if s.picked >= 0:
         sq, d = ctx.g.edge_squares[s.picked]
         beside = s.pos[s.active] in (sq, ctx.g.neighbour(sq, d))
-        if s.phase not in ("move", "respond") or s.edges[s.picked] not in "DC." or not (
-                beside or s.options.pick_lock_phase):
+        if s.phase not in ("move", "respond", "over") or s.edges[s.picked] not in "DC." or not (
+                beside or over or s.options.pick_lock_phase):
             raise _bad("picked", f"e{s.picked} is not a door open beside the active wizard")
-    if s.origin >= 0 and s.phase not in ("move", "respond"):
+    if s.origin >= 0 and s.phase not in ("move", "respond", "over"):
         raise _bad("origin", "a cast-from square only lasts the Move and Cast phase")
 
 

@@ -45,7 +45,7 @@ from grimoire.games.wiz_war.cards.base import (
     hit_unit,
     next_target,
 )
-from grimoire.games.wiz_war.cards.targets import number
+from grimoire.games.wiz_war.cards.targets import by_square, number
 from grimoire.games.wiz_war.events import (
     Allow,
     Attack,
@@ -531,10 +531,14 @@ def throws(s: State, p: int) -> list[Event]:
         return []
     seen = sight(s, p, spell=False)
     enemies = [q for q in alive(s) if q != p and s.pos[q] in seen]
-    objects = [f"e{e}" for e in sight_edges(s, p, B.WALL_KINDS, spell=False)]
-    objects += [f"q{q}" for q in sorted(stone_blocks(s)) if q in seen]
-    return [*(Throw(player=p, card=c, target=q) for c in throwable for q in enemies),
-            *(ThrowAt(player=p, card=c, at=t) for c in throwable for t in objects)]
+    objects = by_square(s.players, [
+        *(f"e{e}" for e in sight_edges(s, p, B.WALL_KINDS, spell=False)),
+        *(f"q{q}" for q in sorted(stone_blocks(s)) if q in seen)])
+    out: list[Event] = []
+    for c in throwable:  # item by item (a player picks the item, then what to throw at)
+        out += [Throw(player=p, card=c, target=q) for q in enemies]
+        out += [ThrowAt(player=p, card=c, at=t) for t in objects]
+    return out
 
 
 def uses(s: State, p: int) -> list[Event]:
@@ -545,9 +549,10 @@ def uses(s: State, p: int) -> list[Event]:
 def casts(s: State, p: int, c: int, view: Sight,
           only: tuple[int, int, int] | None = None) -> list[Event]:
     """Every way to cast card ``c`` from the hand: an item into play; an attack (when
-    the player may attack) or a neutral spell with each choice of energy and target.
-    ``only``: just the ways with this (energy, add, energy2), sparing the targets of
-    other energy values (``decide`` looks one cast up)."""
+    the player may attack) or a neutral spell with each choice of energy and target,
+    target by target (the order a player chooses in: the target, then the energy, then
+    the card's mode). ``only``: just the ways with this (energy, add, energy2), sparing
+    the targets of other energy values (``decide`` looks one cast up)."""
     card = CARD[c]
     if card.kind == "item":
         if s.spells and castable(s, p, c):  # no item while Gravity lasts
@@ -556,19 +561,23 @@ def casts(s: State, p: int, c: int, view: Sight,
                 for e, add, e2 in energies(s, p, c)]
     if castable(s, p, c) or (card.kind == "attack" and shut(ATTACK, s, p)):
         return []
-    out: list[Event] = []
+    ways: list[Cast] = []
     by_value: dict[int, list[tuple[str, str]]] = {}
-    for e, add, e2 in energies(s, p, c):
-        if only is not None and (e, add, e2) != only:
-            continue
+    choices = [w for w in energies(s, p, c) if only is None or w == only]
+    for e, add, e2 in choices:
         value = energy_value(s, p, e, e2)
         if value not in by_value:
             by_value[value] = targets(s, p, c, value, view)
-        out += [Cast(player=p, card=c, target=t, energy=e, mode=m, add=add, energy2=e2)
-                for t, m in by_value[value]]
+        ways += [Cast(player=p, card=c, target=t, energy=e, mode=m, add=add, energy2=e2)
+                  for t, m in by_value[value]]
+    if len(choices) > 1:  # target by target; within one, energy then mode (a stable sort)
+        first: dict[str, int] = {}
+        for a in ways:
+            first.setdefault(a.target, len(first))
+        ways.sort(key=lambda a: first[a.target])
     if rooted(s, p):
-        out = [a for a in out if not (isinstance(a, Cast) and effect_of(c).relocates(a) == p)]
-    return out
+        ways = [a for a in ways if effect_of(c).relocates(a) != p]
+    return [*ways]
 
 
 def end_spells(s: State, p: int) -> list[Event]:

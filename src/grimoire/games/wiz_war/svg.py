@@ -6,10 +6,19 @@ Drawn with the kit (``grimoire.core.svg``) from the state it is given and nothin
 the tools pass ``view(state, player)`` for a player, whose other hands hold hidden cards,
 drawn as card backs.
 
+What a frontend clicks carries data attributes: every square ``data-square`` (its name,
+``c3``), every wizard, treasure, creature, creation and token on the board ``data-square``
+and ``data-piece``, every card shown face up (the hand a viewer sees, the items carried,
+the spells in play, the dropped items) ``data-card`` with the card's name; each has a
+``<title>`` tooltip with its text (``texts.TEXTS``). ``bottom`` turns the board (a half or
+a quarter turn, texts upright) so that seat's home base is nearest the bottom edge.
+
 >>> from grimoire.games.wiz_war import RULES
 >>> s = RULES.setup(RULES.Options(), ("Ann", "Ben"))
 >>> picture = board(s)
->>> picture.startswith("<svg") and ">Ann<" in picture
+>>> picture.startswith("<svg") and "<title>Ann's wizard" in picture
+True
+>>> 'data-square="c3"' in picture and 'data-piece="Wizard"' in picture
 True
 """
 
@@ -19,7 +28,6 @@ import textwrap
 from collections.abc import Callable
 
 from grimoire.core.svg import HIDDEN, INK, SEAT_COLOURS, TERRAIN, Picture, legend
-from grimoire.core.svg import square_board as _square_board
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import render as R
@@ -28,12 +36,14 @@ from grimoire.games.wiz_war.board import CARD, DECK
 from grimoire.games.wiz_war.events import Event
 from grimoire.games.wiz_war.state import (
     State,
+    charge,
     fire_walls,
     points,
     spell_of,
     square_of,
     treasure_of,
 )
+from grimoire.games.wiz_war.texts import TEXTS
 
 Corner = Callable[[int], tuple[float, float]]
 
@@ -76,27 +86,82 @@ def tint(colour: str, white: float) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * white):02x}" for c in rgb)
 
 
+class Frame:
+    """Where the board lies in the picture, turned ``turn`` quarter turns clockwise:
+    points of the board in doubled coordinates (a square's centre at ``(2c + 1, 2r +
+    1)``) to pixels.
+
+    >>> f = Frame(B.geometry(2), 1)
+    >>> f.columns, f.rows, f.point(0, 0) == (LEFT + 5 * CELL, TOP)
+    (5, 10, True)
+    """
+
+    def __init__(self, g: B.Geometry, turn: int = 0) -> None:
+        self.g = g
+        self.turn = turn % 4
+        across = self.turn % 2 == 1
+        self.columns = g.height if across else g.width
+        self.rows = g.width if across else g.height
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        w, h = 2 * self.g.width, 2 * self.g.height
+        x, y = ((x, y), (h - y, x), (w - x, h - y), (y, w - x))[self.turn]
+        return LEFT + x * CELL / 2, TOP + y * CELL / 2
+
+    def corner(self, q: int) -> tuple[float, float]:
+        """The top-left corner of square ``q``'s cell."""
+        r, c = divmod(q, self.g.width)
+        (x0, y0), (x1, y1) = self.point(2 * c, 2 * r), self.point(2 * c + 2, 2 * r + 2)
+        return min(x0, x1), min(y0, y1)
+
+    def segment(self, q: int, d: int) -> tuple[float, float, float, float]:
+        """Side ``d`` of square ``q`` in pixels."""
+        x0, y0, x1, y1 = B.border_segment(self.g.width, q, d)
+        return (*self.point(x0, y0), *self.point(x1, y1))
+
+
+def turn_for(g: B.Geometry, bottom: int | None) -> int:
+    """The quarter turns clockwise that bring seat ``bottom``'s home base nearest the
+    bottom edge (none for ``None`` or a home already there; a half turn before a quarter
+    turn where both do).
+
+    >>> turn_for(B.geometry(2), 0), turn_for(B.geometry(2), 1), turn_for(B.geometry(4), 0)
+    (3, 1, 2)
+    >>> turn_for(B.geometry(4), 2), turn_for(B.geometry(4), None)
+    (0, 0)
+    """
+    if bottom is None or not 0 <= bottom < len(g.home):
+        return 0
+    r, c = divmod(g.home[bottom], g.width)
+
+    def low(turn: int) -> float:
+        frame = Frame(g, turn)
+        return (frame.point(2 * c + 1, 2 * r + 1)[1] - TOP) / (frame.rows * CELL)
+
+    return max((0, 2, 1, 3), key=lambda turn: (round(low(turn), 6), -(0, 2, 1, 3).index(turn)))
+
+
 def board(state: State, player: int | None = None, last: Event | None = None,
           bottom: int | None = None) -> str:
     """The board as ``player`` sees it (``None``: everything the state holds), the squares
-    ``last`` moved from or to or touched framed."""
+    ``last`` moved from or to or touched framed; turned so that seat ``bottom``'s home
+    base is nearest the bottom (``None``: sector 0 at the top left)."""
     g = B.geometry(state.players)
-    width = LEFT + g.width * CELL + 24 + PANEL
+    frame = Frame(g, turn_for(g, bottom))
+    width = LEFT + frame.columns * CELL + 24 + PANEL
     picture = Picture(width, 0, title=f"Wiz-War: {R.status(state).strip()}")
     for k, row in enumerate(textwrap.wrap(R.status(state).strip(), 96)[:2]):
         picture.text(LEFT, 14 + 17 * k, row, size=13, anchor="start",
                      fill=_status_colour(state), font_weight="bold")
-    corner = _square_board(
-        picture, g.grid, cell=CELL, left=LEFT, top=TOP, ground=lambda q: _ground(g, q),
-        label=lambda q: "home" if q in g.home else "")
-    _borders(picture, state)
+    corner = _squares(picture, state, frame)
+    _borders(picture, state, frame)
     _contents(picture, state, corner)
     for q in sorted(touched(state, last)):
         if 0 <= q < g.size and g.valid[q]:
             picture.mark(*corner(q), CELL, CELL)
-    below = TOP + g.height * CELL + CELL / 2
+    below = TOP + frame.rows * CELL + CELL / 2
     y = _legend(picture, state, LEFT, below + 8)
-    panel_bottom = _panel(picture, state, player, LEFT + g.width * CELL + 24, TOP - 6)
+    panel_bottom = _panel(picture, state, player, LEFT + frame.columns * CELL + 24, TOP - 6)
     picture.height = max(y, panel_bottom) + 8
     drawn = picture.lines
     picture.lines = []
@@ -119,13 +184,43 @@ def _ground(g: B.Geometry, q: int) -> str:
     return tint(colour, 0.55 if q in g.home else 0.86)
 
 
+def _squares(picture: Picture, state: State, frame: Frame) -> Corner:
+    """The squares (``data-square``, a tooltip saying whose sector and what the square
+    is), ``home`` on each home base, file letters and rank numbers beside the board."""
+    g = frame.g
+    names = g.grid.names
+    for q in g.squares:
+        x, y = frame.corner(q)
+        picture.rect(x, y, CELL, CELL, fill=_ground(g, q), stroke="#9c8f7a",
+                     stroke_width=0.5, data_square=names[q], tip=_square_tip(state, q))
+        if q in g.home:
+            picture.text(x + 3, y + 7, "home", size=CELL / 5, anchor="start", fill="#5d4d3a",
+                         data_square=names[q])
+    across = frame.turn % 2 == 1
+    bottom, left = TOP + frame.rows * CELL + CELL / 4, LEFT - CELL / 4
+    for col in range(g.width):
+        x, y = frame.point(2 * col + 1, 1)
+        letter = names[col].rstrip("0123456789")
+        picture.text(*((left, y) if across else (x, bottom)), letter, size=CELL / 4)
+    for row in range(g.height):
+        x, y = frame.point(1, 2 * row + 1)
+        rank = names[row * g.width].lstrip("abcdefghijklmnopqrstuvwxyz")
+        picture.text(*((x, bottom) if across else (left, y)), rank, size=CELL / 4)
+    return frame.corner
+
+
+def _square_tip(state: State, q: int) -> str:
+    """A square's name and sector; a home base or treasure start with its text."""
+    g = B.geometry(state.players)
+    where = f"{g.name(q)}, {R.seat_name(state, g.sector[q])}'s sector"
+    if q in g.home:
+        return f"{where}: home base. {TEXTS['Home base']}"
+    if any(q in starts for starts in g.treasure_starts):
+        return f"{where}: treasure start. {TEXTS['Treasure start']}"
+    return where
+
+
 # ---------------------------------------------------------------- borders
-
-
-def _segment(g: B.Geometry, q: int, d: int) -> tuple[float, float, float, float]:
-    x0, y0, x1, y1 = B.border_segment(g.width, q, d)
-    half = CELL / 2
-    return (LEFT + x0 * half, TOP + y0 * half, LEFT + x1 * half, TOP + y1 * half)
 
 
 def _inset(seg: tuple[float, float, float, float], by: float) -> tuple[float, float, float,
@@ -136,49 +231,66 @@ def _inset(seg: tuple[float, float, float, float], by: float) -> tuple[float, fl
     return (x0 + by, y0, x1 - by, y1)
 
 
-def _borders(picture: Picture, state: State) -> None:
-    """Walls, doors, created walls and Walls of Fire; the outer wall with its exits and
-    portals; cracks."""
-    g = B.geometry(state.players)
+BORDER_TEXT = {"#": "Wall", "D": "Door", "W": "Created wall", "S": "Sealed door",
+               "C": "Created door"}
+"""The text (``texts.TEXTS``) of what stands on a border, by its kind in the state."""
+
+
+def _borders(picture: Picture, state: State, frame: Frame) -> None:
+    """Walls, doors, created walls and Walls of Fire (each with a tooltip); the outer wall
+    with its exits and portals; cracks."""
+    g = frame.g
     fire = fire_walls(state)
     for e, (q, d) in enumerate(g.edge_squares):
         k = state.edges[e]
-        seg = _segment(g, q, d)
+        seg = frame.segment(q, d)
+        tip = ""
+        if k == "#":  # walls are many: each is named only
+            tip = f"Wall between {R.between(state.players, e)}"
+        elif k in BORDER_TEXT:
+            tip = _upper(f"{R.border(state, e)[4:]}: {TEXTS[BORDER_TEXT[k]]}")
+        elif e in fire:
+            tip = f"Wall of Fire between {R.between(state.players, e)}: {TEXTS['Wall of Fire']}"
         if k == "#":
-            picture.line(*seg, stroke=WALL, stroke_width=4.0, stroke_linecap="square")
+            picture.line(*seg, stroke=WALL, stroke_width=4.0, stroke_linecap="square", tip=tip)
         elif k == "W":
-            picture.line(*seg, stroke=CREATED, stroke_width=5.0, stroke_dasharray="7 3")
+            picture.line(*seg, stroke=CREATED, stroke_width=5.0, stroke_dasharray="7 3",
+                         tip=tip)
         elif k == "D" and e == state.picked:
             picture.line(*_inset(seg, 5), stroke=DOOR, stroke_width=3.0,
-                         stroke_dasharray="3 3")
+                         stroke_dasharray="3 3", tip=tip)
         elif k == "D":
-            picture.line(*_inset(seg, 5), stroke=DOOR, stroke_width=6.0)
+            picture.line(*_inset(seg, 5), stroke=DOOR, stroke_width=6.0, tip=tip)
         elif k == "S":
-            picture.line(*_inset(seg, 3), stroke=SEALED, stroke_width=8.0)
+            picture.line(*_inset(seg, 3), stroke=SEALED, stroke_width=8.0, tip=tip)
         elif k == "C" and e == state.picked:
             picture.line(*_inset(seg, 5), stroke=CREATED, stroke_width=3.0,
-                         stroke_dasharray="3 3")
+                         stroke_dasharray="3 3", tip=tip)
         elif k == "C":
-            picture.line(*_inset(seg, 5), stroke=CREATED, stroke_width=6.0)
+            picture.line(*_inset(seg, 5), stroke=CREATED, stroke_width=6.0, tip=tip)
         elif e in fire:
-            picture.line(*seg, stroke=FIRE, stroke_width=5.0, stroke_dasharray="4 2")
+            picture.line(*seg, stroke=FIRE, stroke_width=5.0, stroke_dasharray="4 2", tip=tip)
     portals = {}
     for i, ((r1, c1, d1), (r2, c2, d2)) in enumerate(T.PORTALS[state.players]):
         portals[(r1 * g.width + c1, B.DIRS.index(d1))] = i
         portals[(r2 * g.width + c2, B.DIRS.index(d2))] = i
     for q, d in g.outer:
-        seg = _segment(g, q, d)
+        seg = frame.segment(q, d)
         if g.link[q][d] is None:
             picture.line(*seg, stroke=WALL, stroke_width=4.0, stroke_linecap="square")
         elif (q, d) in portals:
             x0, y0, x1, y1 = seg
             picture.circle((x0 + x1) / 2, (y0 + y1) / 2, 6,
-                           fill=PORTALS[portals[(q, d)] % len(PORTALS)], stroke="#ffffff")
+                           fill=PORTALS[portals[(q, d)] % len(PORTALS)], stroke="#ffffff",
+                           tip=f"Portal on the {R.DIRECTION[B.DIRS[d]]} side of {g.name(q)}: "
+                               f"{TEXTS['Portal']}")
     for e, cracks in enumerate(state.cracks):
         if cracks:
-            x0, y0, x1, y1 = _segment(g, *g.edge_squares[e])
+            x0, y0, x1, y1 = frame.segment(*g.edge_squares[e])
             picture.circle((x0 + x1) / 2, (y0 + y1) / 2, 6.5, fill="#ffffff", stroke=INK,
-                           stroke_width=1.0)
+                           stroke_width=1.0,
+                           tip=f"{R.plural(cracks, 'crack')} on {R.border(state, e)}: "
+                               f"{TEXTS['Crack']}")
             picture.text((x0 + x1) / 2, (y0 + y1) / 2, str(cracks), size=9,
                          font_weight="bold")
 
@@ -187,26 +299,34 @@ def _borders(picture: Picture, state: State) -> None:
 
 
 def _contents(picture: Picture, state: State, at: Corner) -> None:
+    """What stands on the squares, each with its square (``data-square``), what it is
+    (``data-piece``) and a tooltip."""
+    names = B.geometry(state.players).grid.names
     for sp in state.spells:
         q = square_of(sp)
         if q < 0 or not CARD[sp.card].mark:
             continue
         x, y = at(q)
         traits = CARD[sp.card].traits
+        name = DECK[sp.card]
+        tip = f"{R.spell_phrase(state, sp)}: {TEXTS[name]}"
+        where = {"data_square": names[q], "data_piece": name, "tip": tip}
         if "solid" in traits:
-            picture.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill=BLOCK, rx=3.0)
+            picture.rect(x + 4, y + 4, CELL - 8, CELL - 8, fill=BLOCK, rx=3.0, **where)
         elif "cloud" in traits:
             picture.circle(x + CELL / 2, y + CELL / 2, CELL * 0.42, fill=CLOUD,
-                           fill_opacity=0.8)
+                           fill_opacity=0.8, **where)
         elif "thorns" in traits:
-            picture.rect(x + 3, y + 3, 14, 14, fill=THORNS, rx=2.0)
+            picture.rect(x + 3, y + 3, 14, 14, fill=THORNS, rx=2.0, **where)
             picture.text(x + 10, y + 10, CARD[sp.card].mark, size=9, fill="#ffffff",
-                         font_weight="bold")
+                         font_weight="bold", data_square=names[q], data_piece=name)
     for _, q, _ in state.traps:  # every token alike, face down
         x, y = at(q)
         picture.rect(x + CELL - 17, y + CELL - 17, 14, 14, fill=TRAP, stroke=INK,
-                     stroke_width=0.8)
-        picture.text(x + CELL - 10, y + CELL - 10, "?", size=9, font_weight="bold")
+                     stroke_width=0.8, data_square=names[q], data_piece="Booby Trap token",
+                     tip=f"Booby Trap token on {names[q]}: {TEXTS['Booby Trap token']}")
+        picture.text(x + CELL - 10, y + CELL - 10, "?", size=9, font_weight="bold",
+                     data_square=names[q], data_piece="Booby Trap token")
     if state.origin >= 0:
         x, y = at(state.origin)
         picture.circle(x + CELL / 2, y + CELL / 2, CELL * 0.4, fill="none",
@@ -217,24 +337,31 @@ def _contents(picture: Picture, state: State, at: Corner) -> None:
         lying.setdefault(q, []).append(c)
     for q, cards in sorted(lying.items()):
         x, y = at(q)
-        picture.rect(x + 3, y + CELL - 15, 12, 12, fill=OBJECT, stroke=INK, stroke_width=0.8)
+        tip = f"Lying on {names[q]}: {R.listing([R.card_name(c, state) for c in cards])}"
+        picture.rect(x + 3, y + CELL - 15, 12, 12, fill=OBJECT, stroke=INK, stroke_width=0.8,
+                     data_square=names[q], data_piece="Dropped item", tip=tip)
         picture.text(x + 9, y + CELL - 9, str(len(cards)) if len(cards) > 1 else "o",
-                     size=8)
+                     size=8, data_square=names[q], data_piece="Dropped item")
     for t, q in enumerate(state.treasures):
         if q < 0:
             continue
         x, y = at(q)
         k = sum(1 for u in range(t) if state.treasures[u] == q)
         cx, cy = x + CELL - 9 - 11 * (k % 3), y + 9 + 11 * (k // 3)
+        tip = f"{R.treasure_name(state, t)} on {names[q]}: {TEXTS['Treasure']}"
         picture.polygon([(cx, cy - 6), (cx + 6, cy), (cx, cy + 6), (cx - 6, cy)],
-                        fill=seat_colour(t // 2), stroke="#ffffff", stroke_width=1.0)
-        picture.text(cx, cy, str(t % 2 + 1), size=7, fill="#ffffff", font_weight="bold")
+                        fill=seat_colour(t // 2), stroke="#ffffff", stroke_width=1.0,
+                        data_square=names[q], data_piece="Treasure", tip=tip)
+        picture.text(cx, cy, str(t % 2 + 1), size=7, fill="#ffffff", font_weight="bold",
+                     data_square=names[q], data_piece="Treasure")
     for sp in state.spells:
         q = square_of(sp)
         if q >= 0 and "creature" in CARD[sp.card].traits:
             x, y = at(q)
+            name = DECK[sp.card]
             picture.piece(x + CELL - 10, y + CELL - 10, 7, CARD[sp.card].mark or "c",
-                          seat=sp.caster, title=R.spell_phrase(state, sp))
+                          seat=sp.caster, title=f"{R.spell_phrase(state, sp)}: {TEXTS[name]}",
+                          square=names[q], name=name)
     for q in sorted({q for q in state.pos if q >= 0}):
         here = [p for p in range(state.players) if state.pos[p] == q]
         x, y = at(q)
@@ -244,7 +371,9 @@ def _contents(picture: Picture, state: State, at: Corner) -> None:
             spots = [(x + CELL * (0.3 + 0.4 * (i % 2)), y + CELL * (0.3 + 0.4 * (i // 2)),
                       CELL * 0.19) for i in range(len(here))]
         for p, (cx, cy, r) in zip(here, spots, strict=True):
-            picture.piece(cx, cy, r, R.WIZARDS[p], seat=p, title=R.seat_name(state, p))
+            picture.piece(cx, cy, r, R.WIZARDS[p], seat=p,
+                          title=f"{R.seat_name(state, p)}'s wizard: {TEXTS['Wizard']}",
+                          square=names[q], name="Wizard")
 
 
 # ---------------------------------------------------------------- the side panel
@@ -258,12 +387,57 @@ def _lines(picture: Picture, x: float, y: float, text: str, **attrs: object) -> 
     return y
 
 
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _card_tip(state: State, c: int) -> str:
+    return f"{DECK[c]}: {TEXTS[DECK[c]]}"
+
+
+def _cards(picture: Picture, state: State, x: float, y: float, cards: tuple[int, ...],
+           fill: str) -> float:
+    """Cards face up, two to a row, each a box with its name as the board lists cards
+    (``data-card``, its text as the tooltip; a Stone Spikes' spikes); returns the y
+    below."""
+    for i, c in enumerate(cards):
+        bx, by = x + (i % 2) * (CARD_W + 6), y + (i // 2) * (CARD_H + 3)
+        name = DECK[c]
+        shown = R.card_name(c, state) + (f" ({R.plural(k, 'spike')})"
+                                         if (k := charge(state, c)) > 1 else "")
+        tip = _card_tip(state, c)
+        picture.rect(bx, by, CARD_W, CARD_H, fill=fill, stroke="#9c8f7a", stroke_width=0.8,
+                     rx=2.0, data_card=name, tip=tip)
+        picture.text(bx + 5, by + CARD_H / 2, shown, size=TEXT - 1, anchor="start",
+                     data_card=name, pointer_events="none")  # the box under it answers
+    return y + ((len(cards) + 1) // 2) * (CARD_H + 3) + 2
+
+
+CARD_W = 158.0
+CARD_H = 16.0
+HAND = "#fff3d6"
+ITEM = "#e8f0e0"
+
+
 def _panel(picture: Picture, state: State, player: int | None, x: float, y: float) -> float:
-    """Each wizard, then the spells in play, what lies about and the piles."""
+    """Each wizard, then the spells in play (``data-card`` each), the treasures, dropped
+    items (``data-card`` each), cracks and the piles."""
     for p in range(state.players):
         y = _wizard(picture, state, player, p, x, y) + 6
-    for line in R.lying(state):
-        y = _lines(picture, x, y, line.strip())
+    lines = R.lying(state)
+    for sp, line in zip(state.spells, lines, strict=False):
+        y = _lines(picture, x, y, line.strip(), data_card=DECK[sp.card],
+                   tip=_card_tip(state, sp.card))
+    for line in lines[len(state.spells):]:
+        if line.startswith(" dropped items:"):
+            for c, q in state.objects:
+                k = charge(state, c)
+                spikes = f" ({R.plural(k, 'spike')})" if k > 1 else ""
+                y = _lines(picture, x, y,
+                           f"dropped: {R.card_name(c, state)}{spikes} on {R.square_name(q)}",
+                           data_card=DECK[c], tip=_card_tip(state, c))
+        else:
+            y = _lines(picture, x, y, line.strip())
     return y
 
 
@@ -302,9 +476,16 @@ def _wizard(picture: Picture, state: State, player: int | None, p: int, x: float
         picture.text(x + 2 + min(len(hand), 20) * 13 + 4, y - 14,
                      R.plural(len(hand), "card") + " in hand", size=TEXT, anchor="start")
         y += 4
+    elif hand:
+        picture.text(x, y, "hand:", size=TEXT, anchor="start")
+        y = _cards(picture, state, x + 48, y - CARD_H / 2, hand, HAND) + 4
     else:
         y = _lines(picture, x, y, R.hand_text(state, p, player))
-    y = _lines(picture, x, y, R.carried_text(state, p))
+    if state.carried[p]:
+        picture.text(x, y, "carries:", size=TEXT, anchor="start")
+        y = _cards(picture, state, x + 48, y - CARD_H / 2, state.carried[p], ITEM) + 4
+    else:
+        y = _lines(picture, x, y, R.carried_text(state, p))
     t = treasure_of(state, p)
     if t >= 0:
         y = _lines(picture, x, y, f"has {R.treasure_name(state, t)}")

@@ -108,14 +108,38 @@ def _stones(s: State, view: Sight) -> Targets:
     return [(f"q{q}", "") for q in sorted(stone_blocks(s)) if view.sees(q)]
 
 
+def by_square(players: int, things: list[str]) -> list[str]:
+    """Borders (``e17``) and squares (``q12``, a stone block's) in the order of the square
+    each lies by: a border by the square west or north of it (``board.edge_squares``), a
+    square's borders before the square itself. A player may so choose the square first,
+    then what by it (``choices``), in ``legal``'s order.
+
+    >>> by_square(2, ["q11", "e3", "q0", "e0"])  # e0: east of a1; e3: south of b1
+    ['e0', 'q0', 'e3', 'q11']
+    """
+    g = B.geometry(players)
+
+    def key(t: str) -> tuple[int, int, int]:
+        n = int(t[1:])
+        return (g.edge_squares[n][0], 0, n) if t[0] == "e" else (n, 1, 0)
+
+    return sorted(things, key=key)
+
+
+def _walls_and_stones(s: State, p: int, view: Sight) -> Targets:
+    """The walls, doors and solid creations seen, square by square (``by_square``)."""
+    things = [t for t, _ in _walls(s, p) + _stones(s, view)]
+    return [(t, "") for t in by_square(s.players, things)]
+
+
 def wizard_or_wall(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """An enemy wizard in sight, or a wall, door or solid creation seen."""
-    return view.wizards + _walls(s, p) + _stones(s, view)
+    return view.wizards + _walls_and_stones(s, p, view)
 
 
 def wall_only(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """A wall, door or solid creation seen."""
-    return _walls(s, p) + _stones(s, view)
+    return _walls_and_stones(s, p, view)
 
 
 def enemy(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
@@ -496,5 +520,5 @@ def offers(s: State, p: int, card: int, energy: int, view: Sight, target: str,
     return (target, mode) in TARGETS[rule](s, p, card, energy, view)
 
 
-__all__ = ["CHECKS", "TARGETS", "Sight", "distance", "knock_dirs", "number", "offers",
-           "storm_area", "targets", "trap_squares"]
+__all__ = ["CHECKS", "TARGETS", "Sight", "by_square", "distance", "knock_dirs", "number",
+           "offers", "storm_area", "targets", "trap_squares"]
