@@ -6,6 +6,7 @@ squares of the board, named in lines and answered by typing one)."""
 from __future__ import annotations
 
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -21,18 +22,21 @@ from grimoire.core.audit import audit
 TMUX = shutil.which("tmux")
 GRIMOIRE = str(Path(sys.executable).parent / "grimoire")
 NUMBERED = re.compile(r"^\s+(\d+)\. (.+)$")
+ENDED = "[the command ended]"
 
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed (Debian: "
                                 "apt-get install tmux; `make test` installs it when it can)")
 
 
 class Terminal:
-    """One tmux session running one command, 200 columns wide."""
+    """One tmux session running one command, 200 columns wide; the session stays after
+    the command ends (which it says on the screen), so its last words can be read."""
 
     def __init__(self, command: list[str]) -> None:
         self.name = f"grimoire-{uuid.uuid4().hex[:8]}"
+        line = " ".join(shlex.quote(part) for part in command)
         subprocess.run([TMUX, "new-session", "-d", "-s", self.name, "-x", "200", "-y", "50",
-                        *command], check=True, env=_env())
+                        f"{line}; echo '{ENDED}'; sleep 600"], check=True, env=_env())
         subprocess.run([TMUX, "set-option", "-t", self.name, "history-limit", "20000"],
                        check=True)
         self.read = 0  # the lines of the history already answered
@@ -61,8 +65,8 @@ class Terminal:
         subprocess.run([TMUX, "send-keys", "-t", self.name, "Enter"], check=True)
 
     def alive(self) -> bool:
-        return subprocess.run([TMUX, "has-session", "-t", self.name],
-                              capture_output=True, check=False).returncode == 0
+        """Whether the command still runs."""
+        return ENDED not in self.screen()
 
     def close(self) -> None:
         subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True,
