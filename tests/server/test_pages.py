@@ -103,7 +103,7 @@ def test_a_person_plays_wiz_war_by_clicking_cards_and_squares(base: str,
 
     for _ in range(400):
         view = settle(browser, base, mid, token(created, 0))
-        if view["outcome"] is not None or acted() >= 25:
+        if view["outcome"] is not None or acted() >= 12:
             break
         if 0 not in view["to_act"]:
             play_one(base, created, rng)
