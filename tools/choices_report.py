@@ -55,6 +55,7 @@ def report(game: str, games: int) -> dict[str, object]:
     rules = registry.get(game)
     flat: list[int] = []
     tree: list[int] = []
+    anything: list[int] = []
     over: dict[str, int] = {}
     for count in rules.seats:
         names = tuple(f"P{i}" for i in range(count))
@@ -68,8 +69,9 @@ def report(game: str, games: int) -> dict[str, object]:
                     flat.append(len(match.legal(seat)))
                     step = match.choices(seat)
                     assert step is not None
-                    _most, words, prompt = widest(step)
+                    most, words, prompt = widest(step)
                     tree.append(words)
+                    anything.append(most)
                     if words > BOUND:
                         over[prompt] = max(over.get(prompt, 0), words)
                 match.act(bot.choose(match, min(match.to_act)))
@@ -80,7 +82,7 @@ def report(game: str, games: int) -> dict[str, object]:
                 f"{100 * sum(v > BOUND for v in values) / len(values):.1f}%")
 
     return {"game": game, "points": len(flat), "flat": line(flat), "steps": line(tree),
-            "over": over}
+            "any": line(anything), "over": over}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['game']} ({r['points']} decision points)")
         print(f"  legal (flat):           {r['flat']}")
         print(f"  widest step, not board: {r['steps']}")
+        print(f"  widest step, any:       {r['any']}")
         for prompt, n in sorted(r["over"].items()):  # type: ignore[attr-defined]
             print(f"    over the bound: {prompt!r}: {n}")
     return 0
