@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from collections.abc import Iterator
 
 from grimoire.bots.random import RandomBot
 from grimoire.core import registry
@@ -31,19 +30,12 @@ def percentile(values: list[int], share: float) -> int:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def steps_of(step: Step) -> Iterator[Step]:
-    yield step
-    for option in step.options:
-        if option.then is not None:
-            yield from steps_of(option.then)
-
-
 def widest(step: Step) -> tuple[int, int, str]:
     """(most options of any step, most options of any step that are not squares, the
     prompt of the widest such step)."""
     most = words = 0
     prompt = ""
-    for s in steps_of(step):
+    for s in step.steps():
         most = max(most, len(s.options))
         n = sum(1 for o in s.options if not o.square)
         if n > words:

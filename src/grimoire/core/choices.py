@@ -69,37 +69,36 @@ class Touch(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True):
 NOWHERE = Touch()
 
 
-class Pick(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True):
+class Answer(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True):
+    """An answer to a step: a short ``label`` and its anatomy (the ``square`` it stands
+    for, the ``piece`` and ``card`` it is about, as the seat knows them, their ``text``,
+    the squares the action ``touches`` as far as it is chosen)."""
+
+    label: str
+    square: str = ""
+    piece: str = ""
+    card: str = ""
+    text: str = ""
+    touches: Touch = NOWHERE
+
+
+class Pick(Answer, frozen=True, omit_defaults=True, kw_only=True):
     """One step of one action as a player takes it: the step's question (``prompt``) and
-    this action's answer to it: a short ``label`` and its anatomy (the ``square`` the
-    answer stands for, the ``piece`` and ``card`` it is about, as the seat knows them,
-    their ``text``, the squares the action ``touches`` as far as it is chosen).
-    A game's ``steps(view, seat, action)`` returns one per step.
+    this action's :class:`Answer` to it. A game's ``steps(view, seat, action)`` returns
+    one per step.
 
     >>> Pick(prompt="Which piece?", label="Dragon a8", square="a8", piece="Dragon").label
     'Dragon a8'
     """
 
     prompt: str
-    label: str
-    square: str = ""
-    piece: str = ""
-    card: str = ""
-    text: str = ""
-    touches: Touch = NOWHERE
 
 
-class Option(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True):
-    """One answer to a :class:`Step`: its label and anatomy (as in :class:`Pick`), then
+class Option(Answer, frozen=True, omit_defaults=True, kw_only=True):
+    """One answer to a :class:`Step` (its :class:`Answer`: label and anatomy), then
     either the next step (``then``) or, at a leaf, the legal ``action`` it plays (and the
     other legal actions alike in every step, ``same``, which it stands for)."""
 
-    label: str
-    square: str = ""
-    piece: str = ""
-    card: str = ""
-    text: str = ""
-    touches: Touch = NOWHERE
     then: Step | None = None
     action: Any = None
     same: tuple[Any, ...] = ()
@@ -162,6 +161,13 @@ class Step(msgspec.Struct, frozen=True, omit_defaults=True, kw_only=True):
             chosen = at.option(answer)
             at = chosen.then if chosen.then is not None else chosen
         return at
+
+    def steps(self) -> Iterator[Step]:
+        """This step and every step under it, depth first."""
+        yield self
+        for o in self.options:
+            if o.then is not None:
+                yield from o.then.steps()
 
     def leaves(self) -> Iterator[Option]:
         """Every leaf under this step, depth first."""

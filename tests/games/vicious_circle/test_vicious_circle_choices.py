@@ -50,16 +50,9 @@ def tree(m: Match, seat: int) -> Step:
     return step
 
 
-def steps_of(step: Step) -> Iterator[Step]:
-    yield step
-    for o in step.options:
-        if o.then is not None:
-            yield from steps_of(o.then)
-
-
 def widest(step: Step) -> int:
     """The most options of any step of the tree that are not squares of the board."""
-    return max(sum(not o.square for o in s.options) for s in steps_of(step))
+    return max(sum(not o.square for o in s.options) for s in step.steps())
 
 
 # ------------------------------------------------------------------ the secret setup
@@ -109,7 +102,7 @@ def test_every_one_of_the_1200_setups_is_a_leaf_in_legals_order() -> None:
         leaves = list(step.leaves())
         assert [leaf.action for leaf in leaves] == list(SETUPS[seat]) == list(m.legal(seat))
         assert len(leaves) == 1200 and not any(leaf.same for leaf in leaves)
-        assert max(len(s.options) for s in steps_of(step)) == 7 and widest(step) == 0
+        assert max(len(s.options) for s in step.steps()) == 7 and widest(step) == 0
         assert problems(RULES, m.state, seat) == []
 
 
@@ -120,8 +113,8 @@ def test_a_commit_is_chosen_as_the_setup_it_seals() -> None:
     m = Match.new("vicious-circle", options={"hidden": "commit"}, players=PLAYERS)
     trusted = Match.new("vicious-circle", players=PLAYERS)
     step = tree(m, 0)
-    assert msgspec.json.encode([s.prompt for s in steps_of(step)]) == msgspec.json.encode(
-        [s.prompt for s in steps_of(tree(trusted, 0))])
+    assert msgspec.json.encode([s.prompt for s in step.steps()]) == msgspec.json.encode(
+        [s.prompt for s in tree(trusted, 0).steps()])
     answers = ["e5", "Keep in reserve", "d4", "c5", "Keep in reserve"]
     leaf = step.walk(answers)
     setup = Setup(player=0, placement=(("saint", "e5"), ("child", "d4"), ("warrior", "c5")))
@@ -334,7 +327,7 @@ def test_every_option_square_is_in_the_seats_picture_both_ways_up(seed: int) -> 
             break
         seat = min(m.to_act)
         step = tree(m, seat)
-        wanted = {o.square for s in steps_of(step) for o in s.options if o.square}
+        wanted = {o.square for s in step.steps() for o in s.options if o.square}
         for bottom in (None, seat):
             svg = picture(m.view(seat), seat, None, bottom)
             marked = set(re.findall(r'data-square="([\w-]+)"', svg))

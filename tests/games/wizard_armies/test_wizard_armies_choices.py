@@ -44,16 +44,9 @@ def tree(state: State, seat: int) -> Step:
     return step
 
 
-def steps_of(step: Step) -> Iterator[Step]:
-    yield step
-    for o in step.options:
-        if o.then is not None:
-            yield from steps_of(o.then)
-
-
 def widest(step: Step) -> int:
     """The most options of any step of the tree that are not places of the picture."""
-    return max(sum(not o.square for o in s.options) for s in steps_of(step))
+    return max(sum(not o.square for o in s.options) for s in step.steps())
 
 
 def battle(light: tuple[int, ...], dark: tuple[int, ...], turn: int = 0,
@@ -173,7 +166,7 @@ def test_a_raid_strikes_the_rolled_camp_units() -> None:
     assert wizard is not None
     assert [(o.label, o.square, o.piece) for o in wizard.options][:2] == [
         ("raided 5", "dark-raid-1", "Unit"), ("raided 1", "dark-raid-2", "Unit")]
-    assert not any(o.label == "enemy camp" for s_ in steps_of(step) for o in s_.options)
+    assert not any(o.label == "enemy camp" for s_ in step.steps() for o in s_.options)
 
 
 def test_two_dice_of_one_value_are_two_places() -> None:
@@ -229,7 +222,7 @@ def test_no_step_offers_more_than_six_options_that_are_not_places() -> None:
     for m, seat in decision_points():
         step = tree(m.state, seat)
         most = max(most, widest(step))
-        for s in steps_of(step):
+        for s in step.steps():
             if s.prompt in ("Which die strikes?", "Strike what, or add a die?"):
                 assert s.board
     assert most == 6
@@ -303,7 +296,7 @@ def test_every_option_place_is_in_the_seats_picture_both_ways_up(seed: int) -> N
         if not m.to_act:
             break
         seat = min(m.to_act)
-        wanted = {o.square for s in steps_of(tree(m.view(seat), seat)) for o in s.options
+        wanted = {o.square for s in tree(m.view(seat), seat).steps() for o in s.options
                   if o.square}
         for bottom in (None, seat):
             svg = picture(m.view(seat), seat, None, bottom)

@@ -371,26 +371,25 @@ def _thing(seen: Seen, what: str) -> tuple[str, str, str]:
     return name, name, ""
 
 
-def _pick_up(seen: Seen, a: E.PickUp) -> tuple[Pick, ...]:
+def _carry(seen: Seen, verb: str, a: E.PickUp | E.Drop) -> tuple[Pick, ...]:
+    """A pick-up or a drop (``verb``): by a creature (it, then what it does), or by the
+    wizard (the kind of action, then what)."""
     label, card, piece = _thing(seen, a.what)
     if a.unit >= 0:
         first = _creature(seen, a.unit)
-        return first, Pick(prompt="What does it do?", label=f"Pick up {label}", card=card,
+        return first, Pick(prompt="What does it do?", label=f"{verb} {label}", card=card,
                            piece=piece, touches=Touch(targets=(first.touches.from_,)))
-    first = _kind(seen, "Pick up")
+    first = _kind(seen, verb)
     return first, Pick(prompt="What?", label=label, card=card, piece=piece,
                        touches=Touch(targets=(first.touches.from_,)))
+
+
+def _pick_up(seen: Seen, a: E.PickUp) -> tuple[Pick, ...]:
+    return _carry(seen, "Pick up", a)
 
 
 def _drop(seen: Seen, a: E.Drop) -> tuple[Pick, ...]:
-    label, card, piece = _thing(seen, a.what)
-    if a.unit >= 0:
-        first = _creature(seen, a.unit)
-        return first, Pick(prompt="What does it do?", label=f"Drop {label}", card=card,
-                           piece=piece, touches=Touch(targets=(first.touches.from_,)))
-    first = _kind(seen, "Drop")
-    return first, Pick(prompt="What?", label=label, card=card, piece=piece,
-                       touches=Touch(targets=(first.touches.from_,)))
+    return _carry(seen, "Drop", a)
 
 
 def _discard(seen: Seen, a: E.Discard) -> tuple[Pick, ...]:
