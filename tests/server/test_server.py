@@ -455,6 +455,8 @@ def test_a_game_tells_its_options_and_texts(base: str) -> None:
     game = got.json()
     assert game["name"] == "wiz-war" and 2 in game["seats"]
     assert game["options"] and isinstance(game["texts"], dict)
+    points = next(o for o in game["options"] if o["name"] == "victory_points")
+    assert points["default"] == 2 and "points to win" in points["text"]
     missing = HTTP.get(f"{base}/games/chess")
     assert missing.status_code == 400 and missing.json()["reason"] == "game/unknown"
 

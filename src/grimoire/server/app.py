@@ -35,6 +35,7 @@ from grimoire.core.errors import (
     UsageError,
 )
 from grimoire.core.logfile import encode_line
+from grimoire.core.options import options_of
 from grimoire.server.hub import Hub, Live, Reader, Told
 from grimoire.server.openapi import DOCS_PAGE, openapi
 from grimoire.server.pages import PLAY_PAGE
@@ -236,7 +237,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         return json_response({
             "name": rules.name, "title": rules.title, "seats": list(rules.seats),
             "default_players": list(rules.default_players),
-            "options": msgspec.to_builtins(rules.Options()),
+            "options": msgspec.to_builtins(list(options_of(rules).values())),
             "texts": dict(getattr(rules, "texts", {}))})
 
     async def legal(request: Request) -> Response:
