@@ -1,8 +1,8 @@
 """A match server for frontends (the ``grimoire[server]`` extra): ``grimoire serve``.
 
 >>> from grimoire.server import ServerConfig, create_app
->>> create_app(ServerConfig(db=":memory:")).routes[0].path
-'/games'
+>>> create_app(ServerConfig(db=":memory:")).routes[0].path  # the lobby
+'/'
 """
 
 from grimoire.server.app import ServerConfig, create_app

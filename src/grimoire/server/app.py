@@ -8,7 +8,7 @@ are JSON ``{"error", "reason", "detail"}`` with a 4xx status, never a traceback.
 
 >>> app = create_app(ServerConfig(db=":memory:"))
 >>> sorted(r.path for r in app.routes)[:3]
-['/docs', '/games', '/games/{game}']
+['/', '/docs', '/games']
 """
 
 from __future__ import annotations
@@ -36,7 +36,10 @@ from grimoire.core.errors import (
 )
 from grimoire.core.logfile import encode_line
 from grimoire.core.options import options_of
+from grimoire.server.bots import BotSeats
 from grimoire.server.hub import Hub, Live, Reader, Told
+from grimoire.server.lobby import Join, Lobby, NewTable
+from grimoire.server.lobby_pages import LOBBY_PAGE, TABLE_PAGE, error_page
 from grimoire.server.openapi import DOCS_PAGE, openapi
 from grimoire.server.pages import PLAY_PAGE
 from grimoire.store import Store
@@ -84,6 +87,7 @@ STATUS = {
     "access/token": 401, "access/seat": 403, "store/unknown-match": 404,
     "request/too-large": 413, "request/rate": 429, "store/locked": 503,
     "store/full": 507, "store/corrupt": 500, "store/too-new": 500,
+    "lobby/unknown-table": 404, "lobby/taken": 409, "lobby/closed": 409,
 }
 
 
@@ -170,13 +174,19 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     store = Store(config.db, durability=config.durability,  # type: ignore[arg-type]
                   timeout=config.lock_timeout)
     live_matches = Hub(store)
+    lobby = Lobby(store, live_matches)
+    bots = BotSeats(live_matches, store)
+    live_matches.after.append(bots.wake)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         log.info("serving", db=config.db)
+        bots.resume()
         try:
             yield
         finally:
+            for task in list(bots.tasks):
+                task.cancel()
             store.close()
 
     def hub() -> Hub:
@@ -196,6 +206,18 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 log.error("internal", error=repr(exc), path=request.url.path)
                 return json_response({"error": "InternalError", "reason": "internal/error",
                                       "detail": type(exc).__name__}, 500)
+        return run
+
+    def for_people(handler: Handler) -> Handler:
+        """A page for a person: a refusal is a page saying so, not JSON."""
+        async def run(request: Request) -> Response:
+            response = await guarded(handler)(request)
+            if response.status_code >= 400 and response.media_type == "application/json":
+                body = msgspec.json.decode(bytes(response.body))
+                return HTMLResponse(error_page(response.status_code, body.get("reason", ""),
+                                               body.get("detail", "")),
+                                    status_code=response.status_code)
+            return response
         return run
 
     def reader_live(request: Request) -> tuple[Reader, Live]:
@@ -286,6 +308,46 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         return HTMLResponse(PLAY_PAGE, headers={"referrer-policy": "no-referrer",
                                                 "cache-control": "no-store"})
 
+    async def lobby_page(_request: Request) -> Response:
+        return HTMLResponse(LOBBY_PAGE, headers={"cache-control": "no-store"})
+
+    async def table_page(request: Request) -> Response:
+        lobby.state(request.path_params["table"], token_of(request))  # known, or refused
+        return HTMLResponse(TABLE_PAGE, headers={"referrer-policy": "no-referrer",
+                                                 "cache-control": "no-store"})
+
+    async def lobby_lists(request: Request) -> Response:
+        return json_response(absolute(request, lobby.lists()))
+
+    async def new_table(request: Request) -> Response:
+        body: NewTable = await read_body(request, config.max_body, NewTable)
+        out = lobby.create(body)
+        log.info("table", table=out["id"], game=out["game"], status=out["status"])
+        return json_response(absolute(request, out), 201)
+
+    async def table(request: Request) -> Response:
+        return json_response(absolute(request, lobby.state(request.path_params["table"],
+                                                           token_of(request))))
+
+    async def join(request: Request) -> Response:
+        body: Join = await read_body(request, config.max_body, Join)
+        return json_response(absolute(request, lobby.join(
+            request.path_params["table"], token_of(request), body.name)))
+
+    async def sit(request: Request) -> Response:
+        body: Join = await read_body(request, config.max_body, Join)
+        seat = _int(request.path_params["seat"], "seat")
+        return json_response(absolute(request, lobby.sit(request.path_params["table"],
+                                                         seat, body.name)))
+
+    async def cancel(request: Request) -> Response:
+        return json_response(absolute(request, lobby.cancel(request.path_params["table"],
+                                                            token_of(request))))
+
+    async def rematch(request: Request) -> Response:
+        return json_response(absolute(request, lobby.rematch(request.path_params["match"],
+                                                             token_of(request))))
+
     async def spec(_request: Request) -> Response:
         return json_response(openapi())
 
@@ -335,6 +397,16 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             live.listeners.discard(entry)
 
     routes = [
+        Route("/", for_people(lobby_page), methods=["GET"]),
+        Route("/lobby", guarded(lobby_lists), methods=["GET"]),
+        Route("/tables", guarded(new_table), methods=["POST"]),
+        Route("/tables/{table}", guarded(table), methods=["GET"]),
+        Route("/tables/{table}/join", guarded(join), methods=["POST"]),
+        Route("/tables/{table}/seats/{seat}", guarded(sit), methods=["POST"]),
+        Route("/tables/{table}/cancel", guarded(cancel), methods=["POST"]),
+        Route("/join/{table}", for_people(table_page), methods=["GET"]),
+        Route("/manage/{table}", for_people(table_page), methods=["GET"]),
+        Route("/matches/{match}/rematch", guarded(rematch), methods=["POST"]),
         Route("/games", guarded(games), methods=["GET"]),
         Route("/games/{game}", guarded(game), methods=["GET"]),
         Route("/matches", guarded(create), methods=["POST"]),
@@ -344,8 +416,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/matches/{match}/events", guarded(events), methods=["GET"]),
         Route("/matches/{match}/actions", guarded(act), methods=["POST"]),
         Route("/matches/{match}/log", guarded(download), methods=["GET"]),
-        Route("/matches/{match}/view", guarded(page), methods=["GET"]),
-        Route("/matches/{match}/play", guarded(play), methods=["GET"]),
+        Route("/matches/{match}/view", for_people(page), methods=["GET"]),
+        Route("/matches/{match}/play", for_people(play), methods=["GET"]),
         WebSocketRoute("/matches/{match}/ws", stream),
         Route("/openapi.json", spec, methods=["GET"]),
         Route("/docs", docs, methods=["GET"]),
@@ -361,6 +433,24 @@ async def _until_closed(socket: WebSocket) -> None:
         message = await socket.receive()
         if message["type"] == "websocket.disconnect":
             return
+
+
+def absolute(request: Request, data: Any) -> Any:
+    """``data`` with every link (a ``url`` or ``…_url`` value that is a path) made
+    absolute with the address the request came to, ready to copy and send."""
+    base = str(request.base_url).rstrip("/")
+
+    def fix(value: Any, key: str = "") -> Any:
+        if isinstance(value, dict):
+            return {k: fix(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [fix(v) for v in value]
+        if isinstance(value, str) and (key == "url" or key.endswith("_url")) \
+                and value.startswith("/"):
+            return base + value
+        return value
+
+    return fix(data)
 
 
 def _flag(params: Any, name: str) -> bool:

@@ -18,7 +18,7 @@ import hmac
 import itertools
 import os
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -115,6 +115,9 @@ class Hub:
         has them all)."""
         self._live: dict[str, Live] = {}
         self._tokens: dict[bytes, tuple[str, int | None]] = {}
+        self.after: list[Callable[[Live], None]] = []
+        """Called on the event loop with the match after each decision is appended (and
+        when a lobby's match starts): the server's bots wake on it."""
 
     # ------------------------------------------------------------------ creation
 
@@ -143,9 +146,18 @@ class Hub:
 
     # ------------------------------------------------------------------ access
 
+    def started(self, match_id: str) -> Live:
+        """A match the lobby has just created in the store: in memory, its hooks told."""
+        live = self.live(match_id)
+        for hook in self.after:
+            hook(live)
+        return live
+
     def reader(self, match_id: str, token: str | None) -> Reader:
         """Who ``token`` is in match ``match_id`` (refused: ``access/token``,
-        ``access/seat``)."""
+        ``access/seat``); without a token, a spectator of a public (listed) match."""
+        if not token and self.store.listed(match_id):
+            return Reader(match_id, None)
         if not token:
             raise AccessError("access/token", "give the token you were given "
                               "(Authorization: Bearer TOKEN, or ?token=TOKEN)")
@@ -311,5 +323,7 @@ class Hub:
             live.state, live.counter, live.version = state, counter, done.version
             for _seat, queue in list(live.listeners):
                 queue.put_nowait(told)
-            return done.version, told, False
+        for hook in self.after:
+            hook(live)
+        return done.version, told, False
 

@@ -91,7 +91,54 @@ CREATE TABLE grants (
 CREATE INDEX grants_by_match ON grants (match);
 """
 
-MIGRATIONS: tuple[str, ...] = (_V1,)
+_V2 = """
+-- The lobby's tables: a match being gathered (seats taken by people who join or held by
+-- the server's bots), then the match it became (`match`, the same id). `manager` is the
+-- digest of the creator's token, never the token.
+CREATE TABLE tables (
+    key        INTEGER PRIMARY KEY,
+    id         TEXT    NOT NULL UNIQUE,
+    game       TEXT    NOT NULL,
+    options    TEXT    NOT NULL,
+    public     INTEGER NOT NULL,
+    manager    BLOB    NOT NULL,
+    rematch_of TEXT,
+    status     TEXT    NOT NULL DEFAULT 'open'
+               CHECK (status IN ('open', 'started', 'cancelled')),
+    created    REAL    NOT NULL,
+    updated    REAL    NOT NULL
+);
+CREATE INDEX tables_by_status ON tables (status, public, created);
+CREATE UNIQUE INDEX tables_by_rematch ON tables (rematch_of) WHERE rematch_of IS NOT NULL;
+
+-- Each seat of a table: a person (`name` once taken, `digest` the token that took it) or
+-- a bot (`bot`, its spec); `invite` is the digest of the seat's invite token.
+CREATE TABLE table_seats (
+    tbl    INTEGER NOT NULL,
+    seat   INTEGER NOT NULL,
+    kind   TEXT    NOT NULL CHECK (kind IN ('person', 'bot')),
+    bot    TEXT,
+    name   TEXT,
+    invite BLOB    UNIQUE,
+    digest BLOB,
+    PRIMARY KEY (tbl, seat)
+) WITHOUT ROWID;
+
+-- Seats of a match the server's bots play (their spec), so a restart resumes them.
+CREATE TABLE bots (
+    match INTEGER NOT NULL,
+    seat  INTEGER NOT NULL,
+    spec  TEXT    NOT NULL,
+    PRIMARY KEY (match, seat)
+) WITHOUT ROWID;
+
+-- Public matches: listed in the lobby and watched by anyone without a token.
+CREATE TABLE listed (
+    match INTEGER PRIMARY KEY
+);
+"""
+
+MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 """The schema scripts, oldest first. Never edit a released one; append a new one."""
 
 

@@ -339,9 +339,13 @@ class Store:
     # ------------------------------------------------------------------ creating
 
     def create(self, header: Header, *, seed: bytes | None = None,
-               match_id: str | None = None) -> str:
+               match_id: str | None = None,
+               grants: Sequence[tuple[int | None, bytes]] = (),
+               bots: Mapping[int, str] | None = None, listed: bool = False) -> str:
         """Store a new match (no records yet) and return its id, ``match_id`` or a new
-        random url-safe one.
+        random url-safe one. In the same transaction: ``grants`` (seat or ``None``, a
+        token's digest: see :meth:`grant`), the seats the server's ``bots`` play (seat:
+        spec, :meth:`bots`) and whether the match is ``listed`` (public, :meth:`listed`).
 
         ``header`` is the match's header (``Match.header``) for a registered game, with no
         ``seed``: the seed of a live match is a secret, given here as ``seed`` and kept
@@ -377,6 +381,14 @@ class Store:
                     commitment(seed) != header.seed_commitment):
                 raise UsageError("dice/commitment", "that seed does not match the header's "
                                  "seed commitment")
+        seats = len(header.players)
+        for seat, digest in grants:
+            if not _seat_ok(seat, seats) or not isinstance(digest, bytes) or not digest:
+                raise UsageError("store/bad-seat", f"a grant is a seat 0..{seats - 1} or "
+                                 "None and a digest")
+        for seat in bots or {}:
+            if not _seat_ok(seat, seats) or seat is None:
+                raise UsageError("store/bad-seat", f"a bot's seat is 0..{seats - 1}")
         line = encode_line(header)
         now = time.time()
         with self._writing() as db:
@@ -384,7 +396,59 @@ class Store:
             key = self._insert(db, match_id, header, line, header_hash(header), now)
             if seed is not None:
                 db.execute("INSERT INTO seeds (match, seed) VALUES (?, ?)", (key, seed))
+            for seat, digest in grants:
+                if db.execute("SELECT 1 FROM grants WHERE digest = ?", (digest,)).fetchone():
+                    raise StoreError("store/exists", "that digest already grants access")
+                db.execute("INSERT INTO grants (digest, match, seat) VALUES (?, ?, ?)",
+                           (digest, key, seat))
+            db.executemany("INSERT INTO bots (match, seat, spec) VALUES (?, ?, ?)",
+                           [(key, seat, spec) for seat, spec in (bots or {}).items()])
+            if listed:
+                db.execute("INSERT INTO listed (match) VALUES (?)", (key,))
         return match_id
+
+    def bots(self, match_id: str) -> dict[int, str]:
+        """The seats of the match the server's bots play, with each bot's spec.
+
+        >>> from grimoire import Match
+        >>> with Store(":memory:") as store:
+        ...     mid = store.create(Match.new("magery", dice="recorded").header,
+        ...                        bots={1: "mcts:iterations=50"})
+        ...     store.bots(mid)
+        {1: 'mcts:iterations=50'}
+        """
+        with self._reading() as db:
+            key, = self._row(db, match_id, "key")
+            rows = db.execute("SELECT seat, spec FROM bots WHERE match = ? ORDER BY seat",
+                              (key,)).fetchall()
+        return {int(seat): str(spec) for seat, spec in rows}
+
+    def bot_matches(self) -> list[str]:
+        """The live matches some seat of which the server's bots play."""
+        with self._reading() as db:
+            rows = db.execute("SELECT id FROM matches WHERE status = 'live' AND key IN "
+                              "(SELECT match FROM bots) ORDER BY key").fetchall()
+        return [str(row[0]) for row in rows]
+
+    def listed(self, match_id: str) -> bool:
+        """Whether the match is public: listed in the lobby, watched without a token."""
+        with self._reading() as db:
+            key, = self._row(db, match_id, "key")
+            return db.execute("SELECT 1 FROM listed WHERE match = ?",
+                              (key,)).fetchone() is not None
+
+    def listed_matches(self, *, status: str, limit: int = 50) -> list[MatchInfo]:
+        """The public matches of ``status`` (``"live"``/``"over"``), the most recently
+        changed first."""
+        if status not in _STATUSES:
+            raise UsageError("store/bad-status", f"a status is 'live' or 'over', not "
+                             f"{status!r}")
+        with self._reading() as db:
+            rows = db.execute(
+                f"SELECT {_INFO_COLUMNS} FROM matches WHERE status = ? AND key IN "
+                "(SELECT match FROM listed) ORDER BY updated DESC, key DESC LIMIT ?",
+                (status, _count(limit, "limit"))).fetchall()
+        return [self._info(row) for row in rows]
 
     @staticmethod
     def _insert(db: sqlite3.Connection, match_id: str, header: Header, line: bytes,
