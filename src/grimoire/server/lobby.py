@@ -23,7 +23,6 @@ import base64
 import hashlib
 import hmac
 import secrets
-from collections.abc import Sequence
 from typing import Any, Literal
 
 import msgspec
