@@ -31,3 +31,4 @@ def test_only_what_differs_from_the_defaults_is_changed() -> None:
     header = msgspec.to_builtins(rules.Options(victory_points=3))
     assert changed(rules, header) == [("victory_points", 3)]
     assert changed(rules, msgspec.to_builtins(rules.Options())) == []
+    assert changed(rules, {"extra_cards": []}) == []  # a header's JSON list is the () default

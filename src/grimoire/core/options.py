@@ -99,5 +99,7 @@ def changed(rules: Any, options: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """The options of a header (or a request) whose values differ from the game's
     defaults, as (name, value), in the order the game declares them."""
     about = options_of(rules)
+    plain = msgspec.json.decode(msgspec.json.encode(dict(options)))  # (1, 2) as [1, 2]
     return [(name, options[name]) for name in about
-            if name in options and options[name] != about[name].default]
+            if name in plain and plain[name] != msgspec.json.decode(
+                msgspec.json.encode(about[name].default))]

@@ -27,38 +27,45 @@ PLAY_PAGE = """<!doctype html>
 <link rel="icon" href="data:,">
 <title>grimoire: play</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:0;background:#faf7f0;color:#222}
-header{padding:.6em 1em;background:#2c3e50;color:#fff}
-header h1{font-size:1.1em;margin:0}
-#status{font-size:.9em;margin-top:.3em}
-main{display:flex;flex-wrap:wrap;gap:1em;padding:1em}
-#board{flex:0 1 auto;background:#fff;border:1px solid #ccc;padding:.5em;min-width:280px;
-max-width:100%;overflow:auto}
-#board svg{max-width:100%;height:auto}
+body{font-family:system-ui,sans-serif;margin:0;background:#faf7f0;color:#1b1b1b}
+header{padding:.4em .8em;background:#1f3447;color:#fff;display:flex;flex-wrap:wrap;
+gap:.2em 1em;align-items:baseline}
+header h1{font-size:1.05em;margin:0}
+header a{color:#fff}
+#status{font-size:.95em}
+main{display:flex;flex-wrap:wrap;gap:.8em;padding:.6em}
+#board{flex:0 1 auto;background:#fff;border:1px solid #bbb;padding:.3em;min-width:0;
+max-width:100%;box-sizing:border-box}
+#board svg{display:block;width:100%;height:auto;max-height:70vh}
 #board svg *:not([data-square]):not([data-card]){pointer-events:none}
-#board .choice{cursor:pointer;stroke:#e67e22;stroke-width:3px}
-#board text.choice{stroke:none;fill:#c0392b}
-#board .picked{stroke:#27ae60;stroke-width:4px}
-#board .touch{stroke:#8e44ad;stroke-width:3px;stroke-dasharray:4 2}
-#side{flex:1 1 320px;min-width:260px;display:flex;flex-direction:column;gap:.5em}
+#board .choice{cursor:pointer;stroke:#d35400;stroke-width:3px}
+#board .choice:focus{outline:3px solid #1f3447;outline-offset:2px}
+#board text.choice{stroke:none;fill:#a1221b}
+#board .picked{stroke:#1e8449;stroke-width:4px}
+#board .touch{stroke:#7d3c98;stroke-width:3px;stroke-dasharray:4 2}
+#side{flex:1 1 300px;min-width:0;display:flex;flex-direction:column;gap:.5em}
 #prompt{font-weight:bold}
 #actions{display:flex;flex-wrap:wrap;gap:.3em}
-#actions button,#back{font-size:.95em;padding:.35em .6em;cursor:pointer}
-#info{font-size:.9em;background:#fff;border-left:4px solid #2c3e50;padding:.3em .6em}
+#actions button,#back,#rematch{font-size:1em;padding:.4em .7em;cursor:pointer}
+#info{font-size:.9em;background:#fff;border-left:4px solid #1f3447;padding:.3em .6em}
 #info:empty{display:none}
-ol#events{margin:0;padding:0 0 0 3.5em;max-height:35vh;overflow:auto;background:#fff;
-border:1px solid #ccc;font-size:.9em}
-#error{color:#b03a2e}
+ol#events{margin:0;padding:0 0 0 3em;max-height:35vh;overflow:auto;background:#fff;
+border:1px solid #bbb;font-size:.9em}
+#error{color:#a1221b;font-weight:600}
+@media (max-width:700px){main{padding:.3em;gap:.4em}#board svg{max-height:52vh}
+ol#events{max-height:25vh}}
 </style>
 </head>
 <body>
-<header><h1 id="title">grimoire</h1><div id="status">connecting…</div></header>
+<header><h1 id="title">grimoire</h1><div id="status" role="status">connecting…</div>
+<a href="/">lobby</a></header>
 <main>
-<div id="board" aria-live="polite"></div>
+<div id="board" aria-label="the board"></div>
 <div id="side">
-<div id="prompt" role="status"></div>
+<div id="prompt" aria-live="polite"></div>
 <div id="actions"></div>
-<div><button id="back" type="button" hidden>back one step</button></div>
+<div><button id="back" type="button" hidden>back one step</button>
+<button id="rematch" type="button" hidden>Rematch</button></div>
 <div id="info"></div>
 <div id="error" role="alert"></div>
 <ol id="events"></ol>
@@ -116,10 +123,10 @@ async function refresh() {
         status += "Your turn" + (others.length ? " (also acting: " +
           names(v.players, others) + ")" : "") + ".";
       } else {
-        status += names(v.players, v.to_act) + (v.to_act.length > 1 ? " are" : " is") +
-          " acting…";
+        status += "Waiting for " + names(v.players, v.to_act) + " to act…";
       }
       $("status").textContent = status;
+      $("rematch").hidden = !(v.outcome && v.seat !== null);
       step = null; path = [];
       if (!v.outcome && v.seat !== null && v.to_act.includes(v.seat)) {
         const c = (await api("/choices")).body;
@@ -145,6 +152,9 @@ async function refresh() {
 function show() {
   for (const el of $("board").querySelectorAll(".choice, .picked, .touch")) {
     el.classList.remove("choice", "picked", "touch");
+    el.removeAttribute("tabindex");
+    el.removeAttribute("role");
+    el.removeAttribute("aria-label");
   }
   bySquare.clear(); byCard.clear();
   const list = $("actions");
@@ -162,12 +172,12 @@ function show() {
     let onBoard = false;
     if (o.square) {
       const els = marked("data-square", o.square);
-      els.forEach((el) => el.classList.add("choice"));
+      els.forEach((el) => lit(el, o));
       bySquare.set(o.square, i);
       onBoard = els.length > 0;
     }
     if (o.card) {
-      marked("data-card", o.card).forEach((el) => el.classList.add("choice"));
+      marked("data-card", o.card).forEach((el) => lit(el, o));
       byCard.set(o.card, i);
     }
     if (!onBoard) {
@@ -182,6 +192,15 @@ function show() {
       list.appendChild(b);
     }
   });
+}
+
+function lit(el, option) {
+  // a choice on the board: clicked, or reached with Tab and taken with Enter or Space
+  el.classList.add("choice");
+  if (el.tagName === "text") return;  // its counter below takes the focus
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", option.label);
 }
 
 function touch(option, on) {
@@ -209,6 +228,23 @@ $("back").addEventListener("click", () => {
   if (!path.length) return;
   step = path.pop().step;
   show();
+});
+
+$("board").addEventListener("keydown", (e) => {
+  if ((e.key === "Enter" || e.key === " ") && e.target.classList &&
+      e.target.classList.contains("choice")) {
+    e.preventDefault();
+    e.target.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  }
+});
+
+$("rematch").addEventListener("click", async () => {
+  const got = await api("/rematch", {method: "POST"});
+  if (got.status !== 200) {
+    $("error").textContent = got.body.reason + ": " + got.body.detail;
+    return;
+  }
+  location.href = got.body.status === "started" ? got.body.play_url : got.body.table_url;
 });
 
 $("board").addEventListener("click", (e) => {
