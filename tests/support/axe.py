@@ -43,6 +43,8 @@ def axe_path() -> Path | None:
 def axe_script() -> str:
     """axe-core's script, or a skip saying how to get it."""
     path = axe_path()
+    if path is None and os.environ.get("GRIMOIRE_AXE"):
+        pytest.skip(f"GRIMOIRE_AXE names no file: {os.environ['GRIMOIRE_AXE']}")
     if path is None:
         pytest.skip("axe-core is not installed (`make browser` fetches it with npm: "
                     "npm pack axe-core into .venv/axe-core/; or set GRIMOIRE_AXE to an "
