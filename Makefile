@@ -23,8 +23,15 @@ test: $(STAMP) browser
 
 # The pages' tests drive Debian's headless Chromium and the terminal's tests read tmux;
 # install them when we can (as root with apt-get), else say so: those tests are then
-# skipped, plainly.
-browser:
+# skipped, plainly. The accessibility tests run axe-core (the accessibility engine) in
+# that Chromium: its own release on the npm registry, one pinned version, fetched with
+# `npm pack` (which checks the tarball against the registry's integrity hash) into
+# .venv/axe-core/VERSION/ (tests/support/axe.py reads the newest there, or the file
+# GRIMOIRE_AXE names).
+AXE_VERSION := 4.14.1
+AXE := $(VENV)/axe-core/$(AXE_VERSION)/axe.min.js
+
+browser: $(AXE)
 	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 \
 	  && command -v tmux >/dev/null 2>&1; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -37,6 +44,19 @@ browser:
 	  echo "note: Chromium or tmux could not be installed; their tests will be skipped"; \
 	else echo "note: Chromium or tmux is not installed; their tests will be skipped" \
 	  "(apt-get install chromium chromium-driver tmux)"; fi
+
+$(AXE):
+	@if command -v npm >/dev/null 2>&1; then \
+	  echo "fetching axe-core $(AXE_VERSION) for the accessibility tests (npm pack)"; \
+	  tmp=$$(mktemp -d) && mkdir -p $(@D) && \
+	  (cd $$tmp && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null 2>&1) && \
+	  tar -xzf $$tmp/axe-core-$(AXE_VERSION).tgz -C $(@D) --strip-components=1 \
+	    package/axe.min.js package/LICENSE; \
+	  rm -rf $$tmp; \
+	  [ -f $@ ] || echo "note: axe-core could not be fetched; the accessibility tests" \
+	    "will be skipped"; \
+	else echo "note: npm is not installed; the accessibility tests will be skipped" \
+	  "(Debian: apt-get install npm)"; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests tools

@@ -4,6 +4,7 @@ real headless Chromium (skipped where it is not installed)."""
 from __future__ import annotations
 
 import base64
+import contextlib
 import gzip
 import json
 import re
@@ -98,5 +99,58 @@ def click(driver: object, element: object) -> None:
     ActionChains(driver).move_to_element(element).click().perform()  # type: ignore[arg-type]
 
 
-__all__ = ["browser", "chromium", "click", "clickables", "data_of", "pictures", "ready",
-           "second_browser"]
+@contextlib.contextmanager
+def screen(driver: object, width: int, height: int, *, phone: bool = False) -> Iterator[None]:
+    """The page laid out for a screen of ``width`` x ``height`` CSS pixels (``phone``: a
+    phone's, at twice the pixels, honouring the page's viewport tag, with touch), as
+    Chromium's device emulation lays it out; load the page inside the block."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {  # type: ignore[attr-defined]
+        "width": width, "height": height, "deviceScaleFactor": 2 if phone else 1,
+        "mobile": phone})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled",  # type: ignore[attr-defined]
+                           {"enabled": phone})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})  # type: ignore[attr-defined]
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled",  # type: ignore[attr-defined]
+                               {"enabled": False})
+
+
+_OUTSIDE = """
+const width = document.documentElement.clientWidth, out = [];
+if (document.documentElement.scrollWidth > width) {
+  out.push("the page scrolls sideways: " + document.documentElement.scrollWidth + " > " + width);
+}
+for (const sel of arguments[0]) {
+  const found = document.querySelectorAll(sel);
+  if (!found.length) out.push(sel + ": not on the page");
+  for (const el of found) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;  // not shown
+    if (r.left < -0.5 || r.right > width + 0.5) {
+      out.push(sel + " lies outside the width " + width + ": " + r.left + " to " + r.right);
+    }
+  }
+}
+return out;
+"""
+
+
+def outside(driver: object, selectors: list[str]) -> list[str]:
+    """What is wrong with the page's width: the page scrolls sideways, or an element of
+    ``selectors`` (each shown one, its whole box) lies left or right of the viewport. An
+    empty list: everything fits across."""
+    return driver.execute_script(_OUTSIDE, selectors)  # type: ignore[attr-defined,no-any-return]
+
+
+def below(driver: object, selector: str) -> float:
+    """How far the bottom of the element ``selector`` lies below the viewport's bottom
+    (zero or less: it is seen without scrolling down)."""
+    return driver.execute_script(  # type: ignore[attr-defined,no-any-return]
+        "return document.querySelector(arguments[0]).getBoundingClientRect().bottom"
+        " - document.documentElement.clientHeight", selector)
+
+
+__all__ = ["below", "browser", "chromium", "click", "clickables", "data_of", "outside",
+           "pictures", "ready", "screen", "second_browser"]

@@ -11,6 +11,7 @@ import pytest
 from browser import data_of, pictures, ready
 from helpers import bot_match
 
+from grimoire import registry
 from grimoire.core.events import Event
 from grimoire.core.match import Match
 from grimoire.core.rules import describe
@@ -132,14 +133,15 @@ def test_a_browser_opens_the_file_and_steps_through_the_match(
     assert element("now").text == data["events"][1]
     body.send_keys(Keys.ARROW_LEFT)
     board_is(1)
-    target = min(n, 40)
-    driver.find_element(By.CSS_SELECTOR, f"ol#events li:nth-child({target})").click()  # type: ignore[attr-defined]
-    board_is(target)
-    assert "current" in driver.find_element(  # type: ignore[attr-defined]
-        By.CSS_SELECTOR, f"ol#events li:nth-child({target})").get_attribute("class")
     body.send_keys(Keys.END)
     board_is(n)
     assert element("outcome").text.startswith("Outcome:")
+    target = min(n, 40)
+    item = f"ol#events li:nth-child({target})"
+    driver.find_element(By.CSS_SELECTOR, f"{item} button").click()  # type: ignore[attr-defined]
+    board_is(target)
+    assert "current" in driver.find_element(  # type: ignore[attr-defined]
+        By.CSS_SELECTOR, item).get_attribute("class")
     body.send_keys(Keys.HOME)
     board_is(0)
     shot = tmp_path / f"{game}.png"
@@ -159,3 +161,32 @@ def test_a_seats_file_does_not_quote_a_starting_position() -> None:
     assert position in json.dumps(data_of(view(path)))  # type: ignore[arg-type]
     for seat in (0, 1, "spectator"):
         assert position not in json.dumps(data_of(view(path, player=seat)))  # type: ignore[arg-type]
+
+
+def test_the_facts_tell_only_the_options_that_differ_from_the_defaults_in_words(
+    tmp_path: Path,
+) -> None:
+    """The header's options are told by what differs from the game's defaults, each with
+    its value, the default it replaces and its meaning; a log read back from its file
+    (where a default tuple is a JSON list) lists no default."""
+    from grimoire.core.options import options_of
+
+    path = tmp_path / "ww.jsonl"
+    Match.new("wiz-war", seed=bytes(16), options={"victory_points": 3}).save(path)
+    assert json.loads(path.read_text().splitlines()[0])["options"]["extra_cards"] == []
+    facts = dict(data_of(view(path))["facts"])  # type: ignore[arg-type]
+    assert facts["options"] == [
+        "victory_points: 3 instead of 2 — points to win (2; Extended Play: 3 or 4)."]
+
+    Match.new("wiz-war", seed=bytes(16)).save(tmp_path / "plain.jsonl")
+    assert dict(data_of(view(tmp_path / "plain.jsonl"))["facts"])["options"] == (  # type: ignore[arg-type]
+        "the game's defaults")
+
+    options = {"edition": "illustrated", "no_return": "off"}
+    Match.new("vicious-circle", seed=bytes(16), options=options).save(tmp_path / "vc.jsonl")
+    told = dict(data_of(view(tmp_path / "vc.jsonl"))["facts"])["options"]  # type: ignore[arg-type]
+    about = options_of(registry.get("vicious-circle"))
+    assert [line.split(":")[0] for line in told] == ["edition", "no_return"]
+    assert told[0].startswith('edition: "illustrated" instead of "designer" — ')
+    for line, name in zip(told, options, strict=True):
+        assert about[name].text in line

@@ -45,7 +45,7 @@ TERRAIN = {
 
 INK = "#222222"
 LAST = "#f1c40f"
-HIDDEN = "#8c8c8c"
+HIDDEN = "#767676"  # 4.5:1 on white: the "?" of a hidden piece is text (WCAG AA)
 
 
 def number(value: float) -> str:

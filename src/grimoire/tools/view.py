@@ -1,9 +1,28 @@
 """``grimoire view``: one self-contained HTML file to watch a whole match.
 
 The file holds the board after every event as an SVG picture, every event described in
-one sentence, the outcome and the header's facts, and a little script to step through
-them (a slider, the arrow keys, play and pause, a click on an event). It needs nothing
-else: no network, no fonts or scripts from elsewhere; it opens from ``file://``.
+one sentence, the outcome and the header's facts (the options that differ from the
+game's defaults, in words), and a little script to step through them (a slider, the
+arrow keys, play and pause, the event list). It needs nothing else: no network, no fonts
+or scripts from elsewhere; it opens from ``file://``.
+
+A finished match's result stays hidden until the replay reaches the last event, or the
+reader asks for it (one click on "show the result"); until then the event list shows the
+events up to the one on the board only, since the last ones tell the ending. Once shown,
+the result and the whole list stay shown while the reader steps back: they know it by
+then, and hiding it again would only hide what they have read. Every control works from
+the keyboard (Tab reaches the buttons, the slider and the event list, one stop, whose
+events the up and down arrows move between and Enter or Space shows), and the board
+scales down to a phone's width, the controls above it.
+
+A live match's page (the match server's, made with ``live``, the URL path of the
+match's frames) opens at the latest event and follows the match: every 1.5 s it asks
+``GET <frames>?since=N`` (passing on the ``token`` of its own address) for the events
+after the ``N`` it has, answered as ``{"version", "outcome", "events", "frames",
+"keyframe"}`` (the event lines from seq ``N`` on and the frames after them, in the
+encoding below, and optionally ``"texts"``); a reader at the end moves to the new end,
+one looking back stays where they are. It stops once the match is over or the server
+refuses it (a 4xx answer), and says so.
 
 Written for a seat (``player``), it holds only what that seat may know: every picture is
 drawn from ``view(state, seat)``, every event is described from ``redact(event, seat)``
@@ -26,14 +45,17 @@ import gzip
 import html
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import msgspec
 
 from grimoire.core.errors import UsageError
+from grimoire.core.events import Header
 from grimoire.core.logfile import LogReader
+from grimoire.core.options import changed, options_of
 from grimoire.core.replay import Replay
+from grimoire.core.rules import AnyRules, Outcome
 from grimoire.tools.render import Perspective, named_texts
 
 KEYFRAME = 200
@@ -97,11 +119,112 @@ def seen_by(reader: Perspective, names: tuple[str, ...]) -> str:
             "the spectator" if reader.seat is None else names[reader.seat])
 
 
+def title_of(header: Header) -> str:
+    """The viewer's title: the game and the players.
+
+    >>> from grimoire import Match
+    >>> title_of(Match.new("vicious-circle", seed=bytes(32)).header)
+    'vicious-circle: Dawn vs Twilight'
+    """
+    return f"{header.game}: {' vs '.join(header.players)}"
+
+
+def ending_of(outcome: Outcome | None, names: tuple[str, ...]) -> str | None:
+    """How the match ended, as the viewer says it (``None`` while it is unfinished).
+
+    >>> ending_of(Outcome((1,), "throne"), ("Ann", "Ben"))
+    'won by Ben (throne)'
+    """
+    if outcome is None:
+        return None
+    winners = ", ".join(names[w] for w in outcome.winners if 0 <= w < len(names))
+    return f"won by {winners} ({outcome.reason})" if winners else f"drawn ({outcome.reason})"
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON reads it back (a tuple and a list alike)."""
+    return json.loads(json.dumps(value))
+
+
+def options_told(rules: AnyRules, options: Mapping[str, Any]) -> list[str]:
+    """The ``options`` (a header's) that differ from the game's defaults, each in words:
+    its name, its value and the default it replaces, and what it means (from
+    :func:`grimoire.core.options.options_of`). An empty list: the game as it comes.
+
+    >>> from grimoire import registry
+    >>> options_told(registry.get("wiz-war"), {"victory_points": 3, "rotate_270": False})
+    ['victory_points: 3 instead of 2 — points to win (2; Extended Play: 3 or 4).']
+    >>> options_told(registry.get("wiz-war"), {"victory_points": 2})
+    []
+    """
+    about = options_of(rules)
+    told = []
+    for name, value in changed(rules, options):
+        if _plain(value) == _plain(about[name].default):  # () as a header's []
+            continue
+        meaning = about[name].text.rstrip(".")
+        default = about[name].default
+        line = (f"{name}: {_shown(value)} " + ("(unset by default)" if default is None else
+                                              f"instead of {_shown(default)}"))
+        told.append(f"{line} — {meaning}." if meaning else f"{line}.")
+    return told
+
+
+def viewer_data(rules: AnyRules, header: Header, reader: Perspective, *, sealed: bool,
+                outcome: Outcome | None, lines: list[str], frames: list[Any],
+                texts: dict[str, str] | None = None,
+                live: str | None = None) -> dict[str, Any]:
+    """What the viewer's page holds (packed by :func:`page`): the header's facts (the
+    options that differ from the defaults, in words), the event ``lines``, the
+    ``frames``, the outcome (``None`` while unfinished; the page keeps it hidden until
+    the replay reaches the last event), and the ``texts`` of what they name (found in
+    them when not given). ``live``, the URL path of a live match's frames (the match
+    server's), makes the page open at the latest event and follow the match (see the
+    module's docs).
+
+    >>> from grimoire import Match
+    >>> m = Match.new("wiz-war", seed=bytes(32), options={"victory_points": 3})
+    >>> data = viewer_data(m.rules, m.header, Perspective(m.rules, None, True), sealed=False,
+    ...                    outcome=None, lines=[], frames=[[]], live="/matches/x/frames")
+    >>> dict(data["facts"])["options"]
+    ['victory_points: 3 instead of 2 — points to win (2; Extended Play: 3 or 4).']
+    >>> data["outcome"], data["live"]
+    (None, {'version': 0, 'frames': '/matches/x/frames'})
+    """
+    names = header.players
+    facts: list[list[Any]] = [
+        ["game", f"{rules.title or header.game} (rules {header.rules})"],
+        ["players", ", ".join(names)],
+        ["options", options_told(rules, header.options) or "the game's defaults"],
+        ["dice", "physical dice (recorded)" if header.dice == "recorded" else
+         "seeded, seed revealed" if header.seed else "seeded, seed not revealed"],
+        ["chain", "sealed: every record chained" if sealed and len(lines) else
+         "not sealed (`grimoire seal` adds the chain)"],
+        ["seen as", seen_by(reader, names)],
+    ]
+    if header.position:  # a position may name hidden things: its text for the auditor only
+        facts.append(["starts from", header.position if not reader.public else
+                      "a given position (shown on the first board)"])
+    if texts is None:
+        texts = named_texts(rules, "\n".join(
+            [*lines, *(line for frame in frames for line in _lines_of(frame))]))
+    data = {"facts": facts, "events": lines, "frames": frames, "keyframe": KEYFRAME,
+            "outcome": ending_of(outcome, names), "game": header.game, "texts": texts}
+    if live is not None:
+        data["live"] = {"version": len(lines), "frames": live}
+    return data
+
+
 def html_of(replay: Replay, reader: Perspective, *, sealed: bool,
-            progress: Callable[[int], None] | None = None) -> str:
+            progress: Callable[[int], None] | None = None, live: str | None = None) -> str:
     """The viewer's HTML page of every event of ``replay`` as ``reader`` sees them
-    (``sealed``: every record is chained). Used by :func:`view` for a file and by the
-    match server for a match in its store.
+    (``sealed``: every record is chained; ``live``: the URL path of the match server's
+    frames of this match, to follow it as it goes). Used by :func:`view` for a file and
+    by the match server for a match in its store.
 
     >>> from grimoire import Match
     >>> m = Match.new("vicious-circle", seed=bytes(32))
@@ -111,34 +234,11 @@ def html_of(replay: Replay, reader: Perspective, *, sealed: bool,
     >>> page.startswith("<!doctype html>")
     True
     """
-    header = replay.header
     frames, lines = frames_of(replay, reader, progress)
     outcome = replay.rules.outcome(replay.seek(len(replay)))
-    names = header.players
-    ending = ""
-    if outcome is not None:
-        winners = ", ".join(names[w] for w in outcome.winners if 0 <= w < len(names))
-        ending = (f"won by {winners} ({outcome.reason})" if winners else
-                  f"drawn ({outcome.reason})")
-    facts = [
-        ["game", f"{replay.rules.title or header.game} (rules {header.rules})"],
-        ["players", ", ".join(names)],
-        ["options", ", ".join(f"{k}={json.dumps(v)}" for k, v in header.options.items())
-         or "none"],
-        ["dice", "physical dice (recorded)" if header.dice == "recorded" else
-         "seeded, seed revealed" if header.seed else "seeded, seed not revealed"],
-        ["chain", "sealed: every record chained" if sealed and len(replay) else
-         "not sealed (`grimoire seal` adds the chain)"],
-        ["seen as", seen_by(reader, names)],
-    ]
-    if header.position:  # a position may name hidden things: its text for the auditor only
-        facts.append(["starts from", header.position if not reader.public else
-                      "a given position (shown on the first board)"])
-    data = {"facts": facts, "events": lines, "frames": frames, "keyframe": KEYFRAME,
-            "outcome": ending or "unfinished", "game": header.game,
-            "texts": named_texts(replay.rules, "\n".join(
-                [*lines, *(line for frame in frames for line in _lines_of(frame))]))}
-    return page(data, f"{header.game}: {' vs '.join(names)}")
+    data = viewer_data(replay.rules, replay.header, reader, sealed=sealed, outcome=outcome,
+                       lines=lines, frames=frames, live=live)
+    return page(data, title_of(replay.header))
 
 
 def _lines_of(frame: Any) -> Iterator[str]:
@@ -176,64 +276,95 @@ def view(
                       bytes=len(text.encode()))
 
 
-_TEMPLATE = """<!doctype html>
+_TEMPLATE = r"""<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>%TITLE%</title>
 <style>
-body{font-family:system-ui,sans-serif;margin:0;background:#faf7f0;color:#222}
+*,*::before,*::after{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;margin:0;background:#faf7f0;color:#222;
+overflow-wrap:anywhere}
 header{padding:.6em 1em;background:#2c3e50;color:#fff}
 header h1{font-size:1.1em;margin:0}
 #facts{font-size:.85em;margin:.3em 0 0;display:flex;flex-wrap:wrap;gap:.2em 1.5em}
-#facts span b{font-weight:600;color:#f1c40f;margin-right:.3em}
-main{display:flex;flex-wrap:wrap;gap:1em;padding:1em}
-#board{flex:0 0 auto;background:#fff;border:1px solid #ccc;padding:.5em;min-width:300px}
-#board svg{max-width:100%;height:auto}
-#side{flex:1 1 320px;min-width:280px;display:flex;flex-direction:column;gap:.5em}
-#controls{display:flex;gap:.3em;align-items:center;flex-wrap:wrap}
-#controls button{font-size:1em;padding:.2em .6em}
-#slider{flex:1 1 200px}
-#where{font-variant-numeric:tabular-nums;min-width:9em}
-#now{background:#fff;border:1px solid #ccc;padding:.5em;min-height:2.5em}
+#facts b{font-weight:600;color:#f1c40f;margin-right:.3em}
+#facts .list{flex:1 1 100%}
+#facts ul{margin:0;padding-left:1.2em}
+main{display:grid;grid-template-columns:minmax(0,max-content) minmax(280px,1fr);
+grid-template-areas:"board controls" "board side";grid-template-rows:auto 1fr;
+gap:.5em 1em;padding:1em;align-items:start}
+#board{grid-area:board;background:#fff;border:1px solid #ccc;padding:.5em;min-width:0}
+#board svg{display:block;width:100%;height:auto}
+#controls{grid-area:controls;display:flex;gap:.3em;align-items:center;flex-wrap:wrap}
+#controls button{font-size:1em;padding:.2em .6em;min-width:2.6em;min-height:2.2em}
+#slider{flex:1 1 160px;min-width:120px;height:2em}
+#where{font-variant-numeric:tabular-nums}
+#live{flex:1 1 100%;font-size:.9em;color:#1f4e79}
+#side{grid-area:side;min-width:0;display:flex;flex-direction:column;gap:.5em}
+#now{background:#fff;border:1px solid #ccc;padding:.5em;min-height:2.5em;margin:0}
+#result{display:flex;flex-wrap:wrap;gap:.5em;align-items:center}
 #outcome{font-weight:600}
+#outcome.hidden{font-weight:normal;font-style:italic}
 ol#events{position:relative;margin:0;padding:0 0 0 3.5em;max-height:60vh;overflow:auto;
 background:#fff;border:1px solid #ccc;font-size:.9em}
-ol#events li{cursor:pointer;padding:.1em .3em}
-ol#events li:hover{background:#eef}
+ol#events li{padding:0}
+ol#events button{all:unset;box-sizing:border-box;display:block;width:100%;cursor:pointer;
+padding:.1em .3em;color:inherit}
+ol#events button:hover{background:#eef}
+ol#events button:focus-visible{outline:2px solid #1f4e79;outline-offset:-2px}
 ol#events li.current{background:#fdebd0;font-weight:600}
-ol#events li.future{color:#999}
+ol#events li.future{color:#595959;font-style:italic}
 #error{color:#b03a2e}
 #info{font-size:.9em;background:#fff;border-left:4px solid #2c3e50;padding:.3em .6em}
 #info:empty{display:none}
-#texts{font-size:.9em}
+#texts,#keys{font-size:.9em}
 #texts dt{font-weight:600;margin-top:.3em}
 #texts dd{margin:0 0 0 1em}
+#keys p{margin:.3em 0}
 #board [data-piece],#board [data-card]{cursor:help}
+@media (max-width:760px){
+header{padding:.4em .6em}
+main{grid-template-columns:minmax(0,1fr);grid-template-areas:"controls" "board" "side";
+grid-template-rows:none;padding:.5em}
+#board{padding:.2em}
+ol#events{max-height:50vh}
+}
 </style>
 </head>
 <body>
 <header><h1>%TITLE%</h1><div id="facts"></div></header>
 <main>
-<div id="board" aria-live="polite"></div>
-<div id="side">
-<div id="controls">
-<button id="first" title="the start (Home)">|&lt;</button>
-<button id="prev" title="one event back (left arrow)">&lt;</button>
-<button id="play" title="play or pause (space)">play</button>
-<button id="next" title="one event forward (right arrow)">&gt;</button>
-<button id="last" title="the end (End)">&gt;|</button>
+<div id="controls" role="group" aria-label="Replay">
+<button type="button" id="first" aria-label="first" title="the start (Home)">|&lt;</button>
+<button type="button" id="prev" aria-label="back" title="one event back (left arrow)"
+>&lt;</button>
+<button type="button" id="play" title="play or pause (space)">play</button>
+<button type="button" id="next" aria-label="forward" title="one event forward (right arrow)"
+>&gt;</button>
+<button type="button" id="last" aria-label="last" title="the end (End)">&gt;|</button>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="event">
 <span id="where"></span>
+<span id="live" role="status" hidden></span>
 </div>
-<div id="now"></div>
-<div id="outcome"></div>
+<div id="board"></div>
+<div id="side">
+<p id="now" aria-live="polite"></p>
+<div id="result"><span id="outcome" tabindex="-1"></span>
+<button type="button" id="reveal" hidden>show the result</button></div>
 <div id="info"></div>
-<ol id="events"></ol>
+<ol id="events" aria-label="events"></ol>
 <details id="texts" hidden><summary>What the cards, pieces and places are</summary><dl></dl>
 </details>
-<div id="error"></div>
+<details id="keys"><summary>Keys</summary>
+<p>Left and right arrows: one event back or forward; Home and End: the start and the end;
+Space: play or pause (on a button, Space presses it).</p>
+<p>Tab reaches the buttons, the slider and the event list; in the list, the up and down
+arrows move between events and Enter or Space shows one.</p>
+</details>
+<div id="error" role="alert"></div>
+<noscript>This page needs JavaScript to show the match.</noscript>
 </div>
 </main>
 <script id="grimoire-data" type="application/octet-stream">%DATA%</script>
@@ -251,49 +382,98 @@ ol#events li.future{color:#999}
     $("error").textContent = "This browser cannot unpack the match (" + err + ").";
     return;
   }
-  const frames = data.frames, events = data.events, K = data.keyframe;
-  const n = events.length;
+  const frames = data.frames, events = data.events, live = data.live || null;
+  let n = events.length, outcome = data.outcome || null;
+  // The result stays hidden until the replay reaches the last event (or the reader asks
+  // for it); from then on it stays shown, with every event listed. Unfinished matches
+  // have no result to hide.
+  let revealed = !outcome;
   for (const [k, v] of data.facts) {
     const span = document.createElement("span");
     const b = document.createElement("b");
     b.textContent = k;
-    span.append(b, document.createTextNode(v));
+    span.append(b);
+    if (Array.isArray(v)) {
+      const ul = document.createElement("ul");
+      for (const item of v) {
+        const li = document.createElement("li");
+        li.textContent = item;
+        ul.append(li);
+      }
+      span.className = "list";
+      span.append(ul);
+    } else span.append(document.createTextNode(v));
     $("facts").append(span);
   }
-  $("outcome").textContent = "Outcome: " + data.outcome;
-  const texts = data.texts || {};
-  for (const [name, text] of Object.entries(texts)) {
-    const dt = document.createElement("dt"), dd = document.createElement("dd");
-    dt.textContent = name;
-    dd.textContent = text;
-    $("texts").querySelector("dl").append(dt, dd);
-    $("texts").hidden = false;
+  const texts = {};
+  function learn(more) {
+    const dl = $("texts").querySelector("dl");
+    for (const [name, text] of Object.entries(more || {})) {
+      if (name in texts) continue;
+      texts[name] = text;
+      const dt = document.createElement("dt"), dd = document.createElement("dd");
+      dt.textContent = name;
+      dd.textContent = text;
+      dl.append(dt, dd);
+      $("texts").hidden = false;
+    }
   }
+  learn(data.texts);
   $("board").addEventListener("click", (e) => {
     const el = e.target.closest("[data-card], [data-piece]");
     const name = el && (el.dataset.card || el.dataset.piece);
     $("info").textContent = name && texts[name] ? name + ": " + texts[name] : "";
   });
   const list = $("events");
-  events.forEach((text, i) => {
-    const li = document.createElement("li");
-    li.textContent = text;
-    li.dataset.at = String(i + 1);
-    li.addEventListener("click", () => show(i + 1));
+  function listed(text, k) {
+    const li = document.createElement("li"), b = document.createElement("button");
+    b.type = "button";
+    b.tabIndex = -1;
+    b.textContent = text;
+    b.dataset.at = String(k);
+    li.dataset.at = String(k);
+    li.append(b);
     list.append(li);
+  }
+  events.forEach((text, i) => listed(text, i + 1));
+  list.addEventListener("click", (e) => {
+    const b = e.target.closest("button");
+    if (b) show(Number(b.dataset.at));
   });
+  // One stop for Tab in the list; the up and down arrows move between its events.
+  let tabbable = null;
+  function tabTo(b) {
+    if (tabbable === b) return;
+    if (tabbable) tabbable.tabIndex = -1;
+    tabbable = b;
+    if (b) b.tabIndex = 0;
+  }
+  list.addEventListener("keydown", (e) => {
+    if (e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
+    const li = e.target.closest("li");
+    if (!li) return;
+    let next = e.key === "ArrowUp" ? li.previousElementSibling : li.nextElementSibling;
+    if (next && next.hidden) next = null;
+    if (next) {
+      const b = next.querySelector("button");
+      tabTo(b);
+      b.focus();
+    }
+    e.preventDefault();
+  });
+  const whole = (f) => f.length > 0 && typeof f[0] === "string";
   const cache = new Map();
-  // Patches apply to the picture before them: rebuild forward from the nearest key frame.
+  // A frame is a whole picture (its lines) or a patch of the one before it: rebuild
+  // forward from the nearest whole picture (or the nearest picture already rebuilt).
   function pictureAt(at) {
-    const base = at - (at % K);
     if (cache.has(at)) return cache.get(at);
-    let lines = cache.has(at - 1) && at - 1 >= base ? cache.get(at - 1).slice()
-      : frames[base].slice();
-    const from = cache.has(at - 1) && at - 1 >= base ? at : base + 1;
-    for (let k = from; k <= at; k++) {
-      const ops = frames[k];
-      for (let j = ops.length - 1; j >= 0; j--) {
-        const [i1, i2, repl] = ops[j];
+    let k = at;
+    while (k > 0 && !cache.has(k) && !whole(frames[k])) k--;
+    const lines = (cache.has(k) ? cache.get(k) : frames[k]).slice();
+    for (let j = k + 1; j <= at; j++) {
+      const ops = frames[j];
+      for (let i = ops.length - 1; i >= 0; i--) {
+        const [i1, i2, repl] = ops[i];
         lines.splice(i1, i2 - i1, ...repl);
       }
     }
@@ -303,26 +483,53 @@ ol#events li.future{color:#999}
   }
   let at = 0, timer = null;
   const slider = $("slider");
-  slider.max = String(n);
+  function told() {
+    const shown = outcome && (revealed || at === n);
+    const el = $("outcome");
+    el.className = shown || !outcome ? "" : "hidden";
+    el.textContent = shown ? "Outcome: " + outcome
+      : outcome ? "The result is hidden until the last event."
+      : live ? "The match is going on." : "Outcome: unfinished (the log stops before the end).";
+    $("reveal").hidden = !outcome || shown;
+  }
   function show(i) {
     at = Math.max(0, Math.min(n, i));
-    $("board").innerHTML = pictureAt(at).join("\\n");
+    if (at === n) revealed = true;
+    $("board").innerHTML = pictureAt(at).join("\n");
+    slider.max = String(n);
     slider.value = String(at);
+    slider.setAttribute("aria-valuetext", "event " + at + " of " + n);
     $("where").textContent = "event " + at + " of " + n;
     $("now").textContent = at === 0 ? "Before the first event." : events[at - 1];
     for (const li of list.children) {
       const k = Number(li.dataset.at);
-      li.className = k === at ? "current" : k > at ? "future" : "";
+      const name = k === at ? "current" : k > at ? "future" : "";
+      if (li.className !== name) li.className = name;
+      const hide = k > at && !revealed;
+      if (li.hidden !== hide) li.hidden = hide;
     }
+    list.hidden = (revealed ? n : at) === 0;  // nothing to list yet
     const cur = list.children[at - 1];
+    if (!list.contains(document.activeElement)) {
+      const item = cur || list.firstElementChild;
+      tabTo(item ? item.querySelector("button") : null);
+    }
     if (cur) {
       const top = cur.offsetTop;
       if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
         list.scrollTop = top - list.clientHeight / 2;
       }
     }
+    told();
     document.body.dataset.at = String(at);
+    document.body.dataset.events = String(n);
+    following();
   }
+  $("reveal").onclick = () => {
+    revealed = true;
+    show(at);
+    $("outcome").focus();
+  };
   function playing(on) {
     if (on && !timer) {
       if (at >= n) show(0);
@@ -336,15 +543,70 @@ ol#events li.future{color:#999}
   $("last").onclick = () => show(n);
   $("play").onclick = () => playing(!timer);
   slider.addEventListener("input", () => show(Number(slider.value)));
+  const own = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp",
+    "PageDown"];
   document.addEventListener("keydown", (e) => {
-    if (e.target === slider && (e.key === "ArrowLeft" || e.key === "ArrowRight")) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
+    const t = e.target;
+    if (t === slider && own.includes(e.key)) return;  // the slider's own keys
+    if (e.key === " " && t.closest && t.closest("button, summary, a, input")) return;
     if (e.key === "ArrowRight") { show(at + 1); e.preventDefault(); }
     else if (e.key === "ArrowLeft") { show(at - 1); e.preventDefault(); }
     else if (e.key === "Home") { show(0); e.preventDefault(); }
     else if (e.key === "End") { show(n); e.preventDefault(); }
     else if (e.key === " ") { playing(!timer); e.preventDefault(); }
   });
-  show(0);
+  // A live match: open at its latest event and ask the server for the events after it
+  // every 1.5 s; a reader at the end moves to the new end, one looking back stays put.
+  let over = !live;
+  function following() {
+    if (!live) return;
+    const el = $("live");
+    el.hidden = false;
+    el.textContent = over ? (outcome ? "Live: the match is over." : el.textContent)
+      : at === n ? "Live: following the match."
+      : "Live: new events are added; End follows the match again.";
+  }
+  function take(answer) {
+    const got = Math.min(answer.events.length, answer.frames.length);
+    const follow = at === n;
+    for (let j = 0; j < got; j++) {
+      events.push(answer.events[j]);
+      frames.push(answer.frames[j]);
+      listed(answer.events[j], events.length);
+    }
+    n = events.length;
+    learn(answer.texts);
+    if (answer.outcome) outcome = answer.outcome;
+    show(follow ? n : at);
+  }
+  async function poll() {
+    const url = new URL(live.frames, location.href);
+    url.searchParams.set("since", String(n));
+    const token = new URLSearchParams(location.search).get("token");
+    if (token) url.searchParams.set("token", token);
+    let answer = null, wait = 1500;
+    try {
+      const res = await fetch(url, {cache: "no-store", headers: {accept: "application/json"}});
+      if (res.ok) answer = await res.json();
+      else if (res.status >= 400 && res.status < 500 && res.status !== 429) {
+        over = true;
+        $("live").textContent = "Live updates stopped: the server answered " + res.status
+          + ". Reload the page to try again.";
+        return;
+      } else wait = 5000;
+    } catch (err) {
+      wait = 5000;
+      $("live").textContent = "Live: the server cannot be reached; trying again.";
+    }
+    if (answer) {
+      if (answer.outcome) over = true;
+      take(answer);
+    }
+    if (!over) setTimeout(poll, wait);
+  }
+  show(live ? n : 0);
+  if (live) setTimeout(poll, 1500);
   document.body.dataset.ready = "yes";
 })();
 </script>
