@@ -193,3 +193,36 @@ def test_the_board_s_choices_are_taken_with_the_keyboard(base: str, browser: Any
     prompt = by_id(browser, "prompt").text
     first[0].send_keys(Keys.ENTER)
     wait_for(lambda: by_id(browser, "prompt").text != prompt)
+
+
+def test_axe_finds_no_serious_violation_on_the_lobby_table_and_play_pages(
+        base: str, browser: Any) -> None:
+    """axe-core, run in the same Chromium: no serious or critical accessibility violation
+    on the lobby, an invite's page, the creator's page and a play page (wide and at a
+    phone's width)."""
+    from axe import serious, summary
+
+    t = HTTP.post(f"{base}/tables", json={
+        "game": "wiz-war", "public": True,
+        "seats": [{"kind": "you", "name": "Ann"}, {"kind": "person"}]}).json()
+    invite = next(i["url"] for i in t["invites"] if i["seat"] == 1)
+    gathering = [base + "/", invite, t["manage_url"],
+                 f"{base}/join/{t['id']}?token={t['you']['token']}"]
+    playing = [f"{base}/matches/{t['id']}/play?token={t['you']['token']}", t["manage_url"]]
+
+    def check(urls: list[str]) -> None:
+        for width, height in ((1400, 1000), (390, 844)):
+            viewport(browser, width, height)
+            for url in urls:
+                browser.get(url)
+                ready(browser)
+                found = serious(browser)
+                assert not found, f"{url} at {width}:\n{summary(found)}"
+
+    try:
+        check(gathering)
+        HTTP.post(f"{base}/tables/{t['id']}/join", headers=auth(invite.split("token=")[1]),
+                  json={"name": "Ben"})
+        check(playing)
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -112,6 +112,11 @@ async function refresh() {
       document.title = v.game + ": " + v.players.join(" vs ");
       $("title").textContent = document.title;
       $("board").innerHTML = v.picture;
+      const svg = $("board").querySelector("svg");
+      if (svg) {  // a picture whose pieces and squares are controls: a group, not an image
+        svg.setAttribute("role", "group");
+        svg.setAttribute("aria-label", "the board");
+      }
       const me = v.seat === null ? "a spectator" : v.players[v.seat];
       let status = "You are " + me + ". ";
       if (v.outcome) {
