@@ -1,8 +1,8 @@
 """The server's API as an OpenAPI 3.1 document (``GET /openapi.json``) and a page that
 lists it (``GET /docs``: self-contained, no script from the network).
 
->>> sorted(openapi()["paths"])[:2]
-['/games', '/games/{game}']
+>>> sorted(openapi()["paths"])[:3]
+['/', '/games', '/games/{game}']
 """
 
 from __future__ import annotations
@@ -42,6 +42,9 @@ PICTURE = {"name": "picture", "in": "query", "schema": {"type": "boolean"}}
 TURNED = {"name": "turned", "in": "query", "schema": {"type": "boolean"},
           "description": "draw the picture from the token's seat's side"}
 GAME = {"name": "game", "in": "path", "required": True, "schema": {"type": "string"}}
+TABLE = {"name": "table", "in": "path", "required": True, "schema": {"type": "string"}}
+SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer",
+                                                                   "minimum": 0}}
 DESCRIBE = {"name": "describe", "in": "query", "schema": {"type": "boolean"}}
 
 
@@ -54,6 +57,40 @@ def openapi() -> dict[str, Any]:
                  "seat, each seat sees only what it may know. Errors are JSON with a "
                  "stable reason code. See docs/server.md."},
         "paths": {
+            "/": {"get": _op("The lobby, a page for people: create a match, invite, take an "
+                             "open seat, watch", secured=False, errors=(),
+                             media="text/html")},
+            "/lobby": {"get": _op(
+                "The public tables gathering players (open) and the public matches being "
+                "played (live) and finished", secured=False, errors=())},
+            "/tables": {"post": _op(
+                "A new table: each seat you, a person to invite or a server bot (random, "
+                "easy, medium, strong); the manager's token and link, the invite links; "
+                "started at once when no seat is open", body="NewTable", ok=201,
+                errors=(400, 413, 429), secured=False)},
+            "/tables/{table}": {"get": _op(
+                "The table as the token's holder may see it (manager: the invite links; "
+                "no token: a public table)", params=(TABLE,))},
+            "/tables/{table}/join": {"post": _op(
+                "Take the seat the invite token is for, under a name", body="Join",
+                errors=(400, 401, 403, 404, 409), params=(TABLE,))},
+            "/tables/{table}/seats/{seat}": {"post": _op(
+                "Take an open seat of a public table under a name: its new token",
+                body="Join", errors=(400, 401, 404, 409), secured=False,
+                params=(TABLE, SEAT))},
+            "/tables/{table}/cancel": {"post": _op(
+                "The manager closes a table still gathering", errors=(400, 401, 403, 404,
+                                                                       409),
+                params=(TABLE,))},
+            "/join/{table}": {"get": _op(
+                "An invite's page: take the seat with a name, wait for the others, play",
+                params=(TABLE,), media="text/html")},
+            "/manage/{table}": {"get": _op(
+                "The creator's page: the invite links again, cancel", params=(TABLE,),
+                media="text/html")},
+            "/matches/{match}/rematch": {"post": _op(
+                "A rematch of a finished match with the same players: the caller's seat "
+                "at the new table, with a new token", params=(MATCH,))},
             "/games": {"get": _op("The games this server plays", secured=False,
                                   errors=())},
             "/games/{game}": {"get": _op(
@@ -110,6 +147,20 @@ def openapi() -> dict[str, Any]:
                                        "action events (grimoire schema GAME)"},
                             "expected_version": {"type": "integer", "minimum": 0},
                             "idempotency_key": {"type": "string", "maxLength": 128}}},
+                "NewTable": {"type": "object", "additionalProperties": False,
+                             "required": ["game", "seats"], "properties": {
+                                 "game": {"type": "string"},
+                                 "seats": {"type": "array", "items": {
+                                     "type": "object", "additionalProperties": False,
+                                     "required": ["kind"], "properties": {
+                                         "kind": {"enum": ["you", "person", "bot"]},
+                                         "name": {"type": "string"},
+                                         "bot": {"enum": ["random", "easy", "medium",
+                                                          "strong"]}}}},
+                                 "options": {"type": "object"},
+                                 "public": {"type": "boolean"}}},
+                "Join": {"type": "object", "additionalProperties": False,
+                         "required": ["name"], "properties": {"name": {"type": "string"}}},
                 "Error": {"type": "object", "required": ["error", "reason", "detail"],
                           "properties": {"error": {"type": "string"},
                                          "reason": {"type": "string"},
