@@ -217,3 +217,56 @@ def test_lobby_lists_hold_only_what_everyone_may_know(base: str) -> None:
     public = HTTP.get(f"{base}/tables/{t['id']}").json()
     assert public["role"] == "public" and "invites" not in public
     assert registry.get("wiz-war").name == public["game"]
+
+
+def test_a_person_playing_a_bot_is_told_only_what_their_seat_may_know(tmp_path: Any) -> None:
+    """Against a server bot, everything Ann is sent (views, her choices) is made from her
+    seat's view alone: the same in every state her seat cannot tell from the true one;
+    and the bot's seat holds no token anyone could use."""
+    import msgspec
+
+    from grimoire.core.choices import choices
+    from grimoire.core.replay import initial_state
+    from grimoire.tools.render import Perspective
+
+    db = str(tmp_path / "m.sqlite")
+    rng = random.Random(9)
+    seen: list[dict[str, Any]] = []
+    with running(ServerConfig(db=db)) as base:
+        t = table(base, "wiz-war", seats=[{"kind": "you", "name": "Ann"},
+                                          {"kind": "bot", "bot": "random"}])
+        ann = t["you"]["token"]
+        for _ in range(60):
+            view = HTTP.get(f"{base}/matches/{t['id']}", headers=auth(ann)).json()
+            if view["outcome"] is not None:
+                break
+            if 0 not in view["to_act"]:
+                time.sleep(0.02)
+                continue
+            tree = HTTP.get(f"{base}/matches/{t['id']}/choices", headers=auth(ann)).json()
+            if tree["version"] != view["version"]:
+                continue
+            seen.append({"view": view, "tree": tree})
+            legal = HTTP.get(f"{base}/matches/{t['id']}/legal", headers=auth(ann)).json()
+            HTTP.post(f"{base}/matches/{t['id']}/actions", headers=auth(ann),
+                      json={"action": rng.choice(legal["actions"]),
+                            "expected_version": legal["version"]})
+    with Store(db) as store:
+        header = store.header(t["id"])
+        events = [rec.event for rec in store.records(t["id"])]
+        assert store.bots(t["id"]) == {1: "random"}
+    rules = registry.get("wiz-war")
+    states = [initial_state(rules, header)]
+    for event in events:
+        states.append(rules.evolve(states[-1], event))
+    eye = Perspective(rules, 0, True)
+    disguiser = random.Random(3)
+    assert len(seen) >= 10
+    for got in seen:
+        state = states[got["view"]["version"]]
+        assert got["view"]["view"] == json.loads(msgspec.json.encode(eye.see(state)))
+        for _ in range(2):
+            twin = rules.disguise(state, 0, disguiser)
+            assert got["view"]["view"] == json.loads(msgspec.json.encode(eye.see(twin)))
+            assert got["tree"]["step"] == json.loads(msgspec.json.encode(
+                choices(rules, twin, 0)))
