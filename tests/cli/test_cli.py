@@ -76,7 +76,7 @@ def test_schema_and_seal(logs: Path, tmp_path: Path) -> None:
     assert {"Header", "Record", "Trailer", "Move"} <= set(schema["$defs"])
     log = sorted(logs.glob("*.jsonl"))[0]
     code, out = run("seal", str(log), "-o", str(tmp_path / "s.jsonl"))
-    assert code == 0 and "sealed" in out
+    assert code == 0 and "records, chained" in out
 
 
 def test_new_and_bad_options(tmp_path: Path) -> None:

@@ -40,7 +40,17 @@ from grimoire.core.signing import act_message, outcome_bytes, read_key, seal_mes
 
 
 class AuditReport(msgspec.Struct, kw_only=True):
-    """What an audit found. ``error`` is ``None`` for a valid log."""
+    """What an audit found. ``error`` is ``None`` for a valid log.
+
+    Two words, used alike in every output: a log is **chained** when every record carries
+    its chain value (``chained``), and **signed** when it ends in a signature line
+    (``signed_by`` is its key, ``trusted`` whether ``--trust`` named it); in a log whose
+    header lists the seats' keys every action is signed by its seat (``acts_signed``).
+
+    >>> print(AuditReport(path="m.jsonl", ok=True, events=5, chained=True,
+    ...                   dice="recorded").summary())
+    m.jsonl: ok, 5 events, chained, not signed, dice recorded, unfinished
+    """
 
     path: str | None = None
     game: str | None = None
@@ -48,12 +58,19 @@ class AuditReport(msgspec.Struct, kw_only=True):
     ok: bool
     events: int = 0
     actions: int = 0
-    sealed: bool = False
+    chained: bool = False
+    acts_signed: bool = False
     dice: str = ""
     outcome: Outcome | None = None
     signed_by: str = ""
     trusted: bool = False
     error: dict[str, Any] | None = None
+
+    @property
+    def sealed(self) -> bool:
+        """The former name of :attr:`chained`, kept for code that reads it ("sealed" named
+        a chained log and a signed one alike, so no output says it any more)."""
+        return self.chained
 
     def summary(self) -> str:
         """One line for people: ``ok`` plus facts, or the first problem."""
@@ -75,11 +92,15 @@ class AuditReport(msgspec.Struct, kw_only=True):
             end = f"won by {who} ({self.outcome.reason})"
         elif self.outcome is not None:
             end = f"drawn ({self.outcome.reason})"
-        seal = "sealed" if self.sealed else "unsealed"
+        proof = "chained" if self.chained else "not chained"
+        if self.acts_signed:
+            proof += ", every action signed by its seat"
         if self.signed_by:
-            seal += (f", signed by {self.signed_by[:16]}…"
-                     + (" (trusted)" if self.trusted else " (not a trusted key)"))
-        return f"{name}: ok, {self.events} events, {seal}, dice {self.dice}, {end}"
+            proof += (f", signed by {self.signed_by[:16]}…"
+                      + (" (trusted)" if self.trusted else " (not a trusted key)"))
+        else:
+            proof += ", not signed"
+        return f"{name}: ok, {self.events} events, {proof}, dice {self.dice}, {end}"
 
 
 def _describe(event: Event) -> str:
@@ -218,7 +239,7 @@ def audit_records(
     n = 0  # events matched
     counted = True  # whether the report counts the last complete decision yet
     line, seq = 1, -1  # the last record read
-    sealed = True
+    chained = True
     for line, _, rec in stream:
         got = rec.event
         kind = kinds.get(type(got))
@@ -247,7 +268,7 @@ def audit_records(
             if seed is None:  # seeded, the state already stands after the decision
                 state = evolve(state, got)
             if rec.chain is None:
-                sealed = False
+                chained = False
             n += 1
             i += 1
             seq = rec.seq
@@ -299,7 +320,7 @@ def audit_records(
         state = apply_decision(state, pending, evolve) if seed is not None \
             else evolve(state, got)
         if rec.chain is None:
-            sealed = False
+            chained = False
         n += 1
         i = 1
         seq = rec.seq
@@ -314,7 +335,8 @@ def audit_records(
     if not counted:
         report.events = n
         report.actions += 1
-    report.sealed = sealed and n > 0
+    report.chained = chained and n > 0
+    report.acts_signed = keys is not None
     report.outcome = outcome(state)
     return state
 

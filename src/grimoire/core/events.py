@@ -195,7 +195,7 @@ def bad_seat(event: Event, seats: int) -> str | None:
 
 class Fork(msgspec.Struct, frozen=True):
     """Where a rewound log came from: the origin's path, the seq it was cut at and the
-    chain value of the origin's last kept record (``None`` for an unsealed origin)."""
+    chain value of the origin's last kept record (``None`` for an origin without chain)."""
 
     log: str
     seq: int

@@ -110,12 +110,18 @@ DEFAULT_LIMITS = Limits()
 
 @dataclass
 class Log:
-    """A whole log in memory: header, events, and (when sealed) the last chain value."""
+    """A whole log in memory: header, events, whether it is chained (every record carries
+    its chain value) and the acting seats' signatures by seq."""
 
     header: Header
     events: list[Event] = field(default_factory=list)
-    sealed: bool = False
+    chained: bool = False
     sigs: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def sealed(self) -> bool:
+        """The former name of :attr:`chained`."""
+        return self.chained
 
 
 # ---------------------------------------------------------------- decoders (one per game)
@@ -702,7 +708,7 @@ class LogReader:
                     if chained is None:
                         chained = has
                     elif has != chained:
-                        bad = LogError("log/chain-missing", "a sealed log's records all "
+                        bad = LogError("log/chain-missing", "a chained log's records all "
                                        "carry their chain: " + (
                                            "this one has none" if chained else
                                            "the ones before it had none"),
@@ -843,7 +849,7 @@ class _Lines:
         if self.fast and complete and self.reader.signature is None:
             if parts[-1].startswith(_SIGNATURE_LINE[0]) and len(parts) > 1:
                 recs, chained, error, _ = self.decode(parts[:-1], lineno, complete)
-                if error is None:  # a sealed log's last line
+                if error is None:  # a signed log's last line
                     tail, tail_chained, error, _ = self.decode(
                         parts[-1:], lineno + len(parts) - 1, complete)
                     recs += tail
@@ -940,13 +946,13 @@ def read_log(
     with LogReader(source, limits=limits) as reader:
         events: list[Event] = []
         sigs: dict[int, str] = {}
-        sealed = True
+        chained = True
         for _, _, rec in reader.records():
             events.append(rec.event)
-            sealed = sealed and rec.chain is not None
+            chained = chained and rec.chain is not None
             if rec.sig is not None:
                 sigs[rec.seq] = rec.sig
-        return Log(reader.header, events, sealed and bool(events), sigs)
+        return Log(reader.header, events, chained and bool(events), sigs)
 
 
 # ---------------------------------------------------------------- writing

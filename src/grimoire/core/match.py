@@ -598,7 +598,7 @@ class Match:
         return Log(header, list(self._events), True, dict(self._sigs))
 
     def save(self, path: str | os.PathLike[str], *, reveal: bool | None = None) -> None:
-        """Write the whole log to ``path`` (sealed with the hash chain)."""
+        """Write the whole log to ``path`` (chained: every record carries its chain value)."""
         log = self.log(reveal=reveal)
         write_log(path, log.header, log.events, sigs=log.sigs)
 

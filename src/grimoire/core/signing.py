@@ -1,10 +1,10 @@
-"""Ed25519 signatures over a log's chain: who sealed a log, and who acted in it.
+"""Ed25519 signatures over a log's chain: who signed a log, and who acted in it.
 
 The chain value after a record commits to the header and to every record before it, so
 signing one 32-byte-ish value signs the whole prefix:
 
 - **a seal** (the log's last line, ``{"signature": {...}}``) signs the record count, the
-  final chain value and the outcome: a truncated, extended or re-sealed log no longer
+  final chain value and the outcome: a truncated, extended or re-signed log no longer
   matches it, and ``validate --trust KEY`` refuses a seal by anyone else;
 - **an act signature** (a record's ``sig``) is the acting seat's signature of the chain
   value after its action, with the key the header lists for that seat (``keys``): a log
@@ -37,7 +37,7 @@ ACT_CONTEXT = b"grimoire/act\x00"
 
 
 class Signature(msgspec.Struct, frozen=True, kw_only=True):
-    """A seal: ``key`` (hex) signed ``records``, ``chain`` (hex) and ``outcome``."""
+    """A log's signature: ``key`` (hex) signed ``records``, ``chain`` (hex) and ``outcome``."""
 
     key: str
     records: int
@@ -47,7 +47,7 @@ class Signature(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Trailer(msgspec.Struct, frozen=True):
-    """The last line of a sealed and signed log."""
+    """The signature line: the last line of a signed log."""
 
     signature: Signature
 
