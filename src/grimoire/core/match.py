@@ -49,6 +49,7 @@ from grimoire.core.logfile import (
     LogReader,
     LogWriter,
     encode_line,
+    line_writer,
     read_log,
     record_decoder,
     rules_for,
@@ -334,15 +335,17 @@ class Match:
         header for ``start=-1``, then every record from seq ``start`` on, chained and
         signed, ready to be sent."""
         out = [encode_line(self.header)] if start < 0 else []
+        line = line_writer(self.header.format)
         chain = header_hash(self.header)
         for seq, event in enumerate(self._events):
             chain = chain_next(chain, self._canon(event))
             if seq >= start:
-                out.append(encode_line(Record(seq, event, chain.hex(), self._sigs.get(seq))))
+                out.append(line(Record(seq, event, chain.hex(), self._sigs.get(seq))))
         return out
 
     def accept(self, lines: Iterable[bytes | Record[Any]]) -> tuple[Event, ...]:
-        """Take one decision of another process as it arrived (its record lines): the seq
+        """Take one decision of another process as it arrived (its record lines, each in
+        canonical form): the seq
         and chain must continue this match, the action must be its seat's to take and (in
         a match with keys) signed by that seat, and the rules, deciding it again with the
         dice values it recorded, must produce exactly its records. Then it is appended as
@@ -350,15 +353,21 @@ class Match:
         record's seq) and changes nothing.
         """
         decoder = record_decoder(self.rules)
+        canonical = line_writer(self.header.format)
         records: list[Record[Any]] = []
         for item in lines:
             if isinstance(item, Record):
                 records.append(item)
                 continue
+            data = item if item.endswith(b"\n") else item + b"\n"
             try:
-                records.append(decoder.decode(item.rstrip(b"\n")))
+                rec = decoder.decode(data)
             except (msgspec.DecodeError, msgspec.ValidationError) as exc:
                 raise LogError("log/bad-record", str(exc)) from None
+            if canonical(rec) != data:  # what the chain hashes is the line as it came
+                raise LogError("log/not-canonical", "a record line not in canonical form "
+                               "(docs/log-format.md)", seq=rec.seq)
+            records.append(rec)
         if not records:
             return ()
         start = chain = self._chain_now()
