@@ -160,3 +160,62 @@ def test_keygen_seal_and_validate_from_the_command(tmp_path: Path) -> None:
     result = runner.invoke(app, ["validate", str(tmp_path / "s.jsonl"), "--trust",
                                  str(tmp_path / "other.pub")])
     assert result.exit_code == 1 and "sign/untrusted" in result.output
+
+
+# ---------------------------------------------------------------- sig exactly on actions
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "sealed-setup.jsonl"
+DAWN_SECRET = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"  # RFC 8032 1
+EXAMPLE_AUDITOR = "fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025"
+
+
+def test_a_sig_on_a_consequence_is_refused_even_a_seat_s_true_signature(
+        tmp_path: Path) -> None:
+    """Issue 32, case 2: the worked example's reveal (a consequence) given a ``sig`` --
+    Dawn's genuine signature of its chain value -- was accepted; nobody acted, so
+    nobody signs it, and it is refused with its line."""
+    lines = EXAMPLE.read_bytes().split(b"\n")
+    reveal = json.loads(lines[5])
+    assert reveal["event"]["type"] == "reveal" and "sig" not in reveal
+    reveal["sig"] = sign(DAWN_SECRET, act_message(bytes.fromhex(reveal["chain"])))
+    lines[5] = json.dumps(reveal, separators=(",", ":")).encode()
+    path = tmp_path / "signed-reveal.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    assert reason(path, trust=(EXAMPLE_AUDITOR,)) == ("sign/act-unexpected", 6)
+
+
+def test_a_sig_in_a_log_without_keys_is_refused(tmp_path: Path) -> None:
+    """Issue 32, case 3: an action of a log whose header lists no keys, given a ``sig``,
+    was reported "ok … sealed"; no record of such a log is signed."""
+    played(tmp_path / "m.jsonl", actions=6)
+    lines = (tmp_path / "m.jsonl").read_bytes().split(b"\n")
+    first = json.loads(lines[1])
+    first["sig"] = sign(ANN[0], act_message(bytes.fromhex(first["chain"])))
+    lines[1] = json.dumps(first, separators=(",", ":")).encode()
+    path = tmp_path / "signed-without-keys.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    assert reason(path) == ("sign/act-unexpected", 2)
+
+
+def test_accept_takes_a_sig_only_on_the_action_of_a_match_with_keys() -> None:
+    """Two processes exchanging lines hold each other to the same rule as the audit."""
+    from grimoire.core.errors import GrimoireError
+
+    host = Match.new("vicious-circle", dice="recorded")
+    guest = Match.join(host.lines()[0])
+    host.act(host.legal(0)[0])
+    line = json.loads(host.lines(0)[0])
+    line["sig"] = "ab" * 64
+    with pytest.raises(GrimoireError) as err:
+        guest.accept([json.dumps(line, separators=(",", ":")).encode()])
+    assert err.value.reason == "sign/act-unexpected" and not guest.events
+    keyed = Match.new("wizard-armies", seed="0a" * 16, keys=(ANN[1], BEN[1]))
+    other = Match.join(keyed.lines()[0])
+    seat = min(keyed.to_act)
+    keyed.act(keyed.legal(seat)[0], key=(ANN, BEN)[seat][0])
+    decision = [json.loads(raw) for raw in keyed.lines(0)]
+    assert len(decision) > 1, "a decision with a consequence or a roll after its action"
+    decision[1]["sig"] = decision[0]["sig"]
+    with pytest.raises(GrimoireError) as err:
+        other.accept([json.dumps(d, separators=(",", ":")).encode() for d in decision])
+    assert err.value.reason == "sign/act-unexpected" and not other.events

@@ -247,6 +247,8 @@ def audit_records(
             kind = kinds[type(got)] = (
                 ACTION if isinstance(got, Action) else CHANCE if isinstance(got, Chance)
                 else 0)
+        if rec.sig is not None and (keys is None or kind != ACTION):
+            raise unexpected_sig(got, line, rec.seq, keys is None)
         if i < len(pending):  # the decision goes on: the log must give ``pending[i]``
             want = pending[i]
             if kind == ACTION:
@@ -379,6 +381,20 @@ def cut_short(rules: AnyRules, state: Any, decision: Sequence[Event]) -> str | N
         return (f"the log ends in the middle of a decision: the rules also give "
                 f"{_describe(expected[len(decision)])}")
     return None
+
+
+def unexpected_sig(event: Event, line: int | None, seq: int, no_keys: bool) -> AuditError:
+    """The error of a ``sig`` where none belongs (``sign/act-unexpected``): only the
+    actions of a log whose header lists the seats' keys carry one.
+
+    >>> from grimoire.core.kit import GameOver
+    >>> unexpected_sig(GameOver(winners=(), reason="x"), 9, 7, False).reason
+    'sign/act-unexpected'
+    """
+    why = ("the header lists no seats' keys, so no record is signed" if no_keys else
+           f"{_describe(event)} is no player's action, so nobody signs it")
+    return AuditError("sign/act-unexpected", f"a sig where none belongs: {why}", line=line,
+                      seq=seq)
 
 
 def check_act(keys: Sequence[str], action: Action, rec: Record[Any], line: int) -> None:

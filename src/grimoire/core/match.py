@@ -23,7 +23,7 @@ from typing import Any
 import msgspec
 
 from grimoire.core import registry
-from grimoire.core.audit import check_act, cut_short, last_decision
+from grimoire.core.audit import check_act, cut_short, last_decision, unexpected_sig
 from grimoire.core.choices import Step, choices
 from grimoire.core.dice import Dice, NoDice, RecordedDice, SeededDice, commitment, parse_seed
 from grimoire.core.errors import (
@@ -35,6 +35,7 @@ from grimoire.core.errors import (
     UsageError,
 )
 from grimoire.core.events import (
+    Action,
     Chance,
     Event,
     Header,
@@ -379,6 +380,10 @@ class Match:
             if rec.chain is not None and rec.chain != chain.hex():
                 raise LogError("log/chain", "the record's chain does not follow this match",
                                seq=rec.seq)
+        for k, rec in enumerate(records):  # only an action of a match with keys is signed
+            if rec.sig is not None and (k or self.header.keys is None
+                                        or not isinstance(rec.event, Action)):
+                raise unexpected_sig(rec.event, None, rec.seq, self.header.keys is None)
         action = records[0].event
         first = Record(records[0].seq, action,
                        chain_next(start, self._canon(action)).hex(), records[0].sig)
