@@ -219,3 +219,73 @@ def test_accept_takes_a_sig_only_on_the_action_of_a_match_with_keys() -> None:
     with pytest.raises(GrimoireError) as err:
         other.accept([json.dumps(d, separators=(",", ":")).encode() for d in decision])
     assert err.value.reason == "sign/act-unexpected" and not other.events
+
+
+# ---------------------------------------------------------------- one hex case
+
+
+def upper(tmp_path: Path, line: int, field: str) -> Path:
+    """The worked example with one hex value of ``line`` (1-based) in upper case:
+    ``field`` is a record's key, ``"signature.NAME"`` or ``"keys"``."""
+    lines = EXAMPLE.read_bytes().split(b"\n")
+    value = json.loads(lines[line - 1])
+    if field == "keys":
+        value["keys"][1] = value["keys"][1].upper()
+    elif field.startswith("signature."):
+        name = field.split(".")[1]
+        value["signature"][name] = value["signature"][name].upper()
+    else:
+        value[field] = value[field].upper()
+    lines[line - 1] = json.dumps(value, separators=(",", ":")).encode()
+    path = tmp_path / f"upper-{line}-{field}.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    return path
+
+
+@pytest.mark.parametrize(("line", "field"), [
+    (2, "sig"), (3, "chain"), (7, "signature.sig"), (7, "signature.key"),
+    (7, "signature.chain"), (1, "keys"),
+])
+def test_hex_in_upper_case_is_refused_wherever_it_stands(
+        tmp_path: Path, line: int, field: str) -> None:
+    """Issue 32, case 4: an act signature, the signature line's ``sig`` or ``key`` in
+    upper case were accepted (and an upper-case key then failed ``--trust`` with the same
+    key in lower case). Hex is written one way, lowercase: ``log/bad-hex`` with the line,
+    under ``--trust`` or not."""
+    path = upper(tmp_path, line, field)
+    assert reason(path, trust=(EXAMPLE_AUDITOR,)) == ("log/bad-hex", line)
+    assert reason(path) == ("log/bad-hex", line)
+
+
+@pytest.mark.parametrize(("edit", "expected"), [
+    ({"keys": ["d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"]},
+     "sign/bad-key"),
+    ({"forked_from": {"log": "a.jsonl", "seq": 3, "chain": "AB" * 16}}, "log/bad-hex"),
+])
+def test_a_header_s_keys_are_one_a_seat_and_its_chain_values_lowercase(
+        tmp_path: Path, edit: dict[str, object], expected: str) -> None:
+    lines = EXAMPLE.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    keys = header.pop("keys")
+    header.update({**edit, "keys": edit.get("keys", keys)})  # fields in their order
+    lines[0] = json.dumps(header, separators=(",", ":")).encode()
+    path = tmp_path / "header.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    assert reason(path) == (expected, 1)
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("seed", "0A" * 16), ("seed", "0a" * 15 + "0"), ("seed_commitment", "0a" * 31),
+    ("seed_commitment", "0A" * 32)])
+def test_a_seed_or_commitment_not_lowercase_hex_is_a_bad_seed(
+        tmp_path: Path, field: str, value: str) -> None:
+    source = Path(__file__).resolve().parents[2] / "fixtures" / "wizard-armies" / \
+        "frozen-format2-full-01.jsonl"
+    lines = source.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    assert field in header
+    header[field] = value
+    lines[0] = json.dumps(header, separators=(",", ":")).encode()
+    path = tmp_path / "seed.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    assert reason(path) == ("log/bad-seed", 1)

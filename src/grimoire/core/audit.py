@@ -33,7 +33,7 @@ from grimoire.core.events import (
     header_hash,
 )
 from grimoire.core.kit import apply_decision
-from grimoire.core.logfile import DEFAULT_LIMITS, MAX_DECISION, Limits, LogReader
+from grimoire.core.logfile import DEFAULT_LIMITS, MAX_DECISION, Limits, LogReader, hex_error
 from grimoire.core.replay import initial_state
 from grimoire.core.rules import AnyRules, Game, Outcome
 from grimoire.core.signing import act_message, outcome_bytes, read_key, seal_message, verify
@@ -403,6 +403,9 @@ def check_act(keys: Sequence[str], action: Action, rec: Record[Any], line: int) 
     if rec.sig is None or rec.chain is None:
         raise AuditError("sign/act-missing", f"seat {action.player}'s action is not signed "
                          "(the header lists the seats' keys)", line=line, seq=rec.seq)
+    bad = hex_error("sig", rec.sig, 128, line, rec.seq)
+    if bad is not None:
+        raise bad
     seat = action.player
     if not 0 <= seat < len(keys) or not verify(
             keys[seat], act_message(bytes.fromhex(rec.chain)), rec.sig):
@@ -456,6 +459,7 @@ def audit(
     try:
         with LogReader(source, limits=limits) as reader:
             report.game = reader.header.game
+            reader.check_header_strictly()
             audit_records(reader.rules, reader.header, reader.records(strict=True), report,
                           max_decision=limits.max_decision)
             check_seal(reader, report, trust)

@@ -16,6 +16,7 @@ Pass(player=1)
 from __future__ import annotations
 
 import hashlib
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -46,6 +47,20 @@ hand-made seat 7 in a two-player log is refused with its line, never met by a re
 
 E = TypeVar("E")
 T = TypeVar("T")
+
+_LOWER_HEX = re.compile(r"(?:[0-9a-f]{2})*")
+
+
+def is_hex(text: object, digits: int | None = None) -> bool:
+    """Is ``text`` hex as the format writes it: lowercase, whole bytes, and exactly
+    ``digits`` digits (any even number when ``None``)? Every hex value of a log (chain
+    values, keys, signatures, seeds, digests, nonces) is written this one way.
+
+    >>> is_hex("0aff", 4), is_hex("0AFF", 4), is_hex("0af", None), is_hex("", None)
+    (True, False, False, True)
+    """
+    return isinstance(text, str) and (digits is None or len(text) == digits) \
+        and _LOWER_HEX.fullmatch(text) is not None
 
 
 class Event(msgspec.Struct, frozen=True, tag_field="type", gc=False, omit_defaults=True):

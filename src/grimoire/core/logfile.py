@@ -50,6 +50,7 @@ from grimoire.core.events import (
     chain_next,
     header_bytes,
     header_hash,
+    is_hex,
     legacy_canonical,
     seat_fields,
 )
@@ -433,6 +434,57 @@ def check_header(header: Header) -> None:
                            line=1) from None
 
 
+def hex_error(what: str, value: object, digits: int | None, line: int,
+              seq: int | None = None) -> LogError | None:
+    """``log/bad-hex`` when ``value`` is not hex as the format writes it (lowercase,
+    ``digits`` digits), else ``None``.
+
+    >>> hex_error("chain", "AB" * 16, 32, 3).detail
+    "chain must be 32 lowercase hex digits, not 'ABABABABABABABABABABABABABABABAB'"
+    """
+    if is_hex(value, digits):
+        return None
+    shown = str(value)
+    shown = shown if len(shown) <= 140 else shown[:140] + "\u2026"
+    return LogError("log/bad-hex", f"{what} must be {digits} lowercase hex digits, not "
+                    f"{shown!r}", line=line, seq=seq)
+
+
+def strict_header_error(header: Header) -> LogError | None:
+    """What the audit's strict reading refuses in a header that decodes: a seed that is
+    not lowercase hex of whole bytes or a commitment that is not 64 lowercase hex digits
+    (``log/bad-seed``), ``keys`` that are not one per seat (``sign/bad-key``), and any
+    other hex value not written as the format writes hex (``log/bad-hex``): keys (64
+    digits) and the chain values of ``forked_from`` and ``upgraded_from`` (32).
+
+    >>> strict_header_error(Header(game="g", rules="1", players=("a",),
+    ...                            keys=("AB" * 32,))).reason
+    'log/bad-hex'
+    """
+    if header.seed is not None and not is_hex(header.seed):
+        return LogError("log/bad-seed", "a seed is lowercase hex, two digits a byte",
+                        line=1)
+    if header.seed_commitment is not None and not is_hex(header.seed_commitment, 64):
+        return LogError("log/bad-seed", "a seed commitment is 64 lowercase hex digits",
+                        line=1)
+    if header.keys is not None:
+        if len(header.keys) != len(header.players):
+            return LogError("sign/bad-key", f"the header lists {len(header.keys)} keys for "
+                            f"{len(header.players)} seats (one a seat)", line=1)
+        for k, key in enumerate(header.keys):
+            bad = hex_error(f"keys[{k}]", key, 64, 1)
+            if bad is not None:
+                return bad
+    for name, chain in (("forked_from.chain", header.forked_from and header.forked_from.chain),
+                        ("upgraded_from.chain",
+                         header.upgraded_from and header.upgraded_from.chain)):
+        if chain is not None:
+            bad = hex_error(name, chain, 32, 1)
+            if bad is not None:
+                return bad
+    return None
+
+
 def _without_cr(line: bytes) -> bytes:
     """A JSON line without the CR of a CR LF line end (a log saved on Windows): the CR
     is no part of the line."""
@@ -512,6 +564,12 @@ def _read_trailer(data: bytes, encoding: Encoding, line: int, complete: bool,
             else _mp_enc.encode(trailer)
         if canonical != data and (encoding != "json" or canonical != _without_cr(data)):
             raise _not_canonical_line(data, trailer, encoding, line, limits)
+        seal = trailer.signature
+        for name, value, digits in (("key", seal.key, 64), ("chain", seal.chain, 32),
+                                    ("sig", seal.sig, 128)):
+            bad = hex_error(f"the signature's {name}", value, digits, line)
+            if bad is not None:
+                raise bad
     return trailer.signature
 
 
@@ -690,6 +748,21 @@ class LogReader:
         self.rules = rules_for(self.header)
         self._decoder = decoder_for(self.rules, self.header, encoding)
 
+    def check_header_strictly(self) -> None:
+        """What the audit's strict reading refuses in line 1 once it decodes: a field
+        nobody reads (``log/unknown-field``), a line not in canonical form
+        (``log/not-canonical``), and what :func:`strict_header_error` refuses. A strict
+        :meth:`records` checks it first; the audit calls it before anything else reads
+        the header."""
+        if self.header_extra:
+            raise LogError("log/unknown-field", f"{self.header_extra!r} is no field of a "
+                           "header (the chain would not cover it)", line=1)
+        if not self.header_canonical:
+            raise not_canonical("the header", 1)
+        refused = strict_header_error(self.header)
+        if refused is not None:
+            raise refused
+
     def __enter__(self) -> LogReader:
         return self
 
@@ -753,11 +826,8 @@ class LogReader:
         of the first, lines, records)`` (``None`` for a blank or signature line), each
         batch checked as :meth:`records` says before it is given; at a bad line, the
         records before it are given, then the error raised."""
-        if strict and self.header_extra:
-            raise LogError("log/unknown-field", f"{self.header_extra!r} is no field of a "
-                           "header (the chain would not cover it)", line=1)
-        if strict and not self.header_canonical:
-            raise not_canonical("the header", 1)
+        if strict:
+            self.check_header_strictly()
         legacy = self.header.format == LEGACY
         upcasting = isinstance(self._decoder, _Upcasting)
         # today's canonical bytes are the encoder's, called directly (the hot path)
@@ -852,7 +922,8 @@ class LogReader:
                 h.update(event_bytes)
                 chain = h.digest()
                 if rec.chain is not None and rec.chain != chain.hex():
-                    bad = bad or LogError(
+                    bad = bad or (hex_error("chain", rec.chain, 32, lineno, rec.seq)
+                                  if strict else None) or LogError(
                         "log/chain", f"chain {rec.chain} does not follow from the records "
                         "before it", line=lineno, seq=rec.seq)
                 if bad is not None:
