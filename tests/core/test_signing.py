@@ -289,3 +289,15 @@ def test_a_seed_or_commitment_not_lowercase_hex_is_a_bad_seed(
     path = tmp_path / "seed.jsonl"
     path.write_bytes(b"\n".join(lines))
     assert reason(path) == ("log/bad-seed", 1)
+
+
+@pytest.mark.parametrize("records", [-1, 2**64])
+def test_a_signature_covering_no_count_of_records_is_a_bad_signature_line(
+        tmp_path: Path, records: int) -> None:
+    """Issue 32, case 8: ``records: -1`` was read (and refused only as a count the log
+    does not have); a count is a whole number from 0 to 2**53 - 1, as the schemas say."""
+    lines = EXAMPLE.read_bytes().split(b"\n")
+    lines[6] = lines[6].replace(b'"records":5', b'"records":' + str(records).encode())
+    path = tmp_path / "records.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    assert reason(path, trust=(EXAMPLE_AUDITOR,)) == ("log/bad-signature", 7)

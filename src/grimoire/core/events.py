@@ -45,6 +45,14 @@ Seat = Annotated[int, SEAT]
 optional, or in a tuple) against the log's players before anything is folded, so a
 hand-made seat 7 in a two-player log is refused with its line, never met by a reducer."""
 
+MAX_COUNT = 2**53 - 1
+"""The largest count or sequence number a log holds (a record's ``seq``, a chance event's
+``draws``, the records a signature covers): every JSON reader holds it exactly."""
+COUNT = msgspec.Meta(ge=0, le=MAX_COUNT, description="A count or sequence number: a whole "
+                     "number from 0 to 2**53 - 1.")
+Count = Annotated[int, COUNT]
+"""The type of a count or sequence number (0 to :data:`MAX_COUNT`)."""
+
 E = TypeVar("E")
 T = TypeVar("T")
 
@@ -88,7 +96,7 @@ class Chance(Event, frozen=True, kw_only=True):
     """A chance event. ``draws`` counts the raw dice draws it consumed (rejections included),
     so a fold knows where the seeded stream stands without re-deciding anything."""
 
-    draws: Annotated[int, msgspec.Meta(ge=0)] = 0
+    draws: Count = 0
 
 
 class Roll(Chance, frozen=True, tag="roll"):
@@ -213,7 +221,7 @@ class Fork(msgspec.Struct, frozen=True):
     chain value of the origin's last kept record (``None`` for an origin without chain)."""
 
     log: str
-    seq: int
+    seq: Count
     chain: str | None = None
 
 
@@ -224,7 +232,7 @@ class Upgrade(msgspec.Struct, frozen=True):
     log: str
     format: str
     rules: str
-    records: int
+    records: Count
     chain: str | None = None
 
 
@@ -292,6 +300,16 @@ def omitted_in_legacy(*classes: type) -> None:
     _LEGACY_OMITS.update(classes)
 
 
+def omits_defaults_in_legacy(cls: type) -> bool:
+    """Did the first format (``grimoire/1``) leave event class ``cls``'s defaulted fields
+    out, as today's does? (It wrote every field of every other event.)
+
+    >>> omits_defaults_in_legacy(Roll)
+    False
+    """
+    return cls in _LEGACY_OMITS
+
+
 def _full(value: Any) -> Any:
     """``value`` as builtins with every struct field, defaulted ones included (a tagged
     struct's tag first), as the first format encoded it."""
@@ -336,9 +354,11 @@ def canonical_for(format: str) -> Callable[[object], bytes]:
     return legacy_canonical if format == LEGACY else canonical
 
 
-_LEGACY_HEADER = ("format", "game", "rules", "options", "players", "dice", "seed_commitment",
-                  "seed", "meta", "position", "forked_from")
-_REQUIRED_HEADER = ("format", "game", "rules", "players")
+LEGACY_HEADER = ("format", "game", "rules", "options", "players", "dice", "seed_commitment",
+                 "seed", "meta", "position", "forked_from")
+"""The fields of a ``grimoire/1`` header, in order: that format wrote all of them."""
+HEADER_ALWAYS = ("format", "game", "rules", "players")
+"""The header fields today's format always writes (every other only when not default)."""
 
 
 def header_bytes(header: Header) -> bytes:
@@ -351,7 +371,7 @@ def header_bytes(header: Header) -> bytes:
     """
     if header.format == LEGACY:
         full = _full(header)
-        return _encoder.encode({k: full[k] for k in _LEGACY_HEADER})
+        return _encoder.encode({k: full[k] for k in LEGACY_HEADER})
     out = {}
     for name, default, required in _HEADER_SPEC:  # Fork and Upgrade encode every field
         value = getattr(header, name)
@@ -399,6 +419,6 @@ _HEADER_DEFAULTS: dict[str, Any] = {
                          else None)
     for f in msgspec.structs.fields(Header)
 }
-_HEADER_SPEC = tuple((name, _HEADER_DEFAULTS[name], name in _REQUIRED_HEADER)
+_HEADER_SPEC = tuple((name, _HEADER_DEFAULTS[name], name in HEADER_ALWAYS)
                      for name in _HEADER_FIELDS)
 """Each header field, its default and whether the canonical bytes always hold it."""

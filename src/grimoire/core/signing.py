@@ -31,6 +31,7 @@ from typing import Any
 import msgspec
 
 from grimoire.core.errors import UsageError
+from grimoire.core.events import Count
 
 SEAL_CONTEXT = b"grimoire/seal\x00"
 ACT_CONTEXT = b"grimoire/act\x00"
@@ -40,7 +41,7 @@ class Signature(msgspec.Struct, frozen=True, kw_only=True):
     """A log's signature: ``key`` (hex) signed ``records``, ``chain`` (hex) and ``outcome``."""
 
     key: str
-    records: int
+    records: Count
     chain: str
     outcome: dict[str, Any] | None = None
     sig: str
