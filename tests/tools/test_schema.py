@@ -132,6 +132,15 @@ def format_negatives(lines: list[object], header: dict, record: dict  # type: ig
         ("an upgrade's chain in upper case", dict(header, upgraded_from={
             "log": "a", "format": "grimoire/1", "rules": "1", "records": 3,
             "chain": "AB" * 16})),
+        ("an upgrade's header hash in upper case", dict(header, upgraded_from={
+            "log": "a", "format": "grimoire/1", "rules": "1", "records": 3,
+            "chain": "ab" * 16, "header": "AB" * 16})),
+        ("an upgrade's key without its sig", dict(header, upgraded_from={
+            "log": "a", "format": "grimoire/1", "rules": "1", "records": 3,
+            "chain": "ab" * 16, "key": "ab" * 32})),
+        ("an upgrade's signature without its chain", dict(header, upgraded_from={
+            "log": "a", "format": "grimoire/1", "rules": "1", "records": 3,
+            "chain": None, "key": "ab" * 32, "sig": "ab" * 64})),
         ("a first-format header without meta", {k: v for k, v in dict(
             header, format="grimoire/1").items() if k != "meta"}),
         ("a first-format header with keys", dict(header, format="grimoire/1", keys=keys)),

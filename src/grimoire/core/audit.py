@@ -445,6 +445,24 @@ def check_seal(reader: LogReader, report: AuditReport, trust: Sequence[str]) -> 
                          "trusted key", line=line)
 
 
+def check_origin(header: Header, report: AuditReport) -> None:
+    """An upgraded log naming a signed original (``upgraded_from`` with ``key`` and
+    ``sig``): that key's signature must sign the original's record count and final chain
+    value with the outcome the audit found (the upgrade keeps the match, so the same
+    outcome), as its signature line did (``sign/upgraded-from``, line 1). Whether the
+    copy holds the original's match needs the original: ``grimoire upgrade ORIGINAL
+    --check COPY``."""
+    origin = header.upgraded_from
+    if origin is None or origin.sig is None or origin.key is None or origin.chain is None:
+        return
+    message = seal_message(origin.records, bytes.fromhex(origin.chain), report.outcome)
+    if not verify(origin.key, message, origin.sig):
+        raise AuditError("sign/upgraded-from", f"upgraded_from's sig is not {origin.key[:16]}"
+                         f"…'s signature of {origin.records} records ending in chain "
+                         f"{origin.chain[:16]}… with outcome "
+                         f"{outcome_bytes(report.outcome).decode()}", line=1)
+
+
 def audit(
     source: str | os.PathLike[str] | IO[bytes], *, limits: Limits = DEFAULT_LIMITS,
     trust: Sequence[str] = (),
@@ -463,6 +481,7 @@ def audit(
             audit_records(reader.rules, reader.header, reader.records(strict=True), report,
                           max_decision=limits.max_decision)
             check_seal(reader, report, trust)
+            check_origin(reader.header, report)
     except GrimoireError as exc:
         report.error = exc.to_dict()
         return report

@@ -225,15 +225,30 @@ class Fork(msgspec.Struct, frozen=True):
     chain: str | None = None
 
 
-class Upgrade(msgspec.Struct, frozen=True):
-    """Where an upgraded log came from: the original's path, its format and ruleset, its
-    record count and final chain value (``None`` for an unsealed original)."""
+class Upgrade(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Where an upgraded log came from (``grimoire upgrade``): the original's file name,
+    format and ruleset, its record count and final chain value, and -- written by
+    upgrades since these fields exist -- its ``header`` hash (the chain's start, which
+    names it whatever its file is called) and, for a signed original, its signature's
+    ``key`` and ``sig``. Through repeated upgrades it names the first original.
+
+    The first five fields are always written (``chain`` is ``null`` in copies written
+    before it was always known); the others only when set, so copies written before they
+    existed keep their bytes.
+
+    >>> msgspec.json.encode(Upgrade(log="old.jsonl", format="grimoire/1", rules="1",
+    ...                             records=0, chain=None))
+    b'{"log":"old.jsonl","format":"grimoire/1","rules":"1","records":0,"chain":null}'
+    """
 
     log: str
     format: str
     rules: str
     records: Count
-    chain: str | None = None
+    chain: str | None
+    header: str | None = None
+    key: str | None = None
+    sig: str | None = None
 
 
 class Header(msgspec.Struct, frozen=True, kw_only=True):

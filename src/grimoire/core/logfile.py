@@ -453,9 +453,12 @@ def hex_error(what: str, value: object, digits: int | None, line: int,
 def strict_header_error(header: Header) -> LogError | None:
     """What the audit's strict reading refuses in a header that decodes: a seed that is
     not lowercase hex of whole bytes or a commitment that is not 64 lowercase hex digits
-    (``log/bad-seed``), ``keys`` that are not one per seat (``sign/bad-key``), and any
+    (``log/bad-seed``), ``keys`` that are not one per seat (``sign/bad-key``), any
     other hex value not written as the format writes hex (``log/bad-hex``): keys (64
-    digits) and the chain values of ``forked_from`` and ``upgraded_from`` (32).
+    digits), the chain values of ``forked_from`` and ``upgraded_from`` and the latter's
+    header hash (32), key (64) and signature (128); and an ``upgraded_from`` naming a
+    signed original without its key, signature and chain value all three
+    (``sign/upgraded-from``).
 
     >>> strict_header_error(Header(game="g", rules="1", players=("a",),
     ...                            keys=("AB" * 32,))).reason
@@ -475,13 +478,22 @@ def strict_header_error(header: Header) -> LogError | None:
             bad = hex_error(f"keys[{k}]", key, 64, 1)
             if bad is not None:
                 return bad
-    for name, chain in (("forked_from.chain", header.forked_from and header.forked_from.chain),
-                        ("upgraded_from.chain",
-                         header.upgraded_from and header.upgraded_from.chain)):
-        if chain is not None:
-            bad = hex_error(name, chain, 32, 1)
+    fork, origin = header.forked_from, header.upgraded_from
+    for name, value, digits in (
+            ("forked_from.chain", fork and fork.chain, 32),
+            ("upgraded_from.chain", origin and origin.chain, 32),
+            ("upgraded_from.header", origin and origin.header, 32),
+            ("upgraded_from.key", origin and origin.key, 64),
+            ("upgraded_from.sig", origin and origin.sig, 128)):
+        if value is not None:
+            bad = hex_error(name, value, digits, 1)
             if bad is not None:
                 return bad
+    if origin is not None and ((origin.key is None) != (origin.sig is None) or (
+            origin.sig is not None and origin.chain is None)):
+        return LogError("sign/upgraded-from", "upgraded_from names a signed original by "
+                        "its key, its signature and its final chain value, all three",
+                        line=1)
     return None
 
 

@@ -138,6 +138,14 @@ def _format1(header: dict[str, Any]) -> None:
                       "properties": {"keys": False, "upgraded_from": False}}
 
 
+def _signed_origin(defs: dict[str, Any]) -> None:
+    """An upgrade names a signed original's key and signature together, with its chain."""
+    upgrade = defs["Upgrade"]
+    upgrade["dependentRequired"] = {"key": ["sig"], "sig": ["key"]}
+    upgrade["if"] = {"required": ["sig"]}
+    upgrade["then"] = {"properties": {"chain": {"type": "string"}}}
+
+
 def _no_sig_unless_action(record: dict[str, Any], defs: dict[str, Any]) -> None:
     """A record whose event is no action carries no ``sig``."""
     others = sorted(d["properties"]["type"]["enum"][0] for d in defs.values()
@@ -210,6 +218,7 @@ def game_schema(rules: AnyRules) -> dict[str, Any]:
     props["players"].update({"minItems": min(rules.seats), "maxItems": max(rules.seats)})
     _keys(header, min(rules.seats), max(rules.seats))
     _format1(header)
+    _signed_origin(defs)
     _no_sig_unless_action(defs["Record"], defs)
     return _strict(schema, max(rules.seats))  # type: ignore[no-any-return]
 
@@ -233,6 +242,7 @@ def log_schema() -> dict[str, Any]:
     defs["Header"]["properties"]["format"] = {"enum": list(FORMATS)}
     _keys(defs["Header"], 1, MAX_SEATS)
     _format1(defs["Header"])
+    _signed_origin(defs)
     defs["Record"]["properties"]["event"].update(
         {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}},
          "additionalProperties": True})
