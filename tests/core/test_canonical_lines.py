@@ -144,3 +144,28 @@ def test_seal_writes_the_canonical_copy_the_refusal_names(tmp_path: Path) -> Non
     out = tmp_path / "canonical.jsonl"
     seal(path, out)
     assert out.read_bytes() == PLAIN.read_bytes()
+
+
+def test_a_first_format_copy_an_older_seal_wrote_has_a_way_out(tmp_path: Path) -> None:
+    """Before this rule, ``grimoire seal`` of a ``grimoire/1`` log wrote today's lines
+    under the old header (its chain over the first format's bytes). ``validate`` now
+    refuses such a copy for its form, and the refusal's way out, ``grimoire seal LOG
+    -o NEW``, writes the first format's lines with the same chain values."""
+    import msgspec
+
+    from grimoire.core.logfile import Record, read_log
+
+    log = read_log(FORMAT1)
+    lines = FORMAT1.read_bytes().split(b"\n")
+    old = [lines[0]]
+    for raw, event in zip(lines[1:], log.events, strict=False):
+        chain = json.loads(raw)["chain"]
+        old.append(msgspec.json.encode(Record(json.loads(raw)["seq"], event, chain)))
+    written = tmp_path / "older-seal.jsonl"
+    written.write_bytes(b"\n".join(old) + b"\n")
+    assert written.read_bytes() != FORMAT1.read_bytes()
+    reason, line = verdict(written)
+    assert reason == "log/not-canonical" and line is not None and line > 1
+    out = tmp_path / "again.jsonl"
+    seal(written, out)
+    assert out.read_bytes() == FORMAT1.read_bytes() and verdict(out) == (None, None)

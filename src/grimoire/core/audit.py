@@ -451,7 +451,10 @@ def check_origin(header: Header, report: AuditReport) -> None:
     value with the outcome the audit found (the upgrade keeps the match, so the same
     outcome), as its signature line did (``sign/upgraded-from``, line 1). Whether the
     copy holds the original's match needs the original: ``grimoire upgrade ORIGINAL
-    --check COPY``."""
+    --check COPY``.
+
+    >>> check_origin(Header(game="g", rules="1", players=("a",)), AuditReport(ok=True))
+    """
     origin = header.upgraded_from
     if origin is None or origin.sig is None or origin.key is None or origin.chain is None:
         return

@@ -765,7 +765,16 @@ class LogReader:
         nobody reads (``log/unknown-field``), a line not in canonical form
         (``log/not-canonical``), and what :func:`strict_header_error` refuses. A strict
         :meth:`records` checks it first; the audit calls it before anything else reads
-        the header."""
+        the header.
+
+        >>> line = (b'{"format": "grimoire/2","game":"vicious-circle","rules":"2",'
+        ...         b'"players":["Dawn","Twilight"],"dice":"recorded"}\\n')
+        >>> try:
+        ...     LogReader(io.BytesIO(line)).check_header_strictly()
+        ... except LogError as exc:
+        ...     print(exc.reason, exc.line)
+        log/not-canonical 1
+        """
         if self.header_extra:
             raise LogError("log/unknown-field", f"{self.header_extra!r} is no field of a "
                            "header (the chain would not cover it)", line=1)
