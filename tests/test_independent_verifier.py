@@ -185,6 +185,7 @@ class Bases:
     finished: bytes  # Vicious Circle, a whole game, signed by the auditor
     keyed: bytes  # Wizard Armies, sealed deployments, keys, rolls, signed
     upgraded: bytes  # a signed grimoire/1 log upgraded: upgraded_from carries its signature
+    empty: bytes  # a log of no records, signed
 
 
 @pytest.fixture(scope="module")
@@ -212,6 +213,8 @@ def bases(tmp_path_factory: pytest.TempPathFactory) -> Bases:
     seal(fixtures / "vicious-circle" / "v1-full-01.jsonl", tmp / "v1-signed.jsonl",
          key=SECRETS["auditor"])
     upgrade(tmp / "v1-signed.jsonl", tmp / "upgraded.jsonl")
+    Match.new("magery", dice="recorded").save(tmp / "empty-plain.jsonl")
+    seal(tmp / "empty-plain.jsonl", tmp / "empty.jsonl", key=SECRETS["auditor"])
     return Bases(
         example=EXAMPLE.read_bytes(),
         armies=(fixtures / "wizard-armies" / "frozen-format2-edge-commit-opening.jsonl")
@@ -223,6 +226,7 @@ def bases(tmp_path_factory: pytest.TempPathFactory) -> Bases:
         finished=(tmp / "finished.jsonl").read_bytes(),
         keyed=(tmp / "keyed.jsonl").read_bytes(),
         upgraded=(tmp / "upgraded.jsonl").read_bytes(),
+        empty=(tmp / "empty.jsonl").read_bytes(),
     )
 
 
@@ -602,6 +606,19 @@ def _(b: Bases) -> Any:
 @case("a finished game, signed")
 def _(b: Bases) -> Any:
     return b.finished, (AUDITOR,), (None, None)
+
+
+@case("a log of no records, signed: records 0, the chain's start")
+def _(b: Bases) -> Any:
+    header, last = b.empty.splitlines()
+    seal = json.loads(last)["signature"]
+    assert (seal["records"], seal["chain"]) == (0, b2(header, 16).hex())
+    return b.empty, (AUDITOR,), (None, None)
+
+
+@case("a log of no records, its signature claiming one")
+def _(b: Bases) -> Any:
+    return replace(b.empty, 2, b'"records":0', b'"records":1'), (), ("sign/records", 2)
 
 
 @pytest.mark.parametrize("name", list(CASES))

@@ -57,3 +57,14 @@ def test_accept_refuses_what_the_rules_would_not_produce() -> None:
     assert err.value.reason == "log/not-canonical" and not guest.events
     guest.accept(host.lines(0))
     assert guest.events == host.events
+
+
+def test_join_takes_a_header_line_only_in_canonical_form() -> None:
+    """The header line another process sends is held to the rule every line is: the
+    same header written by hand, with spaces, is refused."""
+    host = Match.new("vicious-circle", dice="recorded")
+    line = host.lines()[0]
+    assert Match.join(line).header == host.header
+    with pytest.raises(GrimoireError) as err:
+        Match.join(json.dumps(json.loads(line)).encode())
+    assert err.value.reason == "log/not-canonical"

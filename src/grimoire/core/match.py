@@ -319,10 +319,13 @@ class Match:
         >>> guest.header == host.header
         True
         """
-        if isinstance(header, bytes):
+        if isinstance(header, bytes):  # a line as it came: canonical, like every line
             reader = LogReader(io.BytesIO(header.rstrip(b"\n") + b"\n"))
+            try:
+                reader.check_header_strictly()
+            finally:
+                reader.close()
             header = reader.header
-            reader.close()
         rules = rules_for(header)
         try:
             state = initial_state(rules, header)
