@@ -153,3 +153,144 @@ def test_a_cut_example_keeping_its_seal_is_refused(tmp_path: Path, cut: int, rea
     report = audit(bad, trust=[AUDITOR])
     assert not report.ok
     assert report.error is not None and report.error["reason"] == reason, report.error
+
+
+# ---------------------------------------------------------------- the other examples
+
+def block_after(heading: str) -> list[bytes]:
+    """The lines of the first code block after ``heading`` in the page."""
+    doc = DOC.read_text()
+    found = re.search(re.escape(heading) + r".*?```\n(.*?)```", doc, re.S)
+    assert found is not None, heading
+    return [line.encode() for line in found.group(1).splitlines()]
+
+
+def test_the_second_worked_example_checks_out() -> None:
+    """Wizard Armies' sealed deployments, checked with hashlib alone: the lines are the
+    frozen file's, the chain starts where the page says, each opening matches the
+    latest commitment of its seat; and Swords & Wizardry's opening pairs with its
+    seat's commitment of the same square."""
+    armies = (ROOT / "fixtures" / "wizard-armies" /
+              "frozen-format2-edge-commit-opening.jsonl").read_bytes().splitlines()
+    shown = block_after("Its first lines, as they stand:")
+    assert shown == armies[:len(shown)] and len(shown) == 10
+    start = b2(armies[0], 16)
+    assert start.hex() == "f2730d3d84d51347a06f644381532c81"
+    assert b2(start + event_text(armies[1]), 16).hex() == json.loads(armies[1])["chain"] \
+        == "0514c3a48f379e4bda132b26a6cdeb57"
+    latest: dict[int, str] = {}
+    opened = 0
+    for raw in armies[1:]:
+        event = json.loads(raw)["event"]
+        if event["type"] == "commit":
+            latest[event["player"]] = event["digest"]
+        elif event["type"] == "open":
+            choice = json.dumps(["deploy", event["player"], event["units"]],
+                                separators=(",", ":")).encode()
+            digest = b2(b"grimoire/choice\x00" + bytes.fromhex(event["nonce"]) + choice, 32)
+            assert digest.hex() == latest[event["player"]]
+            opened += 1
+    assert opened == 2 and len(latest) == 2  # then the next round's two commitments
+    assert sum(b'"type":"commit"' in raw for raw in armies) == 4
+    doc = DOC.read_text()
+    for value in ("8d933bffce3d936cd780a2c28954cd63bd33a5a6b9475083450489461214616f",
+                  "4c3b82b6653afa4da70b17d19d0b3c8623c31f0c4f68467b9bab063e4daf5489"):
+        assert value in doc
+    swords = (ROOT / "fixtures" / "swords-wizardry" /
+              "frozen-format2-edge-commit-opening.jsonl").read_bytes().splitlines()
+    commit, opening = block_after("its opening:")
+    assert (swords[33], swords[77]) == (commit, opening)
+    sealed, event = json.loads(commit)["event"], json.loads(opening)["event"]
+    assert (sealed["player"], sealed["square"]) == (event["player"], event["square"])
+    choice = json.dumps([event["piece"], event["square"]], separators=(",", ":")).encode()
+    assert b2(b"grimoire/choice\x00" + bytes.fromhex(event["nonce"]) + choice,
+              32).hex() == sealed["digest"]
+
+
+def test_the_first_format_example_checks_out() -> None:
+    """A ``grimoire/1`` log: its header holds all eleven fields, the chain starts from the
+    header with the seed's value null, every event writes every field but for the few
+    that already left defaults out, and the chain runs through the whole file."""
+    path = ROOT / "fixtures" / "magery" / "frozen-format1-full-01.jsonl"
+    lines = path.read_bytes().splitlines()
+    shown = block_after("of its records:")
+    assert shown[0] == lines[0] and all(line in lines for line in shown)
+    header = json.loads(lines[0])
+    assert list(header) == ["format", "game", "rules", "options", "players", "dice",
+                            "seed_commitment", "seed", "meta", "position", "forked_from"]
+    blanked = lines[0].replace(f'"seed":"{header["seed"]}"'.encode(), b'"seed":null')
+    chain = b2(blanked, 16)
+    assert chain.hex() == "16ae2564b4d77af1181665fd027d5c14"
+    for raw in lines[1:]:
+        chain = b2(chain + event_text(raw), 16)
+        assert json.loads(raw)["chain"] == chain.hex()
+    assert b'{"type":"turn","player":1,"extra":[]}' in shown[2]
+    assert b'"type":"place"' in shown[3] and b'"card"' not in shown[3]
+
+
+def table(heading: str) -> list[list[str]]:
+    """The rows of the first table after ``heading`` (cells without their backticks)."""
+    doc = DOC.read_text()
+    start = doc.index(heading)
+    rows = []
+    for line in doc[start:].splitlines()[1:]:
+        if line.startswith("|"):
+            rows.append([cell.strip() for cell in line.strip("|").split("|")])
+        elif rows:
+            break
+    return rows[2:]  # past the heading row and the rule
+
+
+def tags(cell: str) -> set[str]:
+    return set(re.findall(r"`([^`]+)`", cell))
+
+
+def test_the_kinds_table_is_the_games_own() -> None:
+    """How to tell an action from a consequence without the rules: the page's table and
+    the schemas' ``x-kind`` say what the code says."""
+    from grimoire.core import registry
+    from grimoire.core.events import Action, Chance
+
+    rows = table("## Kinds of events")
+    assert {tags(row[0]).pop() for row in rows} == {
+        "vicious-circle", "wizard-armies", "swords-wizardry", "magery", "wiz-war"}
+    for row in rows:
+        game = tags(row[0]).pop()
+        events = registry.get(game).Event.__args__
+        kinds = {cls.__struct_config__.tag: cls for cls in events}
+        assert tags(row[1]) == {t for t, c in kinds.items() if issubclass(c, Action)}, game
+        assert tags(row[2]) == {t for t, c in kinds.items() if issubclass(c, Chance)}, game
+        schema = json.loads((ROOT / "schemas" / f"{game}.schema.json").read_text())
+        for cls in events:
+            kind = schema["$defs"][cls.__name__]["x-kind"]
+            assert (kind == "action") == (cls.__struct_config__.tag in tags(row[1])), cls
+
+
+def test_the_first_format_s_exceptions_are_the_code_s() -> None:
+    from grimoire.core import registry
+    from grimoire.core.events import omits_defaults_in_legacy
+
+    doc = DOC.read_text()
+    found = {f"{rules.name}:{cls.__struct_config__.tag}" for rules in registry.all_rules()
+             if rules.name != "tally" for cls in rules.Event.__args__
+             if omits_defaults_in_legacy(cls)}
+    assert found == {"magery:place", "magery:remove", "magery:dismiss", "magery:relocate",
+                     "wiz-war:punch"}
+    assert ("(Magery's `place`, `remove`, `dismiss`,\n  `relocate`; Wiz-War's `punch`)"
+            in doc)
+
+
+def test_every_reason_the_format_gives_is_in_the_table() -> None:
+    """Each reason code the reading, the audit, the signatures and the upgrade raise is
+    listed in the page's table of error reasons."""
+    listed = "\n".join("|".join(row) for row in table("## Error reasons"))
+    sources = ["core/logfile.py", "core/audit.py", "core/signing.py", "core/events.py",
+               "core/match.py", "tools/upgrade.py", "tools/seal.py"]
+    codes: set[str] = set()
+    for name in sources:
+        source = (ROOT / "src" / "grimoire" / name).read_text()
+        codes |= set(re.findall(r'(?:Error|Refused)\(\s*"((?:log|sign|upgrade)/[a-z-]+)"',
+                                source))
+    assert len(codes) > 30
+    missing = sorted(code for code in codes if f"`{code}`" not in listed)
+    assert not missing, missing

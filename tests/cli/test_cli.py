@@ -76,7 +76,7 @@ def test_schema_and_seal(logs: Path, tmp_path: Path) -> None:
     assert {"Header", "Record", "Trailer", "Move"} <= set(schema["$defs"])
     log = sorted(logs.glob("*.jsonl"))[0]
     code, out = run("seal", str(log), "-o", str(tmp_path / "s.jsonl"))
-    assert code == 0 and "sealed" in out
+    assert code == 0 and "records, chained" in out
 
 
 def test_new_and_bad_options(tmp_path: Path) -> None:
@@ -125,8 +125,11 @@ def test_usage_mistakes_exit_2(tmp_path: Path, args: tuple[str, ...]) -> None:
 
 def test_a_log_header_with_a_bad_option_is_invalid_on_line_1(tmp_path: Path) -> None:
     path = tmp_path / "bad.jsonl"
-    path.write_text(json.dumps({"format": "grimoire/1", "game": "wiz-war", "rules": "1",
-                                "options": {"victory_points": 0},
-                                "players": ["A", "B"], "dice": "recorded"}) + "\n")
+    header = {"format": "grimoire/2", "game": "wiz-war", "rules": "1",
+              "options": {"victory_points": 0}, "players": ["A", "B"], "dice": "recorded"}
+    path.write_text(json.dumps(header, separators=(",", ":")) + "\n")
     code, out = run("validate", str(path))
     assert code == 1 and "line 1: setup/victory-points" in out, out
+    path.write_text(json.dumps(header) + "\n")  # by hand, with spaces: its form first
+    code, out = run("validate", str(path))
+    assert code == 1 and "line 1: log/not-canonical" in out, out

@@ -123,3 +123,25 @@ def test_a_log_that_kills_its_worker_twice_is_reported_and_exits_3(deadly: Path)
     events = sum(int(x.split(", ")[1].split()[0]) for x in lines[:4] if ": ok," in x)
     assert lines[4] == (f"4 logs, {events} events: 3 valid, 0 invalid, 0 unreadable, 1 not "
                         "audited (a crash or a bug) (audit/worker-crashed 1)")
+
+
+def test_validate_says_chained_and_signed_never_sealed(tmp_path: Path) -> None:
+    """Two words, one meaning each: a log is "chained" (every record carries its chain
+    value) and "signed" (a signature line ends it); "sealed" named both and is gone.
+    The worked example (each action signed by its seat, signed by an auditor) and a
+    plain chained log, in words and in --json."""
+    example = FIXTURES.parent / "docs" / "examples" / "sealed-setup.jsonl"
+    auditor = json.loads(example.read_bytes().splitlines()[-1])["signature"]["key"]
+    code, out = run("validate", "--trust", auditor, str(example))
+    assert code == 0, out
+    assert (", chained, every action signed by its seat, signed by fc51cd8e6218a1a3… "
+            "(trusted), dice recorded") in out
+    plain = FIXTURES / "vicious-circle" / "full-01.jsonl"
+    code, out = run("validate", str(plain))
+    assert code == 0 and ", chained, not signed, " in out, out
+    code, out = run("validate", "--json", str(plain))
+    report = json.loads(out)["logs"][0]
+    assert report["chained"] and not report["acts_signed"] and not report["signed_by"]
+    assert "sealed" not in out
+    code, out = run("seal", str(plain), "-o", str(tmp_path / "again.jsonl"))
+    assert code == 0 and "sealed" not in out and "records, chained" in out

@@ -226,6 +226,24 @@ def test_an_upcaster_meeting_what_it_cannot_read_is_a_bad_record(
     assert (report.error["reason"], report.error["line"]) == ("log/bad-record", 3)
 
 
+@pytest.mark.parametrize("edit", [(b'"seq":1,', b'"seq": 1,'), (b'{"seq":1,"event":',
+                                                                 b'{"event":')])
+def test_an_old_ruleset_s_record_not_in_canonical_form_is_refused(
+    taps: Game[St, Ev, Opts], tmp_path: Path, edit: tuple[bytes, bytes]
+) -> None:
+    """An upcast log's events keep the fields they were written with, but each line must
+    still be its JSON's canonical bytes, the record's fields in order."""
+    path = old_log(tmp_path / "old.jsonl")
+    data = path.read_bytes().replace(*edit, 1)
+    if edit[1] == b'{"event":':
+        data = data.replace(b'"}\n{"seq":2', b'","seq":1}\n{"seq":2', 1)
+    path.write_bytes(data)
+    report = audit(path)
+    assert report.error is not None
+    assert (report.error["reason"], report.error["line"]) == ("log/not-canonical", 3)
+    assert read_log(path).events[1] == Tap(player=1, force=1)  # trusted reading reads it
+
+
 @pytest.mark.parametrize(("edit", "reason"), [
     ((b'"stalemate"', b'"stjlemate"'), "log/bad-options"),
     ((b'"players":["', b'"players":["Third","'), "log/player-count"),

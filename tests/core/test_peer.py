@@ -46,11 +46,25 @@ def test_accept_refuses_what_the_rules_would_not_produce() -> None:
     line = json.loads(host.lines(0)[0])
     forged = dict(line, sig=line["sig"][::-1])
     with pytest.raises(GrimoireError) as err:
-        guest.accept([json.dumps(forged).encode()])
+        guest.accept([json.dumps(forged, separators=(",", ":")).encode()])
     assert err.value.reason == "sign/act" and not guest.events
     wrong = dict(line, seq=3)
     with pytest.raises(GrimoireError) as err:
-        guest.accept([json.dumps(wrong).encode()])
+        guest.accept([json.dumps(wrong, separators=(",", ":")).encode()])
     assert err.value.reason == "log/seq"
+    with pytest.raises(GrimoireError) as err:  # the same record, with spaces
+        guest.accept([json.dumps(line).encode()])
+    assert err.value.reason == "log/not-canonical" and not guest.events
     guest.accept(host.lines(0))
     assert guest.events == host.events
+
+
+def test_join_takes_a_header_line_only_in_canonical_form() -> None:
+    """The header line another process sends is held to the rule every line is: the
+    same header written by hand, with spaces, is refused."""
+    host = Match.new("vicious-circle", dice="recorded")
+    line = host.lines()[0]
+    assert Match.join(line).header == host.header
+    with pytest.raises(GrimoireError) as err:
+        Match.join(json.dumps(json.loads(line)).encode())
+    assert err.value.reason == "log/not-canonical"

@@ -160,3 +160,144 @@ def test_keygen_seal_and_validate_from_the_command(tmp_path: Path) -> None:
     result = runner.invoke(app, ["validate", str(tmp_path / "s.jsonl"), "--trust",
                                  str(tmp_path / "other.pub")])
     assert result.exit_code == 1 and "sign/untrusted" in result.output
+
+
+# ---------------------------------------------------------------- sig exactly on actions
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "sealed-setup.jsonl"
+DAWN_SECRET = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"  # RFC 8032 1
+EXAMPLE_AUDITOR = "fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025"
+
+
+def test_a_sig_on_a_consequence_is_refused_even_a_seat_s_true_signature(
+        tmp_path: Path) -> None:
+    """Issue 32, case 2: the worked example's reveal (a consequence) given a ``sig`` --
+    Dawn's genuine signature of its chain value -- was accepted; nobody acted, so
+    nobody signs it, and it is refused with its line."""
+    lines = EXAMPLE.read_bytes().split(b"\n")
+    reveal = json.loads(lines[5])
+    assert reveal["event"]["type"] == "reveal" and "sig" not in reveal
+    reveal["sig"] = sign(DAWN_SECRET, act_message(bytes.fromhex(reveal["chain"])))
+    lines[5] = json.dumps(reveal, separators=(",", ":")).encode()
+    path = tmp_path / "signed-reveal.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    assert reason(path, trust=(EXAMPLE_AUDITOR,)) == ("sign/act-unexpected", 6)
+
+
+def test_a_sig_in_a_log_without_keys_is_refused(tmp_path: Path) -> None:
+    """Issue 32, case 3: an action of a log whose header lists no keys, given a ``sig``,
+    was reported "ok … sealed"; no record of such a log is signed."""
+    played(tmp_path / "m.jsonl", actions=6)
+    lines = (tmp_path / "m.jsonl").read_bytes().split(b"\n")
+    first = json.loads(lines[1])
+    first["sig"] = sign(ANN[0], act_message(bytes.fromhex(first["chain"])))
+    lines[1] = json.dumps(first, separators=(",", ":")).encode()
+    path = tmp_path / "signed-without-keys.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    assert reason(path) == ("sign/act-unexpected", 2)
+
+
+def test_accept_takes_a_sig_only_on_the_action_of_a_match_with_keys() -> None:
+    """Two processes exchanging lines hold each other to the same rule as the audit."""
+    from grimoire.core.errors import GrimoireError
+
+    host = Match.new("vicious-circle", dice="recorded")
+    guest = Match.join(host.lines()[0])
+    host.act(host.legal(0)[0])
+    line = json.loads(host.lines(0)[0])
+    line["sig"] = "ab" * 64
+    with pytest.raises(GrimoireError) as err:
+        guest.accept([json.dumps(line, separators=(",", ":")).encode()])
+    assert err.value.reason == "sign/act-unexpected" and not guest.events
+    keyed = Match.new("wizard-armies", seed="0a" * 16, keys=(ANN[1], BEN[1]))
+    other = Match.join(keyed.lines()[0])
+    seat = min(keyed.to_act)
+    keyed.act(keyed.legal(seat)[0], key=(ANN, BEN)[seat][0])
+    decision = [json.loads(raw) for raw in keyed.lines(0)]
+    assert len(decision) > 1, "a decision with a consequence or a roll after its action"
+    decision[1]["sig"] = decision[0]["sig"]
+    with pytest.raises(GrimoireError) as err:
+        other.accept([json.dumps(d, separators=(",", ":")).encode() for d in decision])
+    assert err.value.reason == "sign/act-unexpected" and not other.events
+
+
+# ---------------------------------------------------------------- one hex case
+
+
+def upper(tmp_path: Path, line: int, field: str) -> Path:
+    """The worked example with one hex value of ``line`` (1-based) in upper case:
+    ``field`` is a record's key, ``"signature.NAME"`` or ``"keys"``."""
+    lines = EXAMPLE.read_bytes().split(b"\n")
+    value = json.loads(lines[line - 1])
+    if field == "keys":
+        value["keys"][1] = value["keys"][1].upper()
+    elif field.startswith("signature."):
+        name = field.split(".")[1]
+        value["signature"][name] = value["signature"][name].upper()
+    else:
+        value[field] = value[field].upper()
+    lines[line - 1] = json.dumps(value, separators=(",", ":")).encode()
+    path = tmp_path / f"upper-{line}-{field}.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    return path
+
+
+@pytest.mark.parametrize(("line", "field"), [
+    (2, "sig"), (3, "chain"), (7, "signature.sig"), (7, "signature.key"),
+    (7, "signature.chain"), (1, "keys"),
+])
+def test_hex_in_upper_case_is_refused_wherever_it_stands(
+        tmp_path: Path, line: int, field: str) -> None:
+    """Issue 32, case 4: an act signature, the signature line's ``sig`` or ``key`` in
+    upper case were accepted (and an upper-case key then failed ``--trust`` with the same
+    key in lower case). Hex is written one way, lowercase: ``log/bad-hex`` with the line,
+    under ``--trust`` or not."""
+    path = upper(tmp_path, line, field)
+    assert reason(path, trust=(EXAMPLE_AUDITOR,)) == ("log/bad-hex", line)
+    assert reason(path) == ("log/bad-hex", line)
+
+
+@pytest.mark.parametrize(("edit", "expected"), [
+    ({"keys": ["d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"]},
+     "sign/bad-key"),
+    ({"forked_from": {"log": "a.jsonl", "seq": 3, "chain": "AB" * 16}}, "log/bad-hex"),
+])
+def test_a_header_s_keys_are_one_a_seat_and_its_chain_values_lowercase(
+        tmp_path: Path, edit: dict[str, object], expected: str) -> None:
+    lines = EXAMPLE.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    keys = header.pop("keys")
+    header.update({**edit, "keys": edit.get("keys", keys)})  # fields in their order
+    lines[0] = json.dumps(header, separators=(",", ":")).encode()
+    path = tmp_path / "header.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    assert reason(path) == (expected, 1)
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("seed", "0A" * 16), ("seed", "0a" * 15 + "0"), ("seed_commitment", "0a" * 31),
+    ("seed_commitment", "0A" * 32)])
+def test_a_seed_or_commitment_not_lowercase_hex_is_a_bad_seed(
+        tmp_path: Path, field: str, value: str) -> None:
+    source = Path(__file__).resolve().parents[2] / "fixtures" / "wizard-armies" / \
+        "frozen-format2-full-01.jsonl"
+    lines = source.read_bytes().split(b"\n")
+    header = json.loads(lines[0])
+    assert field in header
+    header[field] = value
+    lines[0] = json.dumps(header, separators=(",", ":")).encode()
+    path = tmp_path / "seed.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    assert reason(path) == ("log/bad-seed", 1)
+
+
+@pytest.mark.parametrize("records", [-1, 2**64])
+def test_a_signature_covering_no_count_of_records_is_a_bad_signature_line(
+        tmp_path: Path, records: int) -> None:
+    """Issue 32, case 8: ``records: -1`` was read (and refused only as a count the log
+    does not have); a count is a whole number from 0 to 2**53 - 1, as the schemas say."""
+    lines = EXAMPLE.read_bytes().split(b"\n")
+    lines[6] = lines[6].replace(b'"records":5', b'"records":' + str(records).encode())
+    path = tmp_path / "records.jsonl"
+    path.write_bytes(b"\n".join(lines))
+    assert reason(path, trust=(EXAMPLE_AUDITOR,)) == ("log/bad-signature", 7)

@@ -96,11 +96,114 @@ def corpus(game: str) -> list[tuple[str, object]]:
         ("too many players", dict(header, players=["a"] * 9)),
         ("a recorded seed that is not hex", dict(header, seed="zz")),
     ]
+    bad += format_negatives(lines, header, record)
     if game in SQUARE_FIELD:  # the games whose events name squares as text
         kind, field = SQUARE_FIELD[game]
         move = next(v for v in lines if v.get("event", {}).get("type") == kind)
         bad.append(("square z9", dict(move, event=dict(move["event"], **{field: "z9"}))))
     return bad
+
+
+SIGNATURE = {"key": "ab" * 32, "records": 5, "chain": "cd" * 16, "outcome": None,
+             "sig": "ef" * 64}
+TOO_BIG = 2**53  # one more than the largest count or sequence number
+
+
+def format_negatives(lines: list[object], header: dict, record: dict  # type: ignore[type-arg]
+                     ) -> list[tuple[str, object]]:
+    """What every game's schema refuses of the format itself (issue 32, case 8): hex not
+    lowercase at its length, counts and sequence numbers out of bounds, fields nobody
+    reads, a first-format header not in that format's shape, a sig where none belongs."""
+    keys = ["ab" * 32] * len(header["players"])
+    by_type: dict[str, dict] = {}  # type: ignore[type-arg]
+    for value in lines:
+        if isinstance(value, dict) and "event" in value:
+            by_type.setdefault(value["event"]["type"], value)
+    consequence = next(v for t, v in by_type.items() if t in ("game-over", "shuffle", "roll"))
+    bad: list[tuple[str, object]] = [
+        ("a header key in upper case", dict(header, keys=["AB" * 32] * len(keys))),
+        ("a header key of 63 digits", dict(header, keys=["a" * 63] * len(keys))),
+        ("more keys than the game has seats", dict(header, keys=keys * 9)),
+        ("a seed in upper case", dict(header, seed="0A" * 16)),
+        ("a seed of an odd number of digits", dict(header, seed="0a" * 16 + "0")),
+        ("a seed commitment of 63 digits", dict(header, seed_commitment="a" * 63)),
+        ("a fork's seq of -1", dict(header, forked_from={"log": "a", "seq": -1,
+                                                         "chain": None})),
+        ("an upgrade's chain in upper case", dict(header, upgraded_from={
+            "log": "a", "format": "grimoire/1", "rules": "1", "records": 3,
+            "chain": "AB" * 16})),
+        ("an upgrade's header hash in upper case", dict(header, upgraded_from={
+            "log": "a", "format": "grimoire/1", "rules": "1", "records": 3,
+            "chain": "ab" * 16, "header": "AB" * 16})),
+        ("an upgrade's key without its sig", dict(header, upgraded_from={
+            "log": "a", "format": "grimoire/1", "rules": "1", "records": 3,
+            "chain": "ab" * 16, "key": "ab" * 32})),
+        ("an upgrade's signature without its chain", dict(header, upgraded_from={
+            "log": "a", "format": "grimoire/1", "rules": "1", "records": 3,
+            "chain": None, "key": "ab" * 32, "sig": "ab" * 64})),
+        ("a first-format header without meta", {k: v for k, v in dict(
+            header, format="grimoire/1").items() if k != "meta"}),
+        ("a first-format header with keys", dict(header, format="grimoire/1", keys=keys)),
+        ("seq 2**64", dict(record, seq=2**64)),
+        ("seq 2**53", dict(record, seq=TOO_BIG)),
+        ("a record's sig in upper case", dict(record, sig="AB" * 64)),
+        ("a sig on a chance or consequence record", dict(consequence, sig="ab" * 64)),
+        ("a signature's records of -1", {"signature": dict(SIGNATURE, records=-1)}),
+        ("a signature's records of 2**64", {"signature": dict(SIGNATURE, records=2**64)}),
+        ("a signature's key in upper case", {"signature": dict(SIGNATURE, key="AB" * 32)}),
+        ("a signature's sig of 127 digits", {"signature": dict(SIGNATURE, sig="a" * 127)}),
+        ("a field inside the signature", {"signature": dict(SIGNATURE, signer="Official")}),
+        ("a field beside the signature", {"signature": SIGNATURE, "signer": "Official"}),
+        ("a signature without its outcome", {"signature": {
+            k: v for k, v in SIGNATURE.items() if k != "outcome"}}),
+    ]
+    for kind, field, digits in (("commit", "digest", 64), ("open", "nonce", 32)):
+        if kind in by_type:
+            rec = by_type[kind]
+            bad.append((f"a {field} in upper case", dict(rec, event=dict(
+                rec["event"], **{field: "AB" * (digits // 2)}))))
+            bad.append((f"a {field} one digit short", dict(rec, event=dict(
+                rec["event"], **{field: "a" * (digits - 1)}))))
+    chance = next((v for t, v in by_type.items() if t in ("roll", "shuffle")), None)
+    if chance is not None:
+        bad.append(("draws of 2**53", dict(chance, event=dict(chance["event"],
+                                                              draws=TOO_BIG))))
+    return bad
+
+
+def test_the_signature_line_and_a_signed_record_validate() -> None:
+    """The negatives above are refused for what they change: the same lines, right, are
+    valid (the worked example's lines, signed, in the Vicious Circle schema)."""
+    mine = validator("vicious-circle.schema.json")
+    example = ROOT / "docs" / "examples" / "sealed-setup.jsonl"
+    for k, line in enumerate(example.read_bytes().splitlines()):
+        errors = [e.message for e in mine.iter_errors(json.loads(line))]
+        assert not errors, f"line {k + 1}: {errors[:2]}"
+    assert mine.is_valid({"signature": SIGNATURE})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_object_lists_its_fields_in_order_and_each_event_its_kind(game: str) -> None:
+    """What a canonical line needs and JSON Schema keywords do not say: each struct's
+    fields in declared order (``x-order``, a tagged event's ``type`` first), which are
+    always written (``required``), and each event's kind (``x-kind``) from the code."""
+    from grimoire.core import registry
+    from grimoire.core.events import Action, Chance
+
+    schema = json.loads((ROOT / "schemas" / f"{game}.schema.json").read_text())
+    defs = schema["$defs"]
+    assert defs["Record"]["x-order"] == ["seq", "event", "chain", "sig"]
+    assert defs["Signature"]["x-order"] == ["key", "records", "chain", "outcome", "sig"]
+    assert defs["Signature"]["required"] == defs["Signature"]["x-order"]
+    assert defs["Header"]["required"] == ["format", "game", "rules", "players"]
+    rules = registry.get(game)
+    for cls in rules.Event.__args__:
+        node = defs[cls.__name__]
+        tag = cls.__struct_config__.tag
+        assert node["x-order"] == ["type", *cls.__struct_encode_fields__], tag
+        kind = "action" if issubclass(cls, Action) else "chance" if issubclass(
+            cls, Chance) else "consequence"
+        assert node["x-kind"] == kind, tag
 
 
 SQUARE_FIELD = {"vicious-circle": ("move", "from"), "swords-wizardry": ("move", "from"),
@@ -112,3 +215,22 @@ def test_invalid_lines_are_rejected(game: str) -> None:
     mine = validator(f"{game}.schema.json")
     for what, value in corpus(game):
         assert not mine.is_valid(value), f"{game}: {what} was accepted"
+
+
+ENVELOPE_CANNOT_KNOW = ("a sig on a chance", "digest", "nonce", "draws",
+                        "more keys than the game has seats")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_envelope_schema_refuses_the_format_s_own_negatives(game: str) -> None:
+    """``log.schema.json`` knows no game's events (so not which are actions, nor a
+    commitment's fields, nor the game's seats), but every other rule of the format."""
+    envelope = validator("log.schema.json")
+    lines = [v for _, v in sample(game, per_type=3)]
+    header = next(v for v in lines if "game" in v)
+    record = next(v for v in lines if "event" in v and "player" in v["event"])
+    negatives = [(what, value) for what, value in format_negatives(lines, header, record)
+                 if not any(word in what for word in ENVELOPE_CANNOT_KNOW)]
+    assert len(negatives) >= 15
+    for what, value in negatives:
+        assert not envelope.is_valid(value), f"{game}: {what} was accepted"

@@ -1,4 +1,5 @@
-"""``grimoire seal LOG -o OUT [--seed HEX]``: a copy with the hash chain on every record."""
+"""``grimoire seal LOG -o OUT [--seed HEX] [--key KEY]``: a chained copy (the chain value on
+every record), and with ``--key`` a signed one (a signature line at its end)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from grimoire.tools.seal import seal
 
 @handle_errors
 def command(
-    log: Annotated[Path, typer.Argument(metavar="LOG", help="The log to seal.")],
-    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE", help="The sealed copy.")],
+    log: Annotated[Path, typer.Argument(metavar="LOG", help="The log to copy.")],
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="FILE",
+                                      help="The chained (or signed) copy.")],
     seed: Annotated[str | None, typer.Option(
         metavar="SEED", help="Reveal this seed (hex) in the header.")]
     = None,
@@ -24,9 +26,10 @@ def command(
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
-    """Write a sealed copy (the original is never rewritten); with --key, signed."""
+    """Write a chained copy (every record carries its chain value) in canonical form; with
+    --key, signed too (a signature line ends it). The original is never rewritten."""
     n = seal(log, out, seed=seed, key=key)
     if json_out:
         print_json({"out": str(out), "records": n, "signed": key is not None})
     else:
-        say(f"{out}: {n} records sealed" + (" and signed" if key else ""))
+        say(f"{out}: {n} records, chained" + (" and signed" if key else ""))

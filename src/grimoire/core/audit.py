@@ -33,14 +33,24 @@ from grimoire.core.events import (
     header_hash,
 )
 from grimoire.core.kit import apply_decision
-from grimoire.core.logfile import DEFAULT_LIMITS, MAX_DECISION, Limits, LogReader
+from grimoire.core.logfile import DEFAULT_LIMITS, MAX_DECISION, Limits, LogReader, hex_error
 from grimoire.core.replay import initial_state
 from grimoire.core.rules import AnyRules, Game, Outcome
 from grimoire.core.signing import act_message, outcome_bytes, read_key, seal_message, verify
 
 
 class AuditReport(msgspec.Struct, kw_only=True):
-    """What an audit found. ``error`` is ``None`` for a valid log."""
+    """What an audit found. ``error`` is ``None`` for a valid log.
+
+    Two words, used alike in every output: a log is **chained** when every record carries
+    its chain value (``chained``), and **signed** when it ends in a signature line
+    (``signed_by`` is its key, ``trusted`` whether ``--trust`` named it); in a log whose
+    header lists the seats' keys every action is signed by its seat (``acts_signed``).
+
+    >>> print(AuditReport(path="m.jsonl", ok=True, events=5, chained=True,
+    ...                   dice="recorded").summary())
+    m.jsonl: ok, 5 events, chained, not signed, dice recorded, unfinished
+    """
 
     path: str | None = None
     game: str | None = None
@@ -48,12 +58,19 @@ class AuditReport(msgspec.Struct, kw_only=True):
     ok: bool
     events: int = 0
     actions: int = 0
-    sealed: bool = False
+    chained: bool = False
+    acts_signed: bool = False
     dice: str = ""
     outcome: Outcome | None = None
     signed_by: str = ""
     trusted: bool = False
     error: dict[str, Any] | None = None
+
+    @property
+    def sealed(self) -> bool:
+        """The former name of :attr:`chained`, kept for code that reads it ("sealed" named
+        a chained log and a signed one alike, so no output says it any more)."""
+        return self.chained
 
     def summary(self) -> str:
         """One line for people: ``ok`` plus facts, or the first problem."""
@@ -75,11 +92,15 @@ class AuditReport(msgspec.Struct, kw_only=True):
             end = f"won by {who} ({self.outcome.reason})"
         elif self.outcome is not None:
             end = f"drawn ({self.outcome.reason})"
-        seal = "sealed" if self.sealed else "unsealed"
+        proof = "chained" if self.chained else "not chained"
+        if self.acts_signed:
+            proof += ", every action signed by its seat"
         if self.signed_by:
-            seal += (f", signed by {self.signed_by[:16]}…"
-                     + (" (trusted)" if self.trusted else " (not a trusted key)"))
-        return f"{name}: ok, {self.events} events, {seal}, dice {self.dice}, {end}"
+            proof += (f", signed by {self.signed_by[:16]}…"
+                      + (" (trusted)" if self.trusted else " (not a trusted key)"))
+        else:
+            proof += ", not signed"
+        return f"{name}: ok, {self.events} events, {proof}, dice {self.dice}, {end}"
 
 
 def _describe(event: Event) -> str:
@@ -218,7 +239,7 @@ def audit_records(
     n = 0  # events matched
     counted = True  # whether the report counts the last complete decision yet
     line, seq = 1, -1  # the last record read
-    sealed = True
+    chained = True
     for line, _, rec in stream:
         got = rec.event
         kind = kinds.get(type(got))
@@ -226,6 +247,8 @@ def audit_records(
             kind = kinds[type(got)] = (
                 ACTION if isinstance(got, Action) else CHANCE if isinstance(got, Chance)
                 else 0)
+        if rec.sig is not None and (keys is None or kind != ACTION):
+            raise unexpected_sig(got, line, rec.seq, keys is None)
         if i < len(pending):  # the decision goes on: the log must give ``pending[i]``
             want = pending[i]
             if kind == ACTION:
@@ -247,7 +270,7 @@ def audit_records(
             if seed is None:  # seeded, the state already stands after the decision
                 state = evolve(state, got)
             if rec.chain is None:
-                sealed = False
+                chained = False
             n += 1
             i += 1
             seq = rec.seq
@@ -299,7 +322,7 @@ def audit_records(
         state = apply_decision(state, pending, evolve) if seed is not None \
             else evolve(state, got)
         if rec.chain is None:
-            sealed = False
+            chained = False
         n += 1
         i = 1
         seq = rec.seq
@@ -314,7 +337,8 @@ def audit_records(
     if not counted:
         report.events = n
         report.actions += 1
-    report.sealed = sealed and n > 0
+    report.chained = chained and n > 0
+    report.acts_signed = keys is not None
     report.outcome = outcome(state)
     return state
 
@@ -359,12 +383,29 @@ def cut_short(rules: AnyRules, state: Any, decision: Sequence[Event]) -> str | N
     return None
 
 
+def unexpected_sig(event: Event, line: int | None, seq: int, no_keys: bool) -> AuditError:
+    """The error of a ``sig`` where none belongs (``sign/act-unexpected``): only the
+    actions of a log whose header lists the seats' keys carry one.
+
+    >>> from grimoire.core.kit import GameOver
+    >>> unexpected_sig(GameOver(winners=(), reason="x"), 9, 7, False).reason
+    'sign/act-unexpected'
+    """
+    why = ("the header lists no seats' keys, so no record is signed" if no_keys else
+           f"{_describe(event)} is no player's action, so nobody signs it")
+    return AuditError("sign/act-unexpected", f"a sig where none belongs: {why}", line=line,
+                      seq=seq)
+
+
 def check_act(keys: Sequence[str], action: Action, rec: Record[Any], line: int) -> None:
     """An action of a log whose header lists the seats' keys must carry its seat's
     signature of the chain value after it (``sign/act-missing``, ``sign/act``)."""
     if rec.sig is None or rec.chain is None:
         raise AuditError("sign/act-missing", f"seat {action.player}'s action is not signed "
                          "(the header lists the seats' keys)", line=line, seq=rec.seq)
+    bad = hex_error("sig", rec.sig, 128, line, rec.seq)
+    if bad is not None:
+        raise bad
     seat = action.player
     if not 0 <= seat < len(keys) or not verify(
             keys[seat], act_message(bytes.fromhex(rec.chain)), rec.sig):
@@ -404,6 +445,27 @@ def check_seal(reader: LogReader, report: AuditReport, trust: Sequence[str]) -> 
                          "trusted key", line=line)
 
 
+def check_origin(header: Header, report: AuditReport) -> None:
+    """An upgraded log naming a signed original (``upgraded_from`` with ``key`` and
+    ``sig``): that key's signature must sign the original's record count and final chain
+    value with the outcome the audit found (the upgrade keeps the match, so the same
+    outcome), as its signature line did (``sign/upgraded-from``, line 1). Whether the
+    copy holds the original's match needs the original: ``grimoire upgrade ORIGINAL
+    --check COPY``.
+
+    >>> check_origin(Header(game="g", rules="1", players=("a",)), AuditReport(ok=True))
+    """
+    origin = header.upgraded_from
+    if origin is None or origin.sig is None or origin.key is None or origin.chain is None:
+        return
+    message = seal_message(origin.records, bytes.fromhex(origin.chain), report.outcome)
+    if not verify(origin.key, message, origin.sig):
+        raise AuditError("sign/upgraded-from", f"upgraded_from's sig is not {origin.key[:16]}"
+                         f"…'s signature of {origin.records} records ending in chain "
+                         f"{origin.chain[:16]}… with outcome "
+                         f"{outcome_bytes(report.outcome).decode()}", line=1)
+
+
 def audit(
     source: str | os.PathLike[str] | IO[bytes], *, limits: Limits = DEFAULT_LIMITS,
     trust: Sequence[str] = (),
@@ -418,9 +480,11 @@ def audit(
     try:
         with LogReader(source, limits=limits) as reader:
             report.game = reader.header.game
+            reader.check_header_strictly()
             audit_records(reader.rules, reader.header, reader.records(strict=True), report,
                           max_decision=limits.max_decision)
             check_seal(reader, report, trust)
+            check_origin(reader.header, report)
     except GrimoireError as exc:
         report.error = exc.to_dict()
         return report

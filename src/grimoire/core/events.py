@@ -16,6 +16,7 @@ Pass(player=1)
 from __future__ import annotations
 
 import hashlib
+import re
 import types
 import typing
 from collections.abc import Callable
@@ -44,8 +45,30 @@ Seat = Annotated[int, SEAT]
 optional, or in a tuple) against the log's players before anything is folded, so a
 hand-made seat 7 in a two-player log is refused with its line, never met by a reducer."""
 
+MAX_COUNT = 2**53 - 1
+"""The largest count or sequence number a log holds (a record's ``seq``, a chance event's
+``draws``, the records a signature covers): every JSON reader holds it exactly."""
+COUNT = msgspec.Meta(ge=0, le=MAX_COUNT, description="A count or sequence number: a whole "
+                     "number from 0 to 2**53 - 1.")
+Count = Annotated[int, COUNT]
+"""The type of a count or sequence number (0 to :data:`MAX_COUNT`)."""
+
 E = TypeVar("E")
 T = TypeVar("T")
+
+_LOWER_HEX = re.compile(r"(?:[0-9a-f]{2})*")
+
+
+def is_hex(text: object, digits: int | None = None) -> bool:
+    """Is ``text`` hex as the format writes it: lowercase, whole bytes, and exactly
+    ``digits`` digits (any even number when ``None``)? Every hex value of a log (chain
+    values, keys, signatures, seeds, digests, nonces) is written this one way.
+
+    >>> is_hex("0aff", 4), is_hex("0AFF", 4), is_hex("0af", None), is_hex("", None)
+    (True, False, False, True)
+    """
+    return isinstance(text, str) and (digits is None or len(text) == digits) \
+        and _LOWER_HEX.fullmatch(text) is not None
 
 
 class Event(msgspec.Struct, frozen=True, tag_field="type", gc=False, omit_defaults=True):
@@ -73,7 +96,7 @@ class Chance(Event, frozen=True, kw_only=True):
     """A chance event. ``draws`` counts the raw dice draws it consumed (rejections included),
     so a fold knows where the seeded stream stands without re-deciding anything."""
 
-    draws: Annotated[int, msgspec.Meta(ge=0)] = 0
+    draws: Count = 0
 
 
 class Roll(Chance, frozen=True, tag="roll"):
@@ -195,22 +218,37 @@ def bad_seat(event: Event, seats: int) -> str | None:
 
 class Fork(msgspec.Struct, frozen=True):
     """Where a rewound log came from: the origin's path, the seq it was cut at and the
-    chain value of the origin's last kept record (``None`` for an unsealed origin)."""
+    chain value of the origin's last kept record (``None`` for an origin without chain)."""
 
     log: str
-    seq: int
+    seq: Count
     chain: str | None = None
 
 
-class Upgrade(msgspec.Struct, frozen=True):
-    """Where an upgraded log came from: the original's path, its format and ruleset, its
-    record count and final chain value (``None`` for an unsealed original)."""
+class Upgrade(msgspec.Struct, frozen=True, omit_defaults=True):
+    """Where an upgraded log came from (``grimoire upgrade``): the original's file name,
+    format and ruleset, its record count and final chain value, and -- written by
+    upgrades since these fields exist -- its ``header`` hash (the chain's start, which
+    names it whatever its file is called) and, for a signed original, its signature's
+    ``key`` and ``sig``. Through repeated upgrades it names the first original.
+
+    The first five fields are always written (``chain`` is ``null`` in copies written
+    before it was always known); the others only when set, so copies written before they
+    existed keep their bytes.
+
+    >>> msgspec.json.encode(Upgrade(log="old.jsonl", format="grimoire/1", rules="1",
+    ...                             records=0, chain=None))
+    b'{"log":"old.jsonl","format":"grimoire/1","rules":"1","records":0,"chain":null}'
+    """
 
     log: str
     format: str
     rules: str
-    records: int
-    chain: str | None = None
+    records: Count
+    chain: str | None
+    header: str | None = None
+    key: str | None = None
+    sig: str | None = None
 
 
 class Header(msgspec.Struct, frozen=True, kw_only=True):
@@ -277,6 +315,16 @@ def omitted_in_legacy(*classes: type) -> None:
     _LEGACY_OMITS.update(classes)
 
 
+def omits_defaults_in_legacy(cls: type) -> bool:
+    """Did the first format (``grimoire/1``) leave event class ``cls``'s defaulted fields
+    out, as today's does? (It wrote every field of every other event.)
+
+    >>> omits_defaults_in_legacy(Roll)
+    False
+    """
+    return cls in _LEGACY_OMITS
+
+
 def _full(value: Any) -> Any:
     """``value`` as builtins with every struct field, defaulted ones included (a tagged
     struct's tag first), as the first format encoded it."""
@@ -321,9 +369,11 @@ def canonical_for(format: str) -> Callable[[object], bytes]:
     return legacy_canonical if format == LEGACY else canonical
 
 
-_LEGACY_HEADER = ("format", "game", "rules", "options", "players", "dice", "seed_commitment",
-                  "seed", "meta", "position", "forked_from")
-_REQUIRED_HEADER = ("format", "game", "rules", "players")
+LEGACY_HEADER = ("format", "game", "rules", "options", "players", "dice", "seed_commitment",
+                 "seed", "meta", "position", "forked_from")
+"""The fields of a ``grimoire/1`` header, in order: that format wrote all of them."""
+HEADER_ALWAYS = ("format", "game", "rules", "players")
+"""The header fields today's format always writes (every other only when not default)."""
 
 
 def header_bytes(header: Header) -> bytes:
@@ -336,7 +386,7 @@ def header_bytes(header: Header) -> bytes:
     """
     if header.format == LEGACY:
         full = _full(header)
-        return _encoder.encode({k: full[k] for k in _LEGACY_HEADER})
+        return _encoder.encode({k: full[k] for k in LEGACY_HEADER})
     out = {}
     for name, default, required in _HEADER_SPEC:  # Fork and Upgrade encode every field
         value = getattr(header, name)
@@ -384,6 +434,6 @@ _HEADER_DEFAULTS: dict[str, Any] = {
                          else None)
     for f in msgspec.structs.fields(Header)
 }
-_HEADER_SPEC = tuple((name, _HEADER_DEFAULTS[name], name in _REQUIRED_HEADER)
+_HEADER_SPEC = tuple((name, _HEADER_DEFAULTS[name], name in HEADER_ALWAYS)
                      for name in _HEADER_FIELDS)
 """Each header field, its default and whether the canonical bytes always hold it."""

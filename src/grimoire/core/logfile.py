@@ -50,6 +50,7 @@ from grimoire.core.events import (
     chain_next,
     header_bytes,
     header_hash,
+    is_hex,
     legacy_canonical,
     seat_fields,
 )
@@ -110,12 +111,18 @@ DEFAULT_LIMITS = Limits()
 
 @dataclass
 class Log:
-    """A whole log in memory: header, events, and (when sealed) the last chain value."""
+    """A whole log in memory: header, events, whether it is chained (every record carries
+    its chain value) and the acting seats' signatures by seq."""
 
     header: Header
     events: list[Event] = field(default_factory=list)
-    sealed: bool = False
+    chained: bool = False
     sigs: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def sealed(self) -> bool:
+        """The former name of :attr:`chained`."""
+        return self.chained
 
 
 # ---------------------------------------------------------------- decoders (one per game)
@@ -164,12 +171,40 @@ def encode_line(obj: object) -> bytes:
 
 
 def legacy_line(rec: Record[Any]) -> bytes:
-    """A record as the first format (``grimoire/1``) wrote it: every event field."""
+    """A record as the first format (``grimoire/1``) wrote it: ``seq``, the event with
+    every field (:func:`~grimoire.core.events.legacy_canonical`) and ``chain`` (that
+    format had no ``sig``). Without its newline.
+
+    >>> from grimoire.core.events import Roll
+    >>> legacy_line(Record(0, Roll(player=None, sides=6, values=(3,), draws=1)))
+    b'{"seq":0,"event":{"type":"roll","player":null,"sides":6,"values":[3],"purpose":"","draws":1}}'
+    """
     out: dict[str, Any] = {"seq": rec.seq, "event": msgspec.json.decode(
         legacy_canonical(rec.event))}
     if rec.chain is not None:
         out["chain"] = rec.chain
     return _json_enc.encode(out)
+
+
+def _legacy_frame_body(rec: Record[Any]) -> bytes:
+    return _mp_enc.encode(msgspec.json.decode(legacy_line(rec)))
+
+
+def record_encoder(format: str, encoding: Encoding = "json") -> Callable[[Any], bytes]:
+    """The canonical bytes of a record in a log of ``format``, without its newline (JSON)
+    or its frame (msgpack): what a log of that format holds, and so what a strict reading
+    requires each record line to be.
+
+    >>> from grimoire.core.events import LEGACY, Roll
+    >>> rec = Record(0, Roll(player=None, sides=6, values=(3,), draws=1))
+    >>> record_encoder("grimoire/2")(rec)
+    b'{"seq":0,"event":{"type":"roll","player":null,"sides":6,"values":[3],"draws":1}}'
+    >>> record_encoder(LEGACY)(rec) == legacy_line(rec)
+    True
+    """
+    if format == LEGACY:
+        return legacy_line if encoding == "json" else _legacy_frame_body
+    return _json_enc.encode if encoding == "json" else _mp_enc.encode
 
 
 def encode_frame(obj: object) -> bytes:
@@ -178,6 +213,25 @@ def encode_frame(obj: object) -> bytes:
         obj = msgspec.json.decode(header_bytes(obj))
     body = _mp_enc.encode(obj)
     return _FRAME + len(body).to_bytes(4, "big") + body
+
+
+def _framed(body: bytes) -> bytes:
+    return _FRAME + len(body).to_bytes(4, "big") + body
+
+
+def line_writer(format: str, encoding: Encoding = "json") -> Callable[[Any], bytes]:
+    """How a log of ``format`` writes each record: its canonical line with the newline
+    (JSON Lines), or its frame (msgpack). A ``grimoire/1`` log keeps its first format's
+    lines, so a copy of one (``seal``, ``repair``) stays canonical.
+
+    >>> from grimoire.core.events import Roll
+    >>> line_writer("grimoire/2")(Record(0, Roll(player=None, sides=6, values=(3,), draws=1)))
+    b'{"seq":0,"event":{"type":"roll","player":null,"sides":6,"values":[3],"draws":1}}\\n'
+    """
+    body = record_encoder(format, encoding)
+    if encoding == "json":
+        return lambda rec: body(rec) + b"\n"
+    return lambda rec: _framed(body(rec))
 
 
 def encoding_for(path: str | os.PathLike[str]) -> Encoding:
@@ -380,11 +434,81 @@ def check_header(header: Header) -> None:
                            line=1) from None
 
 
+def hex_error(what: str, value: object, digits: int | None, line: int,
+              seq: int | None = None) -> LogError | None:
+    """``log/bad-hex`` when ``value`` is not hex as the format writes it (lowercase,
+    ``digits`` digits), else ``None``.
+
+    >>> hex_error("chain", "AB" * 16, 32, 3).detail
+    "chain must be 32 lowercase hex digits, not 'ABABABABABABABABABABABABABABABAB'"
+    """
+    if is_hex(value, digits):
+        return None
+    shown = str(value)
+    shown = shown if len(shown) <= 140 else shown[:140] + "\u2026"
+    return LogError("log/bad-hex", f"{what} must be {digits} lowercase hex digits, not "
+                    f"{shown!r}", line=line, seq=seq)
+
+
+def strict_header_error(header: Header) -> LogError | None:
+    """What the audit's strict reading refuses in a header that decodes: a seed that is
+    not lowercase hex of whole bytes or a commitment that is not 64 lowercase hex digits
+    (``log/bad-seed``), ``keys`` that are not one per seat (``sign/bad-key``), any
+    other hex value not written as the format writes hex (``log/bad-hex``): keys (64
+    digits), the chain values of ``forked_from`` and ``upgraded_from`` and the latter's
+    header hash (32), key (64) and signature (128); and an ``upgraded_from`` naming a
+    signed original without its key, signature and chain value all three
+    (``sign/upgraded-from``).
+
+    >>> strict_header_error(Header(game="g", rules="1", players=("a",),
+    ...                            keys=("AB" * 32,))).reason
+    'log/bad-hex'
+    """
+    if header.seed is not None and not is_hex(header.seed):
+        return LogError("log/bad-seed", "a seed is lowercase hex, two digits a byte",
+                        line=1)
+    if header.seed_commitment is not None and not is_hex(header.seed_commitment, 64):
+        return LogError("log/bad-seed", "a seed commitment is 64 lowercase hex digits",
+                        line=1)
+    if header.keys is not None:
+        if len(header.keys) != len(header.players):
+            return LogError("sign/bad-key", f"the header lists {len(header.keys)} keys for "
+                            f"{len(header.players)} seats (one a seat)", line=1)
+        for k, key in enumerate(header.keys):
+            bad = hex_error(f"keys[{k}]", key, 64, 1)
+            if bad is not None:
+                return bad
+    fork, origin = header.forked_from, header.upgraded_from
+    for name, value, digits in (
+            ("forked_from.chain", fork and fork.chain, 32),
+            ("upgraded_from.chain", origin and origin.chain, 32),
+            ("upgraded_from.header", origin and origin.header, 32),
+            ("upgraded_from.key", origin and origin.key, 64),
+            ("upgraded_from.sig", origin and origin.sig, 128)):
+        if value is not None:
+            bad = hex_error(name, value, digits, 1)
+            if bad is not None:
+                return bad
+    if origin is not None and ((origin.key is None) != (origin.sig is None) or (
+            origin.sig is not None and origin.chain is None)):
+        return LogError("sign/upgraded-from", "upgraded_from names a signed original by "
+                        "its key, its signature and its final chain value, all three",
+                        line=1)
+    return None
+
+
+def _without_cr(line: bytes) -> bytes:
+    """A JSON line without the CR of a CR LF line end (a log saved on Windows): the CR
+    is no part of the line."""
+    return line[:-1] if line.endswith(b"\r") else line
+
+
 def _decode_header(data: bytes, encoding: Encoding, complete: bool,
                    limits: Limits = DEFAULT_LIMITS) -> tuple[Header, str | None, bool]:
     """The header of line 1, the first key it holds that is no header field (which the
     audit refuses and trusted reading ignores), and whether line 1 is the header's
-    canonical bytes (JSON as grimoire writes it)."""
+    canonical form (its canonical JSON, ended by LF or CR LF; or the msgpack frame of
+    it), which a strict reading requires."""
     if (encoding == "json" and complete
             and data.count(b"[") + data.count(b"{") > limits.max_depth
             and depth(data) > limits.max_depth):
@@ -405,7 +529,10 @@ def _decode_header(data: bytes, encoding: Encoding, complete: bool,
         raise LogError(reason, f"header: {exc}", line=1) from None
     except RecursionError:
         raise LogError("log/too-deep", "header nested too deeply", line=1) from None
-    canonical = encoding == "json" and header_bytes(header) == data
+    if encoding == "json":
+        canonical = header_bytes(header) == _without_cr(data)
+    else:
+        canonical = _mp_enc.encode(msgspec.json.decode(header_bytes(header))) == data
     # not as grimoire writes it: look closer (an unknown field is kept for the audit)
     extra = unknown_field(strict_json(data, 1, limits), header) \
         if encoding == "json" and not canonical else None
@@ -435,13 +562,64 @@ _trailer_json = msgspec.json.Decoder(Trailer)
 _trailer_mp = msgspec.msgpack.Decoder(Trailer)
 
 
-def _read_trailer(data: bytes, encoding: Encoding, line: int, complete: bool) -> Signature:
+def _read_trailer(data: bytes, encoding: Encoding, line: int, complete: bool,
+                  strict: bool = False, limits: Limits = DEFAULT_LIMITS) -> Signature:
+    """The signature of the signature line ``data``. ``strict`` (the audit's reading):
+    the line must hold exactly its documented fields, in canonical form."""
     try:
         trailer = (_trailer_json if encoding == "json" else _trailer_mp).decode(data)
     except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as exc:
         reason = "log/torn-line" if not complete else "log/bad-signature"
         raise LogError(reason, f"the signature line: {exc}", line=line) from None
+    if strict:
+        canonical = _json_enc.encode(trailer) if encoding == "json" \
+            else _mp_enc.encode(trailer)
+        if canonical != data and (encoding != "json" or canonical != _without_cr(data)):
+            raise _not_canonical_line(data, trailer, encoding, line, limits)
+        seal = trailer.signature
+        for name, value, digits in (("key", seal.key, 64), ("chain", seal.chain, 32),
+                                    ("sig", seal.sig, 128)):
+            bad = hex_error(f"the signature's {name}", value, digits, line)
+            if bad is not None:
+                raise bad
     return trailer.signature
+
+
+def not_canonical(what: str, line: int, seq: int | None = None) -> LogError:
+    """The error of a line that is not in canonical form (``log/not-canonical``).
+
+    >>> not_canonical("the header", 1).reason
+    'log/not-canonical'
+    """
+    return LogError("log/not-canonical", f"{what} is not in canonical form (fields in "
+                    "their declared order, defaulted ones left out, no spaces, strings "
+                    "escaped only where JSON must: docs/log-format.md); `grimoire seal LOG "
+                    "-o NEW` writes a canonical copy", line=line, seq=seq)
+
+
+def _not_canonical_line(data: bytes, value: Any, encoding: Encoding, line: int,
+                        limits: Limits) -> LogError:
+    """Why the line ``data`` (a record or the signature line), which decoded to ``value``
+    but is not its canonical bytes, is refused: what :func:`strict_json` refuses (a key
+    twice, bad UTF-8, nesting too deep), a field nobody reads (``log/unknown-field``),
+    or else its form (``log/not-canonical``)."""
+    record = isinstance(value, Record)
+    seq = value.seq if record else None
+    if encoding == "json":
+        try:
+            extra = unknown_field(strict_json(data, line, limits), value)
+        except LogError as bad:
+            return bad
+        if extra:
+            what = "a record or its event" if record else "the signature line"
+            return LogError("log/unknown-field", f"{extra!r} is no field of {what} (neither "
+                            "the chain nor a signature covers it)", line=line, seq=seq)
+        return not_canonical("the record" if record else "the signature line", line, seq)
+    return LogError("log/not-canonical", "a msgpack frame not in the form grimoire writes",
+                    line=line, seq=seq)
+
+
+_RECORD_FIELDS = Record.__struct_fields__
 
 
 class _Upcasting:
@@ -456,13 +634,21 @@ class _Upcasting:
             else msgspec.msgpack.Decoder()
         self._type = Record[rules.Event]  # type: ignore[name-defined]
         self._upcast = upcast
+        self._encode = _json_enc.encode if encoding == "json" else _mp_enc.encode
         self.written = b""
+        self.canonical = True
 
     def decode(self, data: bytes) -> Record[Any]:
         raw = self._raw.decode(data)
         if not isinstance(raw, dict) or not isinstance(raw.get("event"), dict):
             raise msgspec.ValidationError("a record is an object holding an event object")
         self.written = _json_enc.encode(raw["event"])
+        # canonical: the line is its JSON re-encoded, the envelope's fields in order (an
+        # old ruleset's event keeps the fields it was written with)
+        keys = [k for k in _RECORD_FIELDS if k in raw]
+        self.canonical = list(raw) == keys and None not in (
+            raw.get("chain", ""), raw.get("sig", "")) and self._encode(raw) in (
+            data, _without_cr(data))
         try:
             raw["event"] = self._upcast(dict(raw["event"]))
         except Exception as exc:  # an upcaster meeting an event it cannot read
@@ -565,12 +751,38 @@ class LogReader:
                                      parts[1:], complete)
         self.header, self.header_extra, canonical = _decode_header(data, encoding, complete,
                                                                    self.limits)
+        self.header_canonical = canonical
         self.signature: Signature | None = None
         self.signature_line = 0
-        self._start = header_hash(self.header, encoded=data if canonical else None)
+        self._start = header_hash(self.header, encoded=_without_cr(data) if canonical
+                                  and encoding == "json" else None)
         self.count, self.final_chain = 0, self._start
         self.rules = rules_for(self.header)
         self._decoder = decoder_for(self.rules, self.header, encoding)
+
+    def check_header_strictly(self) -> None:
+        """What the audit's strict reading refuses in line 1 once it decodes: a field
+        nobody reads (``log/unknown-field``), a line not in canonical form
+        (``log/not-canonical``), and what :func:`strict_header_error` refuses. A strict
+        :meth:`records` checks it first; the audit calls it before anything else reads
+        the header.
+
+        >>> line = (b'{"format": "grimoire/2","game":"vicious-circle","rules":"2",'
+        ...         b'"players":["Dawn","Twilight"],"dice":"recorded"}\\n')
+        >>> try:
+        ...     LogReader(io.BytesIO(line)).check_header_strictly()
+        ... except LogError as exc:
+        ...     print(exc.reason, exc.line)
+        log/not-canonical 1
+        """
+        if self.header_extra:
+            raise LogError("log/unknown-field", f"{self.header_extra!r} is no field of a "
+                           "header (the chain would not cover it)", line=1)
+        if not self.header_canonical:
+            raise not_canonical("the header", 1)
+        refused = strict_header_error(self.header)
+        if refused is not None:
+            raise refused
 
     def __enter__(self) -> LogReader:
         return self
@@ -635,9 +847,8 @@ class LogReader:
         of the first, lines, records)`` (``None`` for a blank or signature line), each
         batch checked as :meth:`records` says before it is given; at a bad line, the
         records before it are given, then the error raised."""
-        if strict and self.header_extra:
-            raise LogError("log/unknown-field", f"{self.header_extra!r} is no field of a "
-                           "header (the chain would not cover it)", line=1)
+        if strict:
+            self.check_header_strictly()
         legacy = self.header.format == LEGACY
         upcasting = isinstance(self._decoder, _Upcasting)
         # today's canonical bytes are the encoder's, called directly (the hot path)
@@ -702,7 +913,7 @@ class LogReader:
                     if chained is None:
                         chained = has
                     elif has != chained:
-                        bad = LogError("log/chain-missing", "a sealed log's records all "
+                        bad = LogError("log/chain-missing", "a chained log's records all "
                                        "carry their chain: " + (
                                            "this one has none" if chained else
                                            "the ones before it had none"),
@@ -732,7 +943,8 @@ class LogReader:
                 h.update(event_bytes)
                 chain = h.digest()
                 if rec.chain is not None and rec.chain != chain.hex():
-                    bad = bad or LogError(
+                    bad = bad or (hex_error("chain", rec.chain, 32, lineno, rec.seq)
+                                  if strict else None) or LogError(
                         "log/chain", f"chain {rec.chain} does not follow from the records "
                         "before it", line=lineno, seq=rec.seq)
                 if bad is not None:
@@ -818,19 +1030,18 @@ class _Lines:
     (``fast``), else one line at a time. With ``canon`` (a verifying read) it
     also gives each event's canonical bytes, which the chain hashes."""
 
-    __slots__ = ("canon", "encode", "fast", "reader")
+    __slots__ = ("canon", "encode", "fast", "reader", "strict")
 
     def __init__(self, reader: LogReader, *, strict: bool, legacy: bool, upcasting: bool,
                  canon: Callable[[Any], bytes] | None) -> None:
         self.reader = reader
         self.canon = canon
+        self.strict = strict
         self.fast = BATCHED and reader.encoding == "json" and not upcasting and not legacy
-        encode: Callable[[Any], bytes] | None = (
-            (legacy_line if legacy else _json_enc.encode) if reader.encoding == "json"
-            else _mp_enc.encode)
-        if not strict or upcasting or (legacy and reader.encoding != "json"):
-            encode = None
-        self.encode = encode
+        # strict, every record line must be its record's canonical bytes (an upcast log's
+        # records are checked against their JSON as written, by its decoder)
+        self.encode: Callable[[Any], bytes] | None = record_encoder(
+            reader.header.format, reader.encoding) if strict and not upcasting else None
 
     def decode(self, parts: list[bytes], lineno: int, complete: bool
                ) -> tuple[list[Any], list[bytes], LogError | None, bool]:
@@ -843,7 +1054,7 @@ class _Lines:
         if self.fast and complete and self.reader.signature is None:
             if parts[-1].startswith(_SIGNATURE_LINE[0]) and len(parts) > 1:
                 recs, chained, error, _ = self.decode(parts[:-1], lineno, complete)
-                if error is None:  # a sealed log's last line
+                if error is None:  # a signed log's last line
                     tail, tail_chained, error, _ = self.decode(
                         parts[-1:], lineno + len(parts) - 1, complete)
                     recs += tail
@@ -875,6 +1086,8 @@ class _Lines:
                     ) -> tuple[list[Any], list[bytes], LogError | None]:
         reader, encode, canon = self.reader, self.encode, self.canon
         decode = reader._decoder.decode
+        upcaster = reader._decoder if self.strict and isinstance(
+            reader._decoder, _Upcasting) else None
         recs: list[Any] = []
         chained: list[bytes] = []
         for data in parts:
@@ -899,7 +1112,7 @@ class _Lines:
                 if data.startswith(_SIGNATURE_LINE):
                     try:
                         reader.signature = _read_trailer(data, reader.encoding, lineno,
-                                                         complete)
+                                                         complete, self.strict, reader.limits)
                     except LogError as bad:
                         return recs, chained, bad
                     reader.signature_line = lineno
@@ -913,19 +1126,12 @@ class _Lines:
             except RecursionError:
                 return recs, chained, LogError("log/too-deep", "a record nested too deeply",
                                                line=lineno)
-            if encode is not None and encode(rec) != data:
-                if reader.encoding != "json":
-                    return recs, chained, LogError(
-                        "log/not-canonical", "a msgpack frame not in the form grimoire "
-                        "writes", line=lineno, seq=rec.seq)
-                try:
-                    extra = unknown_field(strict_json(data, lineno, reader.limits), rec)
-                except LogError as bad:
-                    return recs, chained, bad
-                if extra:
-                    return recs, chained, LogError(
-                        "log/unknown-field", f"{extra!r} is no field of a record or its "
-                        "event (the chain would not cover it)", line=lineno, seq=rec.seq)
+            if encode is not None and encode(rec) != data and (
+                    reader.encoding != "json" or encode(rec) != _without_cr(data)):
+                return recs, chained, _not_canonical_line(data, rec, reader.encoding, lineno,
+                                                          reader.limits)
+            if upcaster is not None and not upcaster.canonical:
+                return recs, chained, not_canonical("the record", lineno, rec.seq)
             recs.append(rec)
             if canon is not None:
                 chained.append(canon(rec.event))
@@ -940,13 +1146,13 @@ def read_log(
     with LogReader(source, limits=limits) as reader:
         events: list[Event] = []
         sigs: dict[int, str] = {}
-        sealed = True
+        chained = True
         for _, _, rec in reader.records():
             events.append(rec.event)
-            sealed = sealed and rec.chain is not None
+            chained = chained and rec.chain is not None
             if rec.sig is not None:
                 sigs[rec.seq] = rec.sig
-        return Log(reader.header, events, sealed and bool(events), sigs)
+        return Log(reader.header, events, chained and bool(events), sigs)
 
 
 # ---------------------------------------------------------------- writing
@@ -958,8 +1164,8 @@ def iter_encoded(
 ) -> Iterator[bytes]:
     """The bytes of a log, line by line (header first); ``sigs`` are the acting seats'
     signatures by seq."""
-    enc = encode_line if encoding == "json" else encode_frame
-    yield enc(header)
+    yield encode_line(header) if encoding == "json" else encode_frame(header)
+    enc = line_writer(header.format, encoding)
     chain = header_hash(header)
     canon = canonical_for(header.format)
     sigs = sigs or {}
@@ -1018,7 +1224,7 @@ class LogWriter:
         self.header = header
         self.seq = seq
         self.chain = chain
-        self._enc = encode_line if encoding == "json" else encode_frame
+        self._enc = line_writer(header.format, encoding)
         self._fsync = fsync
         self._canon = canonical_for(header.format)
 

@@ -23,7 +23,7 @@ from typing import Any
 import msgspec
 
 from grimoire.core import registry
-from grimoire.core.audit import check_act, cut_short, last_decision
+from grimoire.core.audit import check_act, cut_short, last_decision, unexpected_sig
 from grimoire.core.choices import Step, choices
 from grimoire.core.dice import Dice, NoDice, RecordedDice, SeededDice, commitment, parse_seed
 from grimoire.core.errors import (
@@ -35,6 +35,7 @@ from grimoire.core.errors import (
     UsageError,
 )
 from grimoire.core.events import (
+    Action,
     Chance,
     Event,
     Header,
@@ -49,6 +50,7 @@ from grimoire.core.logfile import (
     LogReader,
     LogWriter,
     encode_line,
+    line_writer,
     read_log,
     record_decoder,
     rules_for,
@@ -317,10 +319,13 @@ class Match:
         >>> guest.header == host.header
         True
         """
-        if isinstance(header, bytes):
+        if isinstance(header, bytes):  # a line as it came: canonical, like every line
             reader = LogReader(io.BytesIO(header.rstrip(b"\n") + b"\n"))
+            try:
+                reader.check_header_strictly()
+            finally:
+                reader.close()
             header = reader.header
-            reader.close()
         rules = rules_for(header)
         try:
             state = initial_state(rules, header)
@@ -334,15 +339,17 @@ class Match:
         header for ``start=-1``, then every record from seq ``start`` on, chained and
         signed, ready to be sent."""
         out = [encode_line(self.header)] if start < 0 else []
+        line = line_writer(self.header.format)
         chain = header_hash(self.header)
         for seq, event in enumerate(self._events):
             chain = chain_next(chain, self._canon(event))
             if seq >= start:
-                out.append(encode_line(Record(seq, event, chain.hex(), self._sigs.get(seq))))
+                out.append(line(Record(seq, event, chain.hex(), self._sigs.get(seq))))
         return out
 
     def accept(self, lines: Iterable[bytes | Record[Any]]) -> tuple[Event, ...]:
-        """Take one decision of another process as it arrived (its record lines): the seq
+        """Take one decision of another process as it arrived (its record lines, each in
+        canonical form): the seq
         and chain must continue this match, the action must be its seat's to take and (in
         a match with keys) signed by that seat, and the rules, deciding it again with the
         dice values it recorded, must produce exactly its records. Then it is appended as
@@ -350,15 +357,21 @@ class Match:
         record's seq) and changes nothing.
         """
         decoder = record_decoder(self.rules)
+        canonical = line_writer(self.header.format)
         records: list[Record[Any]] = []
         for item in lines:
             if isinstance(item, Record):
                 records.append(item)
                 continue
+            data = item if item.endswith(b"\n") else item + b"\n"
             try:
-                records.append(decoder.decode(item.rstrip(b"\n")))
+                rec = decoder.decode(data)
             except (msgspec.DecodeError, msgspec.ValidationError) as exc:
                 raise LogError("log/bad-record", str(exc)) from None
+            if canonical(rec) != data:  # what the chain hashes is the line as it came
+                raise LogError("log/not-canonical", "a record line not in canonical form "
+                               "(docs/log-format.md)", seq=rec.seq)
+            records.append(rec)
         if not records:
             return ()
         start = chain = self._chain_now()
@@ -370,6 +383,10 @@ class Match:
             if rec.chain is not None and rec.chain != chain.hex():
                 raise LogError("log/chain", "the record's chain does not follow this match",
                                seq=rec.seq)
+        for k, rec in enumerate(records):  # only an action of a match with keys is signed
+            if rec.sig is not None and (k or self.header.keys is None
+                                        or not isinstance(rec.event, Action)):
+                raise unexpected_sig(rec.event, None, rec.seq, self.header.keys is None)
         action = records[0].event
         first = Record(records[0].seq, action,
                        chain_next(start, self._canon(action)).hex(), records[0].sig)
@@ -598,7 +615,7 @@ class Match:
         return Log(header, list(self._events), True, dict(self._sigs))
 
     def save(self, path: str | os.PathLike[str], *, reveal: bool | None = None) -> None:
-        """Write the whole log to ``path`` (sealed with the hash chain)."""
+        """Write the whole log to ``path`` (chained: every record carries its chain value)."""
         log = self.log(reveal=reveal)
         write_log(path, log.header, log.events, sigs=log.sigs)
 

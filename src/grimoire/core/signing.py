@@ -1,11 +1,12 @@
-"""Ed25519 signatures over a log's chain: who sealed a log, and who acted in it.
+"""Ed25519 signatures over a log's chain: who signed a log, and who acted in it.
 
 The chain value after a record commits to the header and to every record before it, so
 signing one 32-byte-ish value signs the whole prefix:
 
-- **a seal** (the log's last line, ``{"signature": {...}}``) signs the record count, the
-  final chain value and the outcome: a truncated, extended or re-sealed log no longer
-  matches it, and ``validate --trust KEY`` refuses a seal by anyone else;
+- **the log's signature** (its signature line, the last, ``{"signature": {...}}``) signs
+  the record count, the final chain value and the outcome: a truncated, extended or
+  re-signed log no longer matches it, and ``validate --trust KEY`` refuses a log signed
+  by anyone else;
 - **an act signature** (a record's ``sig``) is the acting seat's signature of the chain
   value after its action, with the key the header lists for that seat (``keys``): a log
   players exchange proves who played each action.
@@ -31,23 +32,24 @@ from typing import Any
 import msgspec
 
 from grimoire.core.errors import UsageError
+from grimoire.core.events import Count
 
 SEAL_CONTEXT = b"grimoire/seal\x00"
 ACT_CONTEXT = b"grimoire/act\x00"
 
 
 class Signature(msgspec.Struct, frozen=True, kw_only=True):
-    """A seal: ``key`` (hex) signed ``records``, ``chain`` (hex) and ``outcome``."""
+    """A log's signature: ``key`` (hex) signed ``records``, ``chain`` (hex) and ``outcome``."""
 
     key: str
-    records: int
+    records: Count
     chain: str
     outcome: dict[str, Any] | None = None
     sig: str
 
 
 class Trailer(msgspec.Struct, frozen=True):
-    """The last line of a sealed and signed log."""
+    """The signature line: the last line of a signed log."""
 
     signature: Signature
 
@@ -112,14 +114,23 @@ def verify(public: str, message: bytes, signature: str) -> bool:
 
 
 def outcome_bytes(outcome: Any) -> bytes:
-    """The outcome as the seal signs it: ``{"winners":[…],"reason":"…"}`` or ``null``."""
+    """The outcome as a log's signature signs it: ``{"winners":[…],"reason":"…"}`` or
+    ``null``.
+
+    >>> outcome_bytes(None)
+    b'null'
+    """
     if outcome is None:
         return b"null"
     return msgspec.json.encode({"winners": list(outcome.winners), "reason": outcome.reason})
 
 
 def seal_message(records: int, chain: bytes, outcome: Any) -> bytes:
-    """What a seal signs."""
+    """What a log's signature signs (its signature line's ``sig``).
+
+    >>> len(seal_message(0, bytes(16), None))  # 14 + 8 + 16 + len(b"null")
+    42
+    """
     return SEAL_CONTEXT + records.to_bytes(8, "big") + chain + outcome_bytes(outcome)
 
 

@@ -782,9 +782,9 @@ class Store:
 
     def log_lines(self, match_id: str) -> Iterator[bytes]:
         """Every line of the match's log file, each ending in ``b"\\n"``: the header
-        line, the record lines, and the signature line of a sealed log. What
+        line, the record lines, and the signature line of a signed log. What
         :meth:`export` writes, streamed as :meth:`lines` streams (the header, the version
-        and the seal are read together, so the lines are one consistent log even while
+        and the signature line are read together, so the lines are one consistent log even while
         the match goes on).
 
         >>> from grimoire import Match

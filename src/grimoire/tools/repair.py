@@ -73,7 +73,7 @@ def repair(
         raise UsageError("io/exists", f"{out} exists; choose another name")
     torn = False
     kept = 0
-    sealed = True
+    chained = True
     state: Any = None
     tail: deque[Event] = deque()
     with LogReader(path, limits=limits) as reader:
@@ -91,7 +91,7 @@ def repair(
                     raise LogError("log/decision-too-long", f"more than {limits.max_decision} "
                                    "events after one action", seq=rec.seq)
                 tail.append(rec.event)
-                sealed = sealed and rec.chain is not None
+                chained = chained and rec.chain is not None
                 kept += 1
         except LogError as exc:
             if exc.reason != "log/torn-line":
@@ -108,7 +108,7 @@ def repair(
     with LogReader(path, limits=limits) as reader:
         events = (rec.event for _, (_, _, rec) in zip(range(keep), reader.records(),
                                                           strict=False))
-        write_log(out, header, events, seal=sealed or kept == 0)
+        write_log(out, header, events, seal=chained or kept == 0)
     reason = "log/partial-decision" if dropped else ("log/torn-line" if torn else "")
     report = RepairReport(path=os.fspath(path), out=os.fspath(out), kept=keep,
                           dropped=dropped, torn=torn, reason=reason)

@@ -1,7 +1,8 @@
-"""``grimoire seal``: write a copy of a log with the hash chain on every record (and,
-optionally, the seed revealed). The original is never rewritten.
+"""``grimoire seal``: write a chained copy of a log (the chain value on every record, every
+line in canonical form; optionally the seed revealed), and with a key a signed one (a
+signature line at its end). The original is never rewritten.
 
->>> # seal("hand-written.jsonl", "sealed.jsonl")
+>>> # seal("hand-written.jsonl", "chained.jsonl")
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def seal(
     key: str | None = None,
 ) -> int:
     """Seal ``path`` into ``out``; ``seed`` reveals the seed (checked against the
-    commitment); ``key`` (a secret key, hex, or its file) signs the sealed log's record
+    commitment); ``key`` (a secret key, hex, or its file) signs the chained log's record
     count, final chain value and outcome, after an audit that must pass (nobody signs a
     log the rules refuse). Returns the number of records."""
     if os.path.exists(out) and not overwrite:
@@ -69,7 +70,7 @@ def seal(
             sig=sign(secret, seal_message(count, chain, outcome)))
     write_log(out, header, the_log.events, seal=True, signature=signature,
               sigs=the_log.sigs)
-    log.info("sealed", origin=str(path), out=str(out), records=len(the_log.events),
+    log.info("chained", origin=str(path), out=str(out), records=len(the_log.events),
              signed=signature is not None)
     return len(the_log.events)
 
