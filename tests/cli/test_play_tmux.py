@@ -50,14 +50,17 @@ class Terminal:
         """The lines shown since the last answer, once the command waits for input (its
         last line is a player's prompt ``Name> ``) or has ended."""
         deadline = time.monotonic() + seconds
+        before: list[str] = []
         while time.monotonic() < deadline:
             lines = self.screen()
             last = next((line for line in reversed(lines) if line.strip()), "")
-            if last.rstrip().endswith(">") or not self.alive():
+            waiting = last.rstrip().endswith(">") or ENDED in lines
+            if waiting and lines == before:  # the same screen twice: nothing more to come
                 new = lines[self.read:]
                 self.read = len(lines)
                 return new
-            time.sleep(0.05)
+            before = lines
+            time.sleep(0.1)
         raise AssertionError("no prompt:\n" + "\n".join(self.screen()[-30:]))
 
     def send(self, text: str) -> None:
