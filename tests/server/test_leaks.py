@@ -184,7 +184,11 @@ def test_no_response_to_a_seat_holds_a_hidden_fact(game: str, tmp_path: Any) -> 
     live_header = msgspec.structs.replace(header, seed=None)
     for seat, version, page in capture.pages:  # the viewer: made from the seat's perspective
         replay = Replay(rules, live_header, [rec.event for rec in records[:version]])
-        assert page == html_of(replay, Perspective(rules, seat, True), sealed=True)
+        served = data_of(page)
+        live = served.pop("live", None)
+        assert served == data_of(html_of(replay, Perspective(rules, seat, True), sealed=True))
+        assert live == (None if served["outcome"] != "unfinished" else
+                        {"version": version, "frames": f"/matches/{mid}/frames"})
     assert {seat for seat, _, _ in capture.pages} == set(tokens)
     for seat, told in capture.events:
         rec = records[told["seq"]]

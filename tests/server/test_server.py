@@ -381,7 +381,9 @@ def test_a_person_plays_a_seat_from_the_browser_page(base: str, browser: Any) ->
             with contextlib.suppress(StaleElementReferenceException):
                 click(browser, rng.choice(found))
                 clicks += 1
-            if played(status["version"]) or browser.execute_script("return acting"):
+            # played, or still posting, or posted since the first look: the action is made
+            if (played(status["version"]) or browser.execute_script("return acting")
+                    or played(status["version"])):
                 break
         for _ in range(400):
             events = played(status["version"])
