@@ -1,9 +1,16 @@
 """The match server's benchmark (``python tools/bench.py --server``, or this file alone):
 ``grimoire serve`` in its own process on this machine, N concurrent matches of random bots
-over HTTP (each seat a client; each bot reads the view and its legal actions, then acts),
-for a few seconds. Reports acknowledged actions/s, p50 and p99 latency of an action's
-POST, and the store's append throughput (single decisions, one transaction each, on disk).
-Nothing here asserts a time."""
+over HTTP (each seat a client; each bot reads its legal actions, then acts), for a few
+seconds, twice in the same run: alone (``server_*``), and while 10 more clients reload
+the HTML viewers of long Wiz-War matches in a loop (``loaded_*``: the matches are random
+bot games of at least 3,000 events, imported into the store as ``grimoire store import``
+does, each viewer opened once before as the spectator; ``loaded_*`` reload as a browser
+does, asking for the page only if it changed, ``loaded_full_*`` fetch the whole page each
+time). Reports acknowledged actions/s,
+p50 and p99 latency of an action's POST, the viewers reloaded a second and their p99,
+the first (cold) and later (cached) answer of a viewer of a 3,000-event match, and the
+store's append throughput (single decisions, one transaction each, on disk). Nothing here
+asserts a time."""
 
 from __future__ import annotations
 
@@ -16,14 +23,18 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 from grimoire.bots.random import RandomBot
+from grimoire.core import registry
 from grimoire.core.match import Match
+from grimoire.server.hub import digest
 from grimoire.store import Store
+from grimoire.tools.simulate import bot_match
 
 
 def store_appends(tmp: str, decisions: int = 3000) -> dict[str, float]:
@@ -65,20 +76,36 @@ class Connection:
 
     async def call(self, method: str, path: str, token: str | None = None,
                    body: Any = None) -> tuple[int, Any]:
+        status, data = await self.fetch(method, path, token, body)
+        return status, json.loads(data)
+
+    async def fetch(self, method: str, path: str, token: str | None = None,
+                    body: Any = None, etag: str = "") -> tuple[int, bytes]:
+        """The status and the body's bytes (``etag``: asked only if it changed)."""
+        status, _, data = await self.exchange(method, path, token, body, etag)
+        return status, data
+
+    async def exchange(self, method: str, path: str, token: str | None = None,
+                       body: Any = None, etag: str = "") -> tuple[int, str, bytes]:
+        """The status, the entity tag and the body's bytes."""
         data = b"" if body is None else json.dumps(body).encode()
         head = f"{method} {path} HTTP/1.1\r\nhost: bench\r\ncontent-length: {len(data)}\r\n"
+        if etag:
+            head += f"if-none-match: {etag}\r\n"
         if body is not None:
             head += "content-type: application/json\r\n"
         if token:
             head += f"authorization: Bearer {token}\r\n"
         self.writer.write(head.encode() + b"\r\n" + data)
         status_line = await self.reader.readuntil(b"\r\n")
-        length = 0
+        length, tag = 0, ""
         while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
             name, _, value = line.partition(b":")
             if name.lower() == b"content-length":
                 length = int(value)
-        return int(status_line.split()[1]), json.loads(await self.reader.readexactly(length))
+            elif name.lower() == b"etag":
+                tag = value.strip().decode()
+        return int(status_line.split()[1]), tag, await self.reader.readexactly(length)
 
     def close(self) -> None:
         self.writer.close()
@@ -117,32 +144,130 @@ async def _bot(port: int, game: str, seed: int, until: float,
     return acted
 
 
-async def _load(port: int, matches: int, seconds: float) -> dict[str, float]:
+async def _reload(port: int, token: str, path: str, until: float,
+                  latencies: list[float], revalidate: bool) -> int:
+    """A client reloading one viewer in a loop: the number of pages it got. With
+    ``revalidate``, as a browser reloads a page it holds: asking for it only if it
+    changed (``If-None-Match``, answered 304 when it did not)."""
+    conn = await Connection.open(port)
+    got, held = 0, ""
+    try:
+        while time.perf_counter() < until:
+            t0 = time.perf_counter()
+            status, tag, page = await conn.exchange("GET", path, token, etag=held)
+            latencies.append(time.perf_counter() - t0)
+            if status == 304 and held:
+                got += 1
+                continue
+            if status != 200 or not page.startswith(b"<!doctype html>"):
+                raise RuntimeError(f"the viewer answered {status}")
+            held = tag if revalidate else ""
+            got += 1
+    finally:
+        conn.close()
+    return got
+
+
+def _p(sorted_values: list[float], q: float) -> float:
+    return 1000 * sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * q))]
+
+
+async def _load(port: int, matches: int, seconds: float, prefix: str = "server",
+                viewers: Sequence[tuple[str, str]] = (),
+                revalidate: bool = True) -> dict[str, float]:
+    """Bots in ``matches`` matches for ``seconds``, and a client reloading each of
+    ``viewers`` (token, path) in a loop meanwhile (``revalidate``: as a browser does)."""
     games = ["vicious-circle", "wizard-armies", "swords-wizardry", "magery", "wiz-war"]
     latencies: list[float] = []
+    reloads: list[float] = []
     t0 = time.perf_counter()
     until = t0 + seconds
-    acted = await asyncio.gather(*(_bot(port, games[i % len(games)], i, until, latencies)
-                                   for i in range(matches)))
+    acted, pages = await asyncio.gather(
+        asyncio.gather(*(_bot(port, games[i % len(games)], i, until, latencies)
+                         for i in range(matches))),
+        asyncio.gather(*(_reload(port, token, path, until, reloads, revalidate)
+                         for token, path in viewers)))
     elapsed = time.perf_counter() - t0
     latencies.sort()
-    return {"server_actions_per_s": sum(acted) / elapsed,
-            "server_p50_ms": 1000 * latencies[len(latencies) // 2],
-            "server_p99_ms": 1000 * latencies[int(len(latencies) * 0.99)],
-            "server_matches": matches}
+    reloads.sort()
+    out = {f"{prefix}_actions_per_s": sum(acted) / elapsed,
+           f"{prefix}_p50_ms": _p(latencies, 0.5), f"{prefix}_p99_ms": _p(latencies, 0.99),
+           f"{prefix}_matches": matches}
+    if viewers:
+        out |= {f"{prefix}_viewers": len(viewers),
+                f"{prefix}_viewer_reloads_per_s": sum(pages) / elapsed,
+                f"{prefix}_viewer_p50_ms": _p(reloads, 0.5),
+                f"{prefix}_viewer_p99_ms": _p(reloads, 0.99)}
+    return out
 
 
-def server(matches: int = 50, seconds: float = 10.0) -> dict[str, float]:
-    """The figures, with a fresh server and store in a temporary folder."""
+def long_logs(folder: str, count: int, events: int = 3000) -> list[str]:
+    """``count`` logs of random Wiz-War bot matches of at least ``events`` events (the
+    first such matches of seed 0), each ended."""
+    rules = registry.get("wiz-war")
+    paths: list[str] = []
+    index = 0
+    while len(paths) < count:
+        match = bot_match(rules, 0, index, max_actions=20_000)
+        index += 1
+        if len(match.events) >= events and match.rules.outcome(match.state) is not None:
+            paths.append(os.path.join(folder, f"wiz-war-{index}.jsonl"))
+            match.save(paths[-1])
+    return paths
+
+
+def viewed(db: str, logs: list[str]) -> list[tuple[str, str, int]]:
+    """The logs imported into the store at ``db``, each with a spectator's token: (token,
+    viewer path, events)."""
+    out = []
+    with Store(db) as store:
+        for k, path in enumerate(logs):
+            mid = store.import_log(path)
+            token = f"bench-spectator-{k}-" + "x" * 24
+            store.grant(mid, None, digest(token))
+            out.append((token, f"/matches/{mid}/view", store.version(mid)))
+    return out
+
+
+async def _viewers(port: int, found: list[tuple[str, str, int]],
+                   cached: int = 20) -> dict[str, float]:
+    """Each viewer's first answer (built from nothing) and ``cached`` answers after it."""
+    conn = await Connection.open(port)
+    cold, warm = [], []
+    try:
+        for token, path, _events in found:
+            t0 = time.perf_counter()
+            status, _ = await conn.fetch("GET", path, token)
+            cold.append(time.perf_counter() - t0)
+            for _ in range(cached):
+                t0 = time.perf_counter()
+                status, page = await conn.fetch("GET", path, token)
+                warm.append(time.perf_counter() - t0)
+            if status != 200:
+                raise RuntimeError(f"the viewer answered {status}")
+    finally:
+        conn.close()
+    warm.sort()
+    return {"viewer_events": min(events for _, _, events in found),
+            "viewer_page_kb": len(page) / 1024, "viewer_cold_s": max(cold),
+            "viewer_cached_p50_ms": _p(warm, 0.5), "viewer_cached_max_ms": 1000 * warm[-1]}
+
+
+def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
+           long_matches: int = 2) -> dict[str, float]:
+    """The figures, with a fresh server and store in a temporary folder: the load alone,
+    the viewers' cold and cached answers, then the load beside ``viewers`` clients
+    reloading the viewers of ``long_matches`` matches of 3,000 events or more."""
     with tempfile.TemporaryDirectory() as tmp:
         res: dict[str, float] = store_appends(tmp)
+        db = os.path.join(tmp, "m.sqlite")
+        found = viewed(db, long_logs(tmp, long_matches))
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
         exe = str(Path(sys.executable).parent / "grimoire")
-        proc = subprocess.Popen([exe, "serve", "--db", os.path.join(tmp, "m.sqlite"),
-                                 "--port", str(port)], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen([exe, "serve", "--db", db, "--port", str(port)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(200):
@@ -152,6 +277,12 @@ def server(matches: int = 50, seconds: float = 10.0) -> dict[str, float]:
                 except httpx.HTTPError:
                     time.sleep(0.05)
             res.update(asyncio.run(_load(port, matches, seconds)))
+            res.update(asyncio.run(_viewers(port, found)))
+            reloading = [(found[k % len(found)][0], found[k % len(found)][1])
+                         for k in range(viewers)]
+            res.update(asyncio.run(_load(port, matches, seconds, "loaded", reloading)))
+            res.update(asyncio.run(_load(port, matches, seconds, "loaded_full", reloading,
+                                         revalidate=False)))
         finally:
             proc.terminate()
             proc.wait(10)

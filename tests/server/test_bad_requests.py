@@ -203,3 +203,18 @@ def test_every_unknown_path_or_method_is_a_json_error(
     if status == 405:
         assert r.headers["allow"]
     still_serving(base, match)
+
+
+def test_every_route_is_in_the_api_document(base: str) -> None:
+    """What the server answers, the OpenAPI document lists (so its errors are promised)."""
+    from starlette.routing import Route, WebSocketRoute
+
+    app = create_app(ServerConfig(db=":memory:"))
+    documented = HTTP.get(f"{base}/openapi.json").json()["paths"]
+    for route in app.routes:
+        assert isinstance(route, Route | WebSocketRoute)
+        if route.path in ("/openapi.json", "/docs"):
+            continue
+        assert route.path in documented, route.path
+        for method in (getattr(route, "methods", None) or {"GET"}) - {"HEAD"}:
+            assert method.lower() in documented[route.path], (method, route.path)

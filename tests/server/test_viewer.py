@@ -233,3 +233,24 @@ def test_other_requests_are_answered_at_once_while_viewers_of_a_long_match_are_b
     assert len(served) >= 20, "the viewers were not reloaded"
     assert max(served) > 0.3, "no viewer was built while GET /games was timed"
     assert max(waits) < 0.1, f"GET /games waited {max(waits) * 1000:.0f} ms"
+
+
+def test_a_reload_of_an_unchanged_viewer_is_answered_304(tmp_path: Path) -> None:
+    """A browser reloading a viewer it holds asks for it only if it changed (its entity
+    tag): 304 and no body until the match moves on, then the new page."""
+    db = tmp_path / "m.sqlite"
+    match = prepared(db, "wizard-armies", 10, seed=8)
+    with running(ServerConfig(db=str(db))) as base:
+        url = f"{base}/matches/{match['id']}/view"
+        first = HTTP.get(url, headers=auth(match["spectator"]))
+        etag = first.headers["etag"]
+        assert first.status_code == 200 and first.headers["cache-control"] == \
+            "private, no-cache"
+        again = HTTP.get(url, headers={**auth(match["spectator"]), "if-none-match": etag})
+        assert (again.status_code, again.content) == (304, b"")
+        other = HTTP.get(url, headers={**auth(match["tokens"][0]), "if-none-match": etag})
+        assert other.status_code == 200 and other.headers["etag"] != etag  # another reader
+        act(base, match, random.Random(9))
+        moved = HTTP.get(url, headers={**auth(match["spectator"]), "if-none-match": etag})
+        assert moved.status_code == 200 and moved.headers["etag"] != etag
+        assert len(data_of(moved.text)["events"]) > len(data_of(first.text)["events"])

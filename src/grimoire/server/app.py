@@ -342,7 +342,12 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def page(request: Request) -> Response:
         reader, live = await reader_live(request)
-        return HTMLResponse(await hub().page(live, reader))
+        html, etag = await hub().page(live, reader)
+        headers = {"etag": etag, "cache-control": "private, no-cache",
+                   "referrer-policy": "no-referrer"}
+        if etag in request.headers.get("if-none-match", ""):  # a reload: nothing new
+            return Response(status_code=304, headers=headers)
+        return HTMLResponse(html, headers=headers)
 
     async def frames(request: Request) -> Response:
         reader, live = await reader_live(request)

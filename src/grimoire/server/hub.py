@@ -109,6 +109,7 @@ class Film:
     sealed: bool = True
     version: int = -1
     page: bytes = b""
+    etag: str = ""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -423,20 +424,22 @@ class Hub:
         if outcome is None:
             data["live"] = {"version": now.version, "frames": f"/matches/{live.id}/frames"}
         film.page = reel.page(data, title_of(now.header)).encode()
+        film.etag = '"' + hashlib.blake2b(film.page, digest_size=12).hexdigest() + '"'
         film.version = now.version
 
-    async def page(self, live: Live, reader: Reader) -> bytes:
+    async def page(self, live: Live, reader: Reader) -> tuple[bytes, str]:
         """The HTML viewer (``grimoire view``'s page) of the match so far, as ``reader``
-        may see it (UTF-8). Built once per reader and extended by the new events only;
-        the page is kept until the match moves on. A live match's page says where to
-        follow it: ``"live": {"version", "frames"}`` (:meth:`frames`)."""
+        may see it (UTF-8), and its entity tag (a hash of it, quoted). Built once per
+        reader and extended by the new events only; the page is kept until the match
+        moves on. A live match's page says where to follow it: ``"live": {"version",
+        "frames"}`` (:meth:`frames`)."""
         film = self._film(live, reader.seat)
         if film.version == live.version:
-            return film.page
+            return film.page, film.etag
         async with film.lock:
             if film.version != live.version:
                 await self.run_heavy(self._render, live, film)
-            return film.page
+            return film.page, film.etag
 
     async def frames(self, live: Live, reader: Reader, since: int) -> bytes:
         """``GET /matches/{id}/frames?since=N`` as JSON: the viewer's event lines from seq
