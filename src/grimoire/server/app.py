@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-import sys
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -69,11 +68,6 @@ class RequestError(GrimoireError):
     ``request/too-large``, ``request/rate``, ``request/not-found`` (no such path),
     ``request/method`` (not a method of that path)."""
 
-
-SWITCH_INTERVAL = 0.001
-"""Seconds a thread holds the interpreter before another that waits may have it, while the
-server serves (Python's default is 0.005): a thread building a viewer lets the event loop
-answer in about a millisecond, not five, each time it needs the interpreter."""
 
 MAX_DEPTH = 32
 """How deeply a request's JSON may nest (an action or options are a few levels deep)."""
@@ -227,12 +221,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         log.info("serving", db=config.db)
-        switch = sys.getswitchinterval()
-        sys.setswitchinterval(SWITCH_INTERVAL)
         try:
             yield
         finally:
-            sys.setswitchinterval(switch)
             live_matches.close()
             store.close()
 

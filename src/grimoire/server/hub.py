@@ -25,6 +25,7 @@ import itertools
 import os
 import queue
 import secrets
+import sys
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
@@ -82,6 +83,13 @@ class Told:
     event: Event
     before: Any
 
+
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread holds the interpreter before another that waits may have it while a
+viewer is being built (Python's default, 0.005, the rest of the time): the thread
+building it lets the event loop answer within about a millisecond, not five, each time
+the loop needs the interpreter; switching that often the rest of the time would cost
+the actions' threads a fifth of their speed."""
 
 SNAPSHOT_EVERY = 64
 """A live match keeps its state after every this many events, so its history from any
@@ -234,6 +242,8 @@ class Hub:
         self._guard = threading.Lock()  # the dicts above, shared by the threads
         self._quick = Workers(threads, "grimoire-hub")
         self._heavy = Workers(heavy_threads, "grimoire-view")
+        self._building = 0  # viewer jobs under way (counted on the event loop)
+        self._switch = sys.getswitchinterval()
 
     def close(self) -> None:
         """Stop the worker threads (after the work given them is done)."""
@@ -247,8 +257,17 @@ class Hub:
 
     async def run_heavy(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a thread of its own pool: building viewers, which may take
-        seconds the first time, never holds up the threads that answer actions."""
-        return await self._heavy.run(fn, *args)
+        seconds the first time, never holds up the threads that answer actions; while one
+        runs, threads switch every :data:`SWITCH_INTERVAL`."""
+        self._building += 1
+        if self._building == 1:
+            sys.setswitchinterval(SWITCH_INTERVAL)
+        try:
+            return await self._heavy.run(fn, *args)
+        finally:
+            self._building -= 1
+            if not self._building:
+                sys.setswitchinterval(self._switch)
 
     # ------------------------------------------------------------------ creation
 
