@@ -1,9 +1,17 @@
 """The match server's benchmark (``python tools/bench.py --server``, or this file alone):
 ``grimoire serve`` in its own process on this machine, N concurrent matches of random bots
-over HTTP (each seat a client; each bot reads the view and its legal actions, then acts),
-for a few seconds. Reports acknowledged actions/s, p50 and p99 latency of an action's
-POST, and the store's append throughput (single decisions, one transaction each, on disk).
-Nothing here asserts a time."""
+over HTTP (each seat a client; each bot reads its legal actions, then acts), for a few
+seconds, twice in the same run: alone (``server_*``), and while 10 more clients reload
+the HTML viewers of long Wiz-War matches in a loop (``loaded_*``: the matches are random
+bot games of at least 3,000 events, imported into the store as ``grimoire store import``
+does, each viewer opened once before as the spectator; a client reloads as a browser
+does, asking for the page only if it changed, and then shows it: ``loaded_*`` take the
+time a browser takes to show it, ``flooded_*`` none, reloading as fast as the server
+answers, a stress figure). Reports acknowledged actions/s,
+p50 and p99 latency of an action's POST, the viewers reloaded a second and their p99,
+the first (cold) and later (cached) answer of a viewer of a 3,000-event match, and the
+store's append throughput (single decisions, one transaction each, on disk). Nothing here
+asserts a time."""
 
 from __future__ import annotations
 
@@ -16,14 +24,18 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 from grimoire.bots.random import RandomBot
+from grimoire.core import registry
 from grimoire.core.match import Match
+from grimoire.server.hub import digest
 from grimoire.store import Store
+from grimoire.tools.simulate import bot_match
 
 
 def store_appends(tmp: str, decisions: int = 3000) -> dict[str, float]:
@@ -65,20 +77,36 @@ class Connection:
 
     async def call(self, method: str, path: str, token: str | None = None,
                    body: Any = None) -> tuple[int, Any]:
+        status, data = await self.fetch(method, path, token, body)
+        return status, json.loads(data)
+
+    async def fetch(self, method: str, path: str, token: str | None = None,
+                    body: Any = None, etag: str = "") -> tuple[int, bytes]:
+        """The status and the body's bytes (``etag``: asked only if it changed)."""
+        status, _, data = await self.exchange(method, path, token, body, etag)
+        return status, data
+
+    async def exchange(self, method: str, path: str, token: str | None = None,
+                       body: Any = None, etag: str = "") -> tuple[int, str, bytes]:
+        """The status, the entity tag and the body's bytes."""
         data = b"" if body is None else json.dumps(body).encode()
         head = f"{method} {path} HTTP/1.1\r\nhost: bench\r\ncontent-length: {len(data)}\r\n"
+        if etag:
+            head += f"if-none-match: {etag}\r\n"
         if body is not None:
             head += "content-type: application/json\r\n"
         if token:
             head += f"authorization: Bearer {token}\r\n"
         self.writer.write(head.encode() + b"\r\n" + data)
         status_line = await self.reader.readuntil(b"\r\n")
-        length = 0
+        length, tag = 0, ""
         while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
             name, _, value = line.partition(b":")
             if name.lower() == b"content-length":
                 length = int(value)
-        return int(status_line.split()[1]), json.loads(await self.reader.readexactly(length))
+            elif name.lower() == b"etag":
+                tag = value.strip().decode()
+        return int(status_line.split()[1]), tag, await self.reader.readexactly(length)
 
     def close(self) -> None:
         self.writer.close()
@@ -117,32 +145,138 @@ async def _bot(port: int, game: str, seed: int, until: float,
     return acted
 
 
-async def _load(port: int, matches: int, seconds: float) -> dict[str, float]:
+BROWSER_SHOWS = 0.5
+"""Seconds a browser takes to show a 3,000-event Wiz-War viewer before it can be reloaded:
+headless Chromium, on the development machine, showed one of 3,338 events (its data
+unpacked, the events listed, the first picture drawn) in 0.54 to 0.86 s."""
+
+
+async def _reload(port: int, token: str, path: str, until: float,
+                  latencies: list[float], pace: float) -> int:
+    """A client reloading one viewer in a loop, as a browser reloads a page it holds:
+    asking for it only if it changed (``If-None-Match``, answered 304 when it did not),
+    then ``pace`` seconds to show it (0: reloading as fast as the server answers). The
+    number of pages it got."""
+    conn = await Connection.open(port)
+    got, held = 0, ""
+    try:
+        while time.perf_counter() < until:
+            t0 = time.perf_counter()
+            status, tag, page = await conn.exchange("GET", path, token, etag=held)
+            latencies.append(time.perf_counter() - t0)
+            if status != 304 or not held:
+                if status != 200 or not page.startswith(b"<!doctype html>"):
+                    raise RuntimeError(f"the viewer answered {status}")
+                held = tag
+            got += 1
+            await asyncio.sleep(pace)
+    finally:
+        conn.close()
+    return got
+
+
+def _p(sorted_values: list[float], q: float) -> float:
+    return 1000 * sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * q))]
+
+
+async def _load(port: int, matches: int, seconds: float, prefix: str = "server",
+                viewers: Sequence[tuple[str, str]] = (),
+                pace: float = BROWSER_SHOWS) -> dict[str, float]:
+    """Bots in ``matches`` matches for ``seconds``, and a client reloading each of
+    ``viewers`` (token, path) in a loop meanwhile (:func:`_reload`)."""
     games = ["vicious-circle", "wizard-armies", "swords-wizardry", "magery", "wiz-war"]
     latencies: list[float] = []
+    reloads: list[float] = []
     t0 = time.perf_counter()
     until = t0 + seconds
-    acted = await asyncio.gather(*(_bot(port, games[i % len(games)], i, until, latencies)
-                                   for i in range(matches)))
+    acted, pages = await asyncio.gather(
+        asyncio.gather(*(_bot(port, games[i % len(games)], i, until, latencies)
+                         for i in range(matches))),
+        asyncio.gather(*(_reload(port, token, path, until, reloads, pace)
+                         for token, path in viewers)))
     elapsed = time.perf_counter() - t0
     latencies.sort()
-    return {"server_actions_per_s": sum(acted) / elapsed,
-            "server_p50_ms": 1000 * latencies[len(latencies) // 2],
-            "server_p99_ms": 1000 * latencies[int(len(latencies) * 0.99)],
-            "server_matches": matches}
+    reloads.sort()
+    out = {f"{prefix}_actions_per_s": sum(acted) / elapsed,
+           f"{prefix}_p50_ms": _p(latencies, 0.5), f"{prefix}_p99_ms": _p(latencies, 0.99),
+           f"{prefix}_matches": matches}
+    if viewers:
+        out |= {f"{prefix}_viewers": len(viewers),
+                f"{prefix}_viewer_reloads_per_s": sum(pages) / elapsed,
+                f"{prefix}_viewer_p50_ms": _p(reloads, 0.5),
+                f"{prefix}_viewer_p99_ms": _p(reloads, 0.99)}
+    return out
 
 
-def server(matches: int = 50, seconds: float = 10.0) -> dict[str, float]:
-    """The figures, with a fresh server and store in a temporary folder."""
+def long_logs(folder: str, count: int, events: int = 3000) -> list[str]:
+    """``count`` logs of random Wiz-War bot matches of at least ``events`` events (the
+    first such matches of seed 0), each ended."""
+    rules = registry.get("wiz-war")
+    paths: list[str] = []
+    index = 0
+    while len(paths) < count:
+        match = bot_match(rules, 0, index, max_actions=20_000)
+        index += 1
+        if len(match.events) >= events and match.rules.outcome(match.state) is not None:
+            paths.append(os.path.join(folder, f"wiz-war-{index}.jsonl"))
+            match.save(paths[-1])
+    return paths
+
+
+def viewed(db: str, logs: list[str], readers: int) -> list[tuple[str, str, int]]:
+    """The logs imported into the store at ``db``, and ``readers`` spectators' tokens,
+    one a reader (a client's requests a second are bounded per token), given to the
+    matches in turn: (token, viewer path, events) for each reader."""
+    with Store(db) as store:
+        found = [(mid, store.version(mid)) for mid in map(store.import_log, logs)]
+        out = []
+        for k in range(readers):
+            mid, events = found[k % len(found)]
+            token = f"bench-spectator-{k}-" + "x" * 24
+            store.grant(mid, None, digest(token))
+            out.append((token, f"/matches/{mid}/view", events))
+    return out
+
+
+async def _viewers(port: int, found: list[tuple[str, str, int]],
+                   cached: int = 20) -> dict[str, float]:
+    """Each viewer's first answer (built from nothing) and ``cached`` answers after it."""
+    conn = await Connection.open(port)
+    cold, warm = [], []
+    try:
+        for token, path, _events in found:
+            t0 = time.perf_counter()
+            status, _ = await conn.fetch("GET", path, token)
+            cold.append(time.perf_counter() - t0)
+            for _ in range(cached):
+                t0 = time.perf_counter()
+                status, page = await conn.fetch("GET", path, token)
+                warm.append(time.perf_counter() - t0)
+            if status != 200:
+                raise RuntimeError(f"the viewer answered {status}")
+    finally:
+        conn.close()
+    warm.sort()
+    return {"viewer_events": min(events for _, _, events in found),
+            "viewer_page_kb": len(page) / 1024, "viewer_cold_s": max(cold),
+            "viewer_cached_p50_ms": _p(warm, 0.5), "viewer_cached_max_ms": 1000 * warm[-1]}
+
+
+def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
+           long_matches: int = 2) -> dict[str, float]:
+    """The figures, with a fresh server and store in a temporary folder: the load alone,
+    the viewers' cold and cached answers, then the load beside ``viewers`` clients
+    reloading the viewers of ``long_matches`` matches of 3,000 events or more."""
     with tempfile.TemporaryDirectory() as tmp:
         res: dict[str, float] = store_appends(tmp)
+        db = os.path.join(tmp, "m.sqlite")
+        found = viewed(db, long_logs(tmp, long_matches), max(viewers, long_matches))
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
         exe = str(Path(sys.executable).parent / "grimoire")
-        proc = subprocess.Popen([exe, "serve", "--db", os.path.join(tmp, "m.sqlite"),
-                                 "--port", str(port)], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen([exe, "serve", "--db", db, "--port", str(port)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         base = f"http://127.0.0.1:{port}"
         try:
             for _ in range(200):
@@ -152,6 +286,11 @@ def server(matches: int = 50, seconds: float = 10.0) -> dict[str, float]:
                 except httpx.HTTPError:
                     time.sleep(0.05)
             res.update(asyncio.run(_load(port, matches, seconds)))
+            res.update(asyncio.run(_viewers(port, found[:long_matches])))
+            reloading = [(token, path) for token, path, _ in found[:viewers]]
+            res.update(asyncio.run(_load(port, matches, seconds, "loaded", reloading)))
+            res.update(asyncio.run(_load(port, matches, seconds, "flooded", reloading,
+                                         pace=0.0)))
         finally:
             proc.terminate()
             proc.wait(10)

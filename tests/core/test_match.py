@@ -9,7 +9,7 @@ import pytest
 from grimoire.core.audit import audit
 from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.logfile import read_log
-from grimoire.core.match import Match
+from grimoire.core.match import Match, check_players
 from grimoire.games.vicious_circle.events import Move, Setup
 
 
@@ -103,3 +103,37 @@ def test_option_and_seed_mistakes_are_usage_errors_with_the_games_code(
     with pytest.raises(UsageError) as err:
         Match.new(game, options=options, seed=seed)
     assert err.value.reason == reason
+
+
+@pytest.mark.parametrize("name", [
+    "\U0001f469\u200d\U0001f680 Ann",   # woman astronaut: an emoji joined by U+200D (ZWJ)
+    "\U0001f3f3\ufe0f\u200d\U0001f308",  # rainbow flag: a variation selector and a ZWJ
+    "\u0645\u200c\u06cc",               # a zero-width non-joiner between Persian letters
+    "\u2764\ufe0f Ben",                 # a heart drawn as an emoji (variation selector)
+])
+def test_a_name_may_join_emoji_and_letters(name: str) -> None:
+    match = Match.new("vicious-circle", players=(name, "Ben2"))
+    assert match.header.players[0] == name
+
+
+@pytest.mark.parametrize("name", [
+    "Ann\u202eneB",      # right-to-left override: reads as another name
+    "\u202aAnn",         # left-to-right embedding
+    "Ann\u2066x\u2069",  # isolates
+    "\u200dAnn",         # a joiner with nothing before it
+    "Ann\u200d",         # nor after it
+    "\u200d\u200c",      # joiners alone: an invisible name
+    "\ufe0f",            # a variation selector alone
+    "Ann\u200b",         # zero-width space: a format character that joins nothing
+    "Ann\x00",
+])
+def test_a_name_with_other_invisible_or_format_characters_is_refused(name: str) -> None:
+    with pytest.raises(UsageError) as err:
+        Match.new("vicious-circle", players=(name, "Ben"))
+    assert err.value.reason == "players/invalid"
+
+
+def test_an_empty_list_of_names_is_refused_by_check_players() -> None:
+    with pytest.raises(UsageError) as err:
+        check_players(())
+    assert err.value.reason == "players/invalid"

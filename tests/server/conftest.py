@@ -20,6 +20,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from grimoire.server import ServerConfig, create_app
+from grimoire.server.app import WebSocketProtocol
 
 
 def free_port() -> int:
@@ -48,7 +49,7 @@ def running(config: ServerConfig | Starlette) -> Iterator[str]:
     port = free_port()
     app = create_app(config) if isinstance(config, ServerConfig) else config
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                           log_level="warning", ws="websockets-sansio"))
+                                           log_level="warning", ws=WebSocketProtocol))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{port}"

@@ -54,6 +54,7 @@ class Capture:
         self.legal: list[tuple[int, dict[str, Any]]] = []
         self.choices: list[tuple[int | None, dict[str, Any]]] = []
         self.turned: list[tuple[int | None, dict[str, Any]]] = []
+        self.frames: list[tuple[int | None, int, dict[str, Any]]] = []
 
 
 def listen(url: str, seat: int | None, capture: Capture, stop: threading.Event) -> None:
@@ -115,6 +116,8 @@ def test_no_response_to_a_seat_holds_a_hidden_fact(game: str, tmp_path: Any) -> 
                     assert r.status_code == 200, r.text
                     capture.bodies += [r.content, json.dumps(data_of(r.text)).encode()]
                     capture.pages.append((seat, public["version"], r.text))
+                    since = public["version"] // 2  # the live viewer's data since then
+                    capture.frames.append((seat, since, get(f"/frames?since={since}", seat)))
             seat = rng.choice(public["to_act"])
             legal = get("/legal?describe=1", seat)
             capture.legal.append((seat, legal))
@@ -136,6 +139,9 @@ def test_no_response_to_a_seat_holds_a_hidden_fact(game: str, tmp_path: Any) -> 
             for e in r.json()["events"]:
                 capture.events.append((seat, e))
         finished = capture.views[-1][1]["outcome"] is not None
+        for seat in tokens:  # and to the end
+            since = capture.pages[-1][1]
+            capture.frames.append((seat, since, get(f"/frames?since={since}", seat)))
         stop.set()
         for t in threads:
             t.join(5)
@@ -184,8 +190,31 @@ def test_no_response_to_a_seat_holds_a_hidden_fact(game: str, tmp_path: Any) -> 
     live_header = msgspec.structs.replace(header, seed=None)
     for seat, version, page in capture.pages:  # the viewer: made from the seat's perspective
         replay = Replay(rules, live_header, [rec.event for rec in records[:version]])
-        assert page == html_of(replay, Perspective(rules, seat, True), sealed=True)
+        served = data_of(page)
+        live = served.pop("live", None)
+        assert served == data_of(html_of(replay, Perspective(rules, seat, True), sealed=True))
+        assert live == (None if served["outcome"] is not None else
+                        {"version": version, "frames": f"/matches/{mid}/frames"})
     assert {seat for seat, _, _ in capture.pages} == set(tokens)
+    for seat, since, got in capture.frames:  # the live viewer's frames: each the seat's own
+        eye = Perspective(rules, seat, True)
+        assert got["events"] == [eye.tell(records[k].event, states[k])
+                                 for k in range(since, got["version"])]
+        lines = eye.draw(states[since], records[since - 1].event if since else None
+                         ).split("\n")
+        for k, frame in enumerate(got["frames"], since + 1):
+            if k % got["keyframe"] == 0:
+                lines = list(frame)
+            else:
+                for i1, i2, repl in reversed(frame):
+                    lines[i1:i2] = repl
+            last = records[k - 1].event
+            assert "\n".join(lines) == eye.draw(states[k], last)
+            if seat is not None:
+                other_state = rules.disguise(states[k], seat, disguiser)
+                assert "\n".join(lines) == eye.draw(other_state, last), (
+                    f"seat {seat}'s frame {k} depends on what it cannot see")
+    assert {seat for seat, _, _ in capture.frames} == set(tokens)
     for seat, told in capture.events:
         rec = records[told["seq"]]
         eye = Perspective(rules, seat, True)

@@ -76,24 +76,45 @@ MAX_NAME = 64
 """Longest player name accepted when a match is created."""
 
 
+JOINERS = frozenset("\u200c\u200d")
+"""The format characters a name may hold inside it: the zero-width non-joiner and joiner
+(U+200C, U+200D), which join emoji (``"👩\u200d🚀"``) and shape some scripts' letters.
+(Variation selectors, U+FE00–U+FE0F, are marks, not format characters: always allowed.)"""
+
+
 def check_players(names: tuple[str, ...]) -> tuple[str, ...]:
     """``names`` if every one can name its seat unambiguously everywhere (``--as NAME``,
-    outcome lines, a terminal): not empty, at most :data:`MAX_NAME` characters, no control
-    or format characters, not only digits (a seat number) nor ``"spectator"``, and no
-    two alike. Anything else is a :class:`~grimoire.core.errors.UsageError`.
+    outcome lines, a terminal): at least one name, each not empty, at most
+    :data:`MAX_NAME` characters, no control or format characters (a bidi override such as
+    U+202E could make a name read as another) except a joiner inside it (:data:`JOINERS`),
+    not only digits (a seat number) nor ``"spectator"``, and no two alike. Anything else
+    is a :class:`~grimoire.core.errors.UsageError`.
 
     >>> check_players(("Ann", "Ben"))
     ('Ann', 'Ben')
+    >>> check_players(("\U0001f469\u200d\U0001f680 Ann", "Ben\ufe0f"))[0] == "👩\u200d🚀 Ann"
+    True
     >>> check_players(("Sam", "Sam"))
     Traceback (most recent call last):
     grimoire.core.errors.UsageError: players/invalid: two players are named 'Sam'
+    >>> check_players(("Ann\u202e", "Ben"))
+    Traceback (most recent call last):
+    grimoire.core.errors.UsageError: players/invalid: 'Ann\u202e': control characters in a name
     """
+    if not names:
+        raise UsageError("players/invalid", "no players: name at least one, or leave the "
+                         "names out for the game's own")
     for name in names:
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
             raise UsageError("players/invalid",
                              f"{name!r}: a name is 1 to {MAX_NAME} characters")
-        if not name.isprintable() or any(unicodedata.category(c) == "Cf" for c in name):
+        rest = "".join(c for c in name if c not in JOINERS)
+        if (not rest.isprintable() or any(unicodedata.category(c) == "Cf" for c in rest)
+                or name[0] in JOINERS or name[-1] in JOINERS):
             raise UsageError("players/invalid", f"{name!r}: control characters in a name")
+        if not any(unicodedata.category(c)[0] not in "MZ" for c in rest):
+            raise UsageError("players/invalid", f"{name!r}: a name needs a letter, digit or "
+                             "sign that shows")
         if name.isdigit() or name == "spectator":
             raise UsageError("players/invalid", f"{name!r} reads as a seat number or the "
                              "spectator: choose another name")

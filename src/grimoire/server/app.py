@@ -15,16 +15,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import msgspec
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import HeaderLineTooLong, RequestLineTooLong, TooManyHeaders
 
 from grimoire.core import registry
 from grimoire.core.errors import (
@@ -63,7 +68,12 @@ class ServerConfig(msgspec.Struct, frozen=True, kw_only=True):
 
 class RequestError(GrimoireError):
     """A request the server cannot read: ``request/bad-json``, ``request/invalid``,
-    ``request/too-large``, ``request/rate``."""
+    ``request/too-large``, ``request/rate``, ``request/not-found`` (no such path),
+    ``request/method`` (not a method of that path)."""
+
+
+MAX_DEPTH = 32
+"""How deeply a request's JSON may nest (an action or options are a few levels deep)."""
 
 
 class NewMatch(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
@@ -85,7 +95,8 @@ class Act(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 
 STATUS = {
     "access/token": 401, "access/seat": 403, "store/unknown-match": 404,
-    "request/too-large": 413, "request/rate": 429, "store/locked": 503,
+    "request/not-found": 404, "request/method": 405, "request/too-large": 413,
+    "request/rate": 429, "store/locked": 503,
     "store/full": 507, "store/corrupt": 500, "store/too-new": 500,
     "lobby/unknown-table": 404, "lobby/taken": 409, "lobby/closed": 409,
 }
@@ -156,19 +167,52 @@ async def read_body(request: Request, limit: int, kind: type[Any]) -> Any:
         if size > limit:
             raise RequestError("request/too-large", f"a body is at most {limit} bytes")
         chunks.append(chunk)
+    raw = b"".join(chunks)
     try:
-        return msgspec.json.decode(b"".join(chunks), type=kind)
+        body = msgspec.json.decode(raw, type=kind)
     except msgspec.ValidationError as exc:
         raise RequestError("request/invalid", str(exc)) from None
     except msgspec.DecodeError as exc:
         raise RequestError("request/bad-json", str(exc)) from None
+    except UnicodeDecodeError as exc:  # raised by msgspec for bad UTF-8 inside a string
+        raise RequestError("request/bad-json", f"not UTF-8: {exc.reason} at byte "
+                           f"{exc.start} of a string") from None
+    except RecursionError:
+        raise RequestError("request/bad-json", f"nested more than {MAX_DEPTH} deep"
+                           ) from None
+    fields = msgspec.structs.asdict(body) if isinstance(body, msgspec.Struct) else body
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and depth(fields) > MAX_DEPTH:
+        raise RequestError("request/invalid", f"nested more than {MAX_DEPTH} deep")
+    return body
+
+
+def depth(value: Any) -> int:
+    """How deeply ``value`` (lists and dicts) nests, counted without recursion.
+
+    >>> depth(1), depth([]), depth({"a": [[1], 2]})
+    (0, 1, 3)
+    """
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            deepest = max(deepest, level)
+            stack.extend((x, level + 1) for x in item)
+    return deepest
 
 
 def create_app(config: ServerConfig | None = None) -> Starlette:
     """The server's ASGI application over the store ``config.db``, opened (and created or
     migrated) at once, so a file that cannot be a store fails here with a
     :class:`StoreError`; the application closes it when it shuts down. ``app.state.hub``
-    is the :class:`~grimoire.server.hub.Hub` of live matches."""
+    is the :class:`~grimoire.server.hub.Hub` of live matches.
+
+    Handlers run on the event loop only to read requests and write answers: whatever
+    reads the store, folds, decides or draws runs in the hub's worker threads, so one
+    slow request never holds up the others. Every request and WebSocket session is
+    logged once (:class:`AccessLog`)."""
     config = config or ServerConfig()
     bucket = Bucket(config.rate, config.burst)
     store = Store(config.db, durability=config.durability,  # type: ignore[arg-type]
@@ -177,16 +221,20 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     lobby = Lobby(store, live_matches)
     bots = BotSeats(live_matches, store)
     live_matches.after.append(bots.wake)
+    game_list = msgspec.json.encode([{"name": n, "title": registry.get(n).title,
+                                      "seats": list(registry.get(n).seats)}
+                                     for n in registry.names()])
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         log.info("serving", db=config.db)
-        bots.resume()
+        await bots.resume()
         try:
             yield
         finally:
             for task in list(bots.tasks):
                 task.cancel()
+            live_matches.close()
             store.close()
 
     def hub() -> Hub:
@@ -220,91 +268,118 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             return response
         return run
 
-    def reader_live(request: Request) -> tuple[Reader, Live]:
-        match_id = request.path_params["match"]
-        reader = hub().reader(match_id, token_of(request))
-        return reader, hub().live(match_id)
+    def find(match_id: str, token: str | None) -> tuple[Reader, Live]:
+        return hub().reader(match_id, token), hub().live(match_id)
+
+    async def reader_live(request: Request | WebSocket) -> tuple[Reader, Live]:
+        """The token's reader and the match: from memory on the loop when both are
+        there, else from the store in a worker thread."""
+        match_id, token = request.path_params["match"], token_of(request)
+        known = hub().known(match_id, token)
+        return known if known is not None else await hub().run(find, match_id, token)
 
     async def games(_request: Request) -> Response:
-        return json_response([{"name": n, "title": registry.get(n).title,
-                               "seats": list(registry.get(n).seats)}
-                              for n in registry.names()])
+        return Response(game_list, media_type="application/json")
 
     async def create(request: Request) -> Response:
         body: NewMatch = await read_body(request, config.max_body, NewMatch)
-        rules = registry.get(body.game)
-        players = body.players or list(rules.default_players[:rules.seats[0]])
-        created = hub().create(body.game, players, body.options)
-        out = msgspec.to_builtins(created)
-        out["spectator_url"] = f"/matches/{created.id}?token={created.spectator}"
-        out["viewer_url"] = f"/matches/{created.id}/view?token={created.spectator}"
-        for seat in out["seats"]:
-            seat["play_url"] = f"/matches/{created.id}/play?token={seat['token']}"
-        log.info("created", match=created.id, game=created.game)
-        return json_response(out, 201)
+
+        def made() -> dict[str, Any]:
+            rules = registry.get(body.game)
+            players = (list(rules.default_players[:rules.seats[0]]) if body.players is None
+                       else body.players)
+            created = hub().create(body.game, players, body.options)
+            out: dict[str, Any] = msgspec.to_builtins(created)
+            out["spectator_url"] = f"/matches/{created.id}?token={created.spectator}"
+            out["viewer_url"] = f"/matches/{created.id}/view?token={created.spectator}"
+            for seat in out["seats"]:
+                seat["play_url"] = f"/matches/{created.id}/play?token={seat['token']}"
+            log.info("created", match=created.id, game=created.game)
+            return out
+
+        return json_response(await hub().run(made), 201)
 
     async def view(request: Request) -> Response:
-        reader, live = reader_live(request)
-        return json_response(hub().view(live, reader,
-                                        picture=_flag(request.query_params, "picture"),
-                                        turned=_flag(request.query_params, "turned")))
+        reader, live = await reader_live(request)
+        picture = _flag(request.query_params, "picture")
+        turned = _flag(request.query_params, "turned")
+        return json_response(await hub().run(
+            lambda: hub().view(live, reader, picture=picture, turned=turned)))
 
     async def choose(request: Request) -> Response:
-        reader, live = reader_live(request)
-        return json_response(hub().status(live) | {
-            "seat": reader.seat, "step": msgspec.to_builtins(hub().choices(live, reader))})
+        reader, live = await reader_live(request)
+        return json_response(await hub().run(lambda: hub().status(live) | {
+            "seat": reader.seat, "step": msgspec.to_builtins(hub().choices(live, reader))}))
 
     async def game(request: Request) -> Response:
-        rules = registry.get(request.path_params["game"])
-        return json_response({
-            "name": rules.name, "title": rules.title, "seats": list(rules.seats),
-            "default_players": list(rules.default_players),
-            "options": msgspec.to_builtins(list(options_of(rules).values())),
-            "texts": dict(getattr(rules, "texts", {}))})
+        def told() -> dict[str, Any]:
+            rules = registry.get(request.path_params["game"])
+            return {"name": rules.name, "title": rules.title, "seats": list(rules.seats),
+                    "default_players": list(rules.default_players),
+                    "options": msgspec.to_builtins(list(options_of(rules).values())),
+                    "texts": dict(getattr(rules, "texts", {}))}
+        return json_response(await hub().run(told))
 
     async def legal(request: Request) -> Response:
-        reader, live = reader_live(request)
-        actions = hub().legal(live, reader)
-        out = hub().status(live) | {"actions": msgspec.to_builtins(actions)}
-        if _flag(request.query_params, "describe"):
-            out["described"] = hub().describe(live, reader, actions)
-        return json_response(out)
+        reader, live = await reader_live(request)
+        describe = _flag(request.query_params, "describe")
+
+        def told() -> dict[str, Any]:
+            actions = hub().legal(live, reader)
+            out = hub().status(live) | {"actions": msgspec.to_builtins(actions)}
+            if describe:
+                out["described"] = hub().describe(live, reader, actions)
+            return out
+        return json_response(await hub().run(told))
 
     async def events(request: Request) -> Response:
-        reader, live = reader_live(request)
+        reader, live = await reader_live(request)
         since = _int(request.query_params.get("since", "0"), "since")
-        told = hub().history(live, since)
-        return json_response({"version": live.version,
-                              "events": hub().tell(live, reader.seat, told)})
+
+        def told() -> bytes:
+            now = live.now
+            return msgspec.json.encode({"version": now.version, "events": hub().tell(
+                live, reader.seat, hub().history(live, since, now))})
+        return Response(await hub().run(told), media_type="application/json")
 
     async def act(request: Request) -> Response:
-        reader, live = reader_live(request)
+        reader, live = await reader_live(request)
         body: Act = await read_body(request, config.max_body, Act)
         if body.idempotency_key is not None and len(body.idempotency_key) > 128:
             raise RequestError("request/invalid", "an idempotency key is at most 128 "
                                "characters")
-        version, told, repeated = await hub().act(live.id, reader, body.action,
-                                                  body.expected_version, body.idempotency_key)
-        return json_response(hub().status(live) | {
-            "version": version, "repeated": repeated,
-            "events": hub().tell(live, reader.seat, told)})
+        return json_response(await hub().answer(live.id, reader, body.action,
+                                                body.expected_version, body.idempotency_key))
 
     async def download(request: Request) -> Response:
-        _reader, live = reader_live(request)
+        _reader, live = await reader_live(request)
         if live.outcome is None:
             raise UsageError("match/live", "the log is downloadable once the match is over "
                              "(its seed is secret until then)")
-        store = hub().store
-        body = encode_line(store.header(live.id)) + b"".join(store.lines(live.id))
-        return Response(body, media_type="application/x-ndjson", headers={
+
+        def read() -> bytes:
+            store = hub().store
+            return encode_line(store.header(live.id)) + b"".join(store.lines(live.id))
+        return Response(await hub().run(read), media_type="application/x-ndjson", headers={
             "content-disposition": f'attachment; filename="{live.id}.jsonl"'})
 
     async def page(request: Request) -> Response:
-        reader, live = reader_live(request)
-        return HTMLResponse(hub().page(live, reader))
+        reader, live = await reader_live(request)
+        html, etag = await hub().page(live, reader)
+        headers = {"etag": etag, "cache-control": "private, no-cache",
+                   "referrer-policy": "no-referrer"}
+        if etag in request.headers.get("if-none-match", ""):  # a reload: nothing new
+            return Response(status_code=304, headers=headers)
+        return HTMLResponse(html, headers=headers)
+
+    async def frames(request: Request) -> Response:
+        reader, live = await reader_live(request)
+        since = _int(request.query_params.get("since", "0"), "since")
+        return Response(await hub().frames(live, reader, since),
+                        media_type="application/json")
 
     async def play(request: Request) -> Response:
-        reader_live(request)  # a known token of this match, or refused
+        await reader_live(request)  # a known token of this match, or refused
         return HTMLResponse(PLAY_PAGE, headers={"referrer-policy": "no-referrer",
                                                 "cache-control": "no-store"})
 
@@ -312,41 +387,57 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         return HTMLResponse(LOBBY_PAGE, headers={"cache-control": "no-store"})
 
     async def table_page(request: Request) -> Response:
-        lobby.state(request.path_params["table"], token_of(request))  # known, or refused
+        table_id, token = request.path_params["table"], token_of(request)
+        await hub().run(lobby.state, table_id, token)  # a known table and token, or refused
         return HTMLResponse(TABLE_PAGE, headers={"referrer-policy": "no-referrer",
                                                  "cache-control": "no-store"})
 
+    async def tabled(request: Request, work: Callable[[], dict[str, Any]],
+                     status: int = 200) -> Response:
+        """A lobby call, in a worker thread; a match it started is brought to life (its
+        bots woken) on the loop."""
+        out = await hub().run(work)
+        started = out.get("table") or out.get("id")
+        if out.get("status") == "started" and isinstance(started, str):
+            await hub().started(started)
+        return json_response(absolute(request, out), status)
+
     async def lobby_lists(request: Request) -> Response:
-        return json_response(absolute(request, lobby.lists()))
+        return json_response(absolute(request, await hub().run(lobby.lists)))
 
     async def new_table(request: Request) -> Response:
         body: NewTable = await read_body(request, config.max_body, NewTable)
-        out = lobby.create(body)
-        log.info("table", table=out["id"], game=out["game"], status=out["status"])
-        return json_response(absolute(request, out), 201)
+
+        def made() -> dict[str, Any]:
+            out = lobby.create(body)
+            log.info("table", table=out["id"], game=out["game"], status=out["status"])
+            return out
+
+        return await tabled(request, made, 201)
 
     async def table(request: Request) -> Response:
-        return json_response(absolute(request, lobby.state(request.path_params["table"],
-                                                           token_of(request))))
+        table_id, token = request.path_params["table"], token_of(request)
+        return json_response(absolute(request, await hub().run(lobby.state, table_id,
+                                                               token)))
 
     async def join(request: Request) -> Response:
         body: Join = await read_body(request, config.max_body, Join)
-        return json_response(absolute(request, lobby.join(
-            request.path_params["table"], token_of(request), body.name)))
+        table_id, token = request.path_params["table"], token_of(request)
+        return await tabled(request, lambda: lobby.join(table_id, token, body.name))
 
     async def sit(request: Request) -> Response:
         body: Join = await read_body(request, config.max_body, Join)
         seat = _int(request.path_params["seat"], "seat")
-        return json_response(absolute(request, lobby.sit(request.path_params["table"],
-                                                         seat, body.name)))
+        table_id = request.path_params["table"]
+        return await tabled(request, lambda: lobby.sit(table_id, seat, body.name))
 
     async def cancel(request: Request) -> Response:
-        return json_response(absolute(request, lobby.cancel(request.path_params["table"],
-                                                            token_of(request))))
+        table_id, token = request.path_params["table"], token_of(request)
+        return await tabled(request, lambda: lobby.cancel(table_id, token))
 
     async def rematch(request: Request) -> Response:
-        return json_response(absolute(request, lobby.rematch(request.path_params["match"],
-                                                             token_of(request))))
+        match_id, token = request.path_params["match"], token_of(request)
+        return await tabled(request, lambda: lobby.rematch(match_id, token))
 
     async def spec(_request: Request) -> Response:
         return json_response(openapi())
@@ -357,26 +448,30 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def stream(socket: WebSocket) -> None:
         """A seat's events as they happen: first those since ``?since=N``, then each
         decision as it is appended, as ``{"type": "events", "version", "events"}``."""
-        match_id = socket.path_params["match"]
         try:
             bucket.take(token_of(socket) or "ws")
-            reader = hub().reader(match_id, token_of(socket))
-            live = hub().live(match_id)
+            reader, live = await reader_live(socket)
             since = _int(socket.query_params.get("since", "0"), "since")
-        except GrimoireError as exc:
-            await socket.close(code=4000 + status_of(exc), reason=exc.reason)
+        except GrimoireError as exc:  # the JSON error, with its status, where the server
+            if "websocket.http.response" in socket.scope.get("extensions", {}):  # can
+                await socket.send_denial_response(error_response(exc))
+            else:
+                await socket.close(code=4000 + status_of(exc), reason=exc.reason)
             return
         await socket.accept()
         queue: asyncio.Queue[list[Told] | None] = asyncio.Queue()
         entry = (reader.seat, queue)
+
+        def message(version: int, told: list[Told]) -> str:
+            return _json_text({"type": "events", "version": version,
+                               "events": hub().tell(live, reader.seat, told)})
+
         async with live.lock:  # nothing is appended between the backlog and listening
-            backlog = hub().history(live, since)
+            now = live.now
+            backlog = await hub().run(hub().history, live, since, now)
             live.listeners.add(entry)
-            version = live.version
         try:
-            await socket.send_text(_json_text({
-                "type": "events", "version": version,
-                "events": hub().tell(live, reader.seat, backlog)}))
+            await socket.send_text(await hub().run(message, now.version, backlog))
             closed = asyncio.ensure_future(_until_closed(socket))
             while True:
                 got = asyncio.ensure_future(queue.get())
@@ -388,13 +483,29 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 told = got.result()
                 if told is None:
                     break
-                await socket.send_text(_json_text({
-                    "type": "events", "version": told[-1].seq + 1,
-                    "events": hub().tell(live, reader.seat, told)}))
+                await socket.send_text(await hub().run(message, told[-1].seq + 1, told))
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             live.listeners.discard(entry)
+
+    async def unknown(request: Request, exc: Exception) -> Response:
+        """No such path (404), or not that method (405): a JSON error like any other."""
+        assert isinstance(exc, HTTPException)
+        if exc.status_code == 405:
+            error = RequestError("request/method", f"{request.url.path} does not answer "
+                                 f"{request.method} (it answers "
+                                 f"{(exc.headers or {}).get('allow', 'nothing')})")
+        else:
+            hint = (" (without the trailing slash)"
+                    if request.url.path.endswith("/") and request.url.path != "/" else "")
+            error = RequestError("request/not-found", f"no {request.url.path}{hint}: see "
+                                 "/docs")
+        response = error_response(error)
+        if exc.status_code not in (404, 405):  # another refusal of Starlette's own
+            response.status_code = exc.status_code
+        response.headers.update(exc.headers or {})
+        return response
 
     routes = [
         Route("/", for_people(lobby_page), methods=["GET"]),
@@ -417,14 +528,108 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/matches/{match}/actions", guarded(act), methods=["POST"]),
         Route("/matches/{match}/log", guarded(download), methods=["GET"]),
         Route("/matches/{match}/view", for_people(page), methods=["GET"]),
+        Route("/matches/{match}/frames", guarded(frames), methods=["GET"]),
         Route("/matches/{match}/play", for_people(play), methods=["GET"]),
         WebSocketRoute("/matches/{match}/ws", stream),
         Route("/openapi.json", spec, methods=["GET"]),
         Route("/docs", docs, methods=["GET"]),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={HTTPException: unknown})
+    app.router.redirect_slashes = False  # "/games/" is not found, never redirected
     app.state.hub = live_matches
+    app.add_middleware(AccessLog)
     return app
+
+
+MATCH_IN_PATH = re.compile(r"^/matches/([^/]+)")
+
+
+class AccessLog:
+    """ASGI middleware that logs one line per request and per WebSocket session, when it
+    ends: ``method``, ``path`` (never the query string, where tokens travel; nor any
+    header), ``status`` (a WebSocket session accepted: 101), ``ms`` and ``match``
+    when the path names one.
+
+    >>> # app.add_middleware(AccessLog)  (create_app does)
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._log: Any = None  # bound at the first request, once logging is configured
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        status: int | None = None
+
+        async def sending(message: Message) -> None:
+            nonlocal status
+            kind = message["type"]
+            if kind in ("http.response.start", "websocket.http.response.start"):
+                status = message["status"]
+            elif kind == "websocket.accept":
+                status = 101
+            elif kind == "websocket.close" and status is None:
+                status = 403  # closed before it was accepted: refused at the handshake
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except BaseException:
+            status = status or 500
+            raise
+        finally:
+            path: str = scope["path"]
+            found = MATCH_IN_PATH.match(path)
+            if self._log is None:
+                self._log = log.bind()
+            self._log.info("request" if scope["type"] == "http" else "websocket",
+                     method=scope.get("method", "GET"), path=path, status=status,
+                     ms=round(1000 * (time.perf_counter() - started), 2),
+                     match=found.group(1) if found else None)
+
+
+class WebSocketProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's ``websockets-sansio`` protocol, answering the handshakes it cannot read.
+
+    uvicorn hands a WebSocket handshake to the ``websockets`` library, which refuses a
+    request line longer than 8,192 bytes (a URL of 12,000 characters) or too many or too
+    long header lines and queues a 414 or 431 answer, which uvicorn never writes: the
+    client waits for nothing. This protocol writes a JSON error instead (414
+    ``request/too-large``, 431 ``request/too-large``, 400 ``request/invalid``) and closes
+    the connection. Serve with ``uvicorn.run(app, ws=WebSocketProtocol)``.
+    """
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        problem = self.conn.handshake_exc
+        if problem is None or self.handshake_initiated or self.close_sent:
+            return
+        self.conn.data_to_send()  # websockets' own plain-text answer: ours instead
+        if isinstance(problem, RequestLineTooLong):
+            status, error = 414, RequestError("request/too-large", "a URL is at most "
+                                              "8,000 characters")
+        elif isinstance(problem, HeaderLineTooLong | TooManyHeaders):
+            status, error = 431, RequestError("request/too-large", "too many or too long "
+                                              "header lines")
+        else:
+            status, error = 400, RequestError("request/invalid", "not a WebSocket "
+                                              "handshake this server can read")
+        body = msgspec.json.encode(error.to_dict())
+        self.close_sent = self.handshake_complete = True
+        self.transport.write(
+            f"HTTP/1.1 {status} {STATUS_PHRASES.get(status, '')}\r\n"
+            f"content-type: application/json\r\ncontent-length: {len(body)}\r\n"
+            "connection: close\r\n\r\n".encode() + body)
+        self.transport.close()
+        log.info("websocket", method="GET", path=None, status=status, ms=0.0, match=None)
+
+
+STATUS_PHRASES = {400: "Bad Request", 414: "URI Too Long",
+                  431: "Request Header Fields Too Large"}
 
 
 async def _until_closed(socket: WebSocket) -> None:
@@ -459,8 +664,17 @@ def _flag(params: Any, name: str) -> bool:
 
 
 def _int(text: str, name: str) -> int:
-    if not text.isdigit() or len(text) > 12:
-        raise RequestError("request/invalid", f"{name} must be a whole number >= 0")
+    """``text`` as a whole number: ASCII digits only (not ``²`` nor full-width ``１``).
+
+    >>> _int("12", "since")
+    12
+    >>> _int("\uff11", "since")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    grimoire.server.app.RequestError: request/invalid: since must be a whole number ...
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:
+        raise RequestError("request/invalid", f"{name} must be a whole number >= 0 "
+                           "(ASCII digits)")
     return int(text)
 
 
@@ -469,4 +683,4 @@ def _json_text(body: Any) -> str:
     return msgspec.json.encode(body).decode()
 
 
-__all__ = ["ServerConfig", "StoreError", "create_app"]
+__all__ = ["AccessLog", "ServerConfig", "StoreError", "WebSocketProtocol", "create_app"]

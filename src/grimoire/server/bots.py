@@ -1,9 +1,10 @@
 """The server's bots at the seats they hold (``grimoire serve``'s lobby gives them seats).
 
-When a bot's seat is to act, its choice is searched in a worker thread, never on the event
-loop, from that seat's view only (the search bot is handed ``view(state, seat)``), and
-acted through the hub like anyone's action, at the version it searched at: if someone
-acted meanwhile it searches again. A restarted server resumes every live match's bots.
+When a bot's seat is to act, its choice is searched in a worker thread of its own (not
+one of the hub's, which answer requests), never on the event loop, from that seat's view
+only (the search bot is handed ``view(state, seat)``), and acted through the hub like
+anyone's action, at the version it searched at: if someone acted meanwhile it searches
+again. A restarted server resumes every live match's bots.
 
 >>> from grimoire import registry
 >>> rules = registry.get("wizard-armies")
@@ -46,7 +47,10 @@ def choose(rules: AnyRules, state: Any, seat: int, spec: str, seed: str,
 
 
 class BotSeats:
-    """The bots of the live matches of one hub: :meth:`wake` them after each decision."""
+    """The bots of the live matches of one hub: :meth:`wake` them after each decision
+    (the hub's ``after`` hook, on the event loop). Nothing here reads the store or
+    searches on the loop: the bots' seats are read, and each search is run, in worker
+    threads."""
 
     def __init__(self, hub: Hub, store: Store) -> None:
         self.hub = hub
@@ -55,25 +59,30 @@ class BotSeats:
         self._thinking: set[tuple[str, int]] = set()
         self.tasks: set[asyncio.Task[None]] = set()
 
-    def specs(self, match_id: str) -> dict[int, str]:
-        """The match's bot seats and their specs (read once from the store)."""
-        if match_id not in self._specs:
-            self._specs[match_id] = self.store.bots(match_id)
-        return self._specs[match_id]
+    def _spawn(self, work: Any) -> None:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def wake(self, live: Live) -> None:
         """Start the search of every bot seat of ``live`` that is to act and not already
         searching (on the running event loop)."""
-        specs = self.specs(live.id)
+        specs = self._specs.get(live.id)
+        if specs is None:  # not read yet: read it in a thread, then wake
+            self._spawn(self._read_then_wake(live))
+            return
         if not specs or live.outcome is not None:
             return
         for seat in sorted(live.rules.to_act(live.state) & specs.keys()):
             if (live.id, seat) in self._thinking:
                 continue
             self._thinking.add((live.id, seat))
-            task = asyncio.get_running_loop().create_task(self._turn(live.id, seat))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            self._spawn(self._turn(live.id, seat))
+
+    async def _read_then_wake(self, live: Live) -> None:
+        if live.id not in self._specs:
+            self._specs[live.id] = await self.hub.run(self.store.bots, live.id)
+        self.wake(live)
 
     async def _turn(self, match_id: str, seat: int) -> None:
         """Search and act for ``seat`` until it has acted (again if someone acted first);
@@ -88,30 +97,36 @@ class BotSeats:
         finally:
             self._thinking.discard((match_id, seat))
         if acted:
-            self.wake(self.hub.live(match_id))  # its next turn, if it is its again
+            live = self.hub.cached(match_id)
+            if live is not None:
+                self.wake(live)  # its next turn, if it is its again
 
     async def _act(self, match_id: str, seat: int) -> bool:
         """One action of the bot at ``seat``, searched at the version it was to act at
         (searched again, up to 8 times, if someone acted meanwhile); whether it acted."""
-        spec = self.specs(match_id)[seat]
+        spec = self._specs[match_id][seat]
         for _ in range(8):
-            live = self.hub.live(match_id)
-            version, state = live.version, live.state
-            if live.outcome is not None or seat not in live.rules.to_act(state):
+            live = self.hub.cached(match_id)
+            if live is None:
+                live = await self.hub.run(self.hub.live, match_id)
+            now = live.now
+            if live.rules.outcome(now.state) is not None or \
+                    seat not in live.rules.to_act(now.state):
                 return False
+            # a search may take seconds: a thread of its own, not one of the hub's
             action = await asyncio.to_thread(
-                choose, live.rules, state, seat, spec, f"{match_id}:{seat}:{version}",
-                len(live.header.players))
+                choose, live.rules, now.state, seat, spec, f"{match_id}:{seat}:{now.version}",
+                len(now.header.players))
             try:
                 await self.hub.act(match_id, Reader(match_id, seat),
-                                   msgspec.to_builtins(action), version,
-                                   f"bot:{seat}:{version}")
+                                   msgspec.to_builtins(action), now.version,
+                                   f"bot:{seat}:{now.version}")
                 return True
             except ConcurrencyError:
                 continue  # someone acted meanwhile: search the new position
         return False
 
-    def resume(self) -> None:
+    async def resume(self) -> None:
         """Wake the bots of every live match of the store (after a restart)."""
-        for match_id in self.store.bot_matches():
-            self.wake(self.hub.live(match_id))
+        for match_id in await self.hub.run(self.store.bot_matches):
+            await self.hub.started(match_id)

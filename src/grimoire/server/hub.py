@@ -3,9 +3,15 @@ decision at a time under a lock, and told to each reader as that reader may know
 
 The store holds every event (and, while a match is live, its secret seed); a :class:`Live`
 holds only what playing needs: the state (a fold of the events), the dice counter, the
-version and the readers listening. A decision is decided and folded aside, appended to
-the store in one transaction, and only then becomes the match's state, so a refused or
-failed append leaves the match as it was.
+version, snapshots of the state every :data:`SNAPSHOT_EVERY` events and the readers
+listening. A decision is decided and folded aside, appended to the store in one
+transaction, and only then becomes the match's state, so a refused or failed append
+leaves the match as it was.
+
+Nothing that reads the store, folds, decides or draws runs on the event loop: the hub
+hands it to worker threads (the store is safe to share between them), and each reader's
+HTML viewer is built once, one event at a time (:class:`~grimoire.tools.view.Reel`), in
+threads of their own.
 
 >>> # hub = Hub(Store("matches.sqlite")); created = hub.create("vicious-circle", ("Ann", "Ben"))
 """
@@ -17,10 +23,14 @@ import hashlib
 import hmac
 import itertools
 import os
+import queue
 import secrets
+import sys
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -29,12 +39,14 @@ from grimoire.core.choices import choices
 from grimoire.core.dice import SeededDice
 from grimoire.core.errors import GrimoireError, IllegalAction, StoreError, UsageError
 from grimoire.core.events import Action, Chance, Event, Header
-from grimoire.core.match import Match
-from grimoire.core.replay import Replay, draws_in, fold, initial_state
+from grimoire.core.match import Match, check_players
+from grimoire.core.replay import draws_in, initial_state
 from grimoire.core.rules import AnyRules, Outcome
 from grimoire.store import Store
 from grimoire.tools.render import Perspective
-from grimoire.tools.view import html_of
+from grimoire.tools.view import KEYFRAME, Reel, ending_of, title_of, viewer_data
+
+T = TypeVar("T")
 
 TOKEN_BYTES = 24
 """Random bytes in a token (``secrets.token_urlsafe``): 192 bits."""
@@ -72,24 +84,73 @@ class Told:
     before: Any
 
 
-@dataclass
-class Live:
-    """A match being played, in memory."""
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread holds the interpreter before another that waits may have it while a
+viewer is being built (Python's default, 0.005, the rest of the time): the thread
+building it lets the event loop answer within about a millisecond, not five, each time
+the loop needs the interpreter; switching that often the rest of the time would cost
+the actions' threads a fifth of their speed."""
 
-    id: str
-    rules: AnyRules
-    header: Header
+SNAPSHOT_EVERY = 64
+"""A live match keeps its state after every this many events, so its history from any
+seq is folded from the nearest one (at most this many events), never from the start."""
+
+
+@dataclass(frozen=True)
+class Now:
+    """Where a match stands, replaced whole after each decision, so a reader in another
+    thread never sees a version with another version's state."""
+
     state: Any
     counter: int
     version: int
+    header: Header
+
+
+@dataclass
+class Film:
+    """One reader's viewer of one match: the reel (pictures and lines) as far as it was
+    built, whether every record read was chained, and the page made at ``version``."""
+
+    seat: int | None
+    reel: Reel | None = None
+    sealed: bool = True
+    version: int = -1
+    page: bytes = b""
+    etag: str = ""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+@dataclass
+class Live:
+    """A match being played, in memory: where it stands (:class:`Now`), its snapshots,
+    the lock that orders its decisions, the readers listening, and its last pictures."""
+
+    id: str
+    rules: AnyRules
+    now: Now
     seed: bytes | None
+    snapshots: dict[int, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     listeners: set[tuple[int | None, asyncio.Queue[list[Told] | None]]] = field(
         default_factory=set)
+    pictures: dict[tuple[int | None, bool], tuple[int, str]] = field(default_factory=dict)
+
+    @property
+    def state(self) -> Any:
+        return self.now.state
+
+    @property
+    def version(self) -> int:
+        return self.now.version
+
+    @property
+    def header(self) -> Header:
+        return self.now.header
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.rules.outcome(self.state)
+        return self.rules.outcome(self.now.state)
 
 
 class Created(msgspec.Struct, frozen=True, kw_only=True):
@@ -104,20 +165,112 @@ class Created(msgspec.Struct, frozen=True, kw_only=True):
     seed_commitment: str | None
 
 
-class Hub:
-    """The live matches of one store."""
+class Workers:
+    """Threads that run functions for an event loop: :meth:`run` hands ``fn(*args)`` to
+    the first free thread and awaits its result. (A lean executor: a job is a tuple on a
+    queue and its answer one ``call_soon_threadsafe``, so a busy server pays little to
+    keep its event loop free.)
 
-    def __init__(self, store: Store, *, keep: int = 10_000) -> None:
+    >>> async def main() -> int:
+    ...     workers = Workers(2, "demo")
+    ...     try:
+    ...         return await workers.run(sum, (1, 2, 3))
+    ...     finally:
+    ...         workers.close()
+    >>> asyncio.run(main())
+    6
+    """
+
+    def __init__(self, threads: int, name: str) -> None:
+        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._threads = [threading.Thread(target=self._work, name=f"{name}-{k}", daemon=True)
+                         for k in range(threads)]
+        for thread in self._threads:
+            thread.start()
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+        self._jobs.put((loop, future, fn, args))
+        return await future
+
+    def _work(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            loop, future, fn, args = job
+            try:
+                result = fn(*args)
+            except BaseException as exc:  # handed to the awaiting request, as raised
+                loop.call_soon_threadsafe(_settle, future, None, exc)
+            else:
+                loop.call_soon_threadsafe(_settle, future, result, None)
+
+    def close(self) -> None:
+        """Stop the threads once the jobs given them are done."""
+        for _ in self._threads:
+            self._jobs.put(None)
+        for thread in self._threads:
+            thread.join()
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.cancelled():  # the request went away: its answer is dropped
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+class Hub:
+    """The live matches of one store. Its methods that read the store, fold, decide or
+    draw are plain functions for worker threads (:meth:`run`, :meth:`run_heavy`); the
+    ``async`` ones (:meth:`act`, :meth:`page`, :meth:`frames`) run on the event loop and
+    send that work to the threads themselves."""
+
+    def __init__(self, store: Store, *, keep: int = 10_000, films: int = 64,
+                 threads: int = 4, heavy_threads: int = 2) -> None:
         self.store = store
         self.keep = keep
         """How many matches (and tokens, times ten) stay in memory; the least recently
         used of those no one is playing or listening to are dropped first (the store
         has them all)."""
+        self.films = films
+        """How many readers' viewers (pictures and pages) stay in memory."""
         self._live: dict[str, Live] = {}
         self._tokens: dict[bytes, tuple[str, int | None]] = {}
         self.after: list[Callable[[Live], None]] = []
         """Called on the event loop with the match after each decision is appended (and
         when a lobby's match starts): the server's bots wake on it."""
+        self._films: OrderedDict[tuple[str, int | None], Film] = OrderedDict()
+        self._guard = threading.Lock()  # the dicts above, shared by the threads
+        self._quick = Workers(threads, "grimoire-hub")
+        self._heavy = Workers(heavy_threads, "grimoire-view")
+        self._building = 0  # viewer jobs under way (counted on the event loop)
+        self._switch = sys.getswitchinterval()
+
+    def close(self) -> None:
+        """Stop the worker threads (after the work given them is done)."""
+        self._quick.close()
+        self._heavy.close()
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a worker thread (reading the store, folding, deciding, telling,
+        drawing one picture: anything but whole viewers)."""
+        return await self._quick.run(fn, *args)
+
+    async def run_heavy(self, fn: Callable[..., T], *args: Any) -> T:
+        """``fn(*args)`` in a thread of its own pool: building viewers, which may take
+        seconds the first time, never holds up the threads that answer actions; while one
+        runs, threads switch every :data:`SWITCH_INTERVAL`."""
+        self._building += 1
+        if self._building == 1:
+            sys.setswitchinterval(SWITCH_INTERVAL)
+        try:
+            return await self._heavy.run(fn, *args)
+        finally:
+            self._building -= 1
+            if not self._building:
+                sys.setswitchinterval(self._switch)
 
     # ------------------------------------------------------------------ creation
 
@@ -127,7 +280,8 @@ class Hub:
         for spectators, kept in the store only as hashes."""
         rules = registry.get(game)
         seed = os.urandom(32)
-        match = Match.new(rules, players=tuple(players), options=options, seed=seed)
+        match = Match.new(rules, players=check_players(tuple(players)), options=options,
+                          seed=seed)
         # (Match.new checks names, seats and options as for every new match)
         header = match.header
         match_id = self.store.create(header, seed=seed)
@@ -136,7 +290,9 @@ class Hub:
         for seat, token in enumerate(tokens):
             self.store.grant(match_id, seat, digest(token))
         self.store.grant(match_id, None, digest(spectator))
-        self._remember(match_id, Live(match_id, rules, header, match.state, 0, 0, seed))
+        with self._guard:
+            self._remember(match_id, Live(match_id, rules, Now(match.state, 0, 0, header),
+                                          seed, {0: match.state}))
         return Created(
             id=match_id, game=rules.name, version=0,
             seats=tuple({"seat": i, "name": name, "token": token}
@@ -146,9 +302,12 @@ class Hub:
 
     # ------------------------------------------------------------------ access
 
-    def started(self, match_id: str) -> Live:
-        """A match the lobby has just created in the store: in memory, its hooks told."""
-        live = self.live(match_id)
+    async def started(self, match_id: str) -> Live:
+        """A match the lobby has just created in the store (or any match to wake): in
+        memory (read in a worker thread), its hooks told on the loop."""
+        live = self.cached(match_id)
+        if live is None:
+            live = await self.run(self.live, match_id)
         for hook in self.after:
             hook(live)
         return live
@@ -162,25 +321,57 @@ class Hub:
             raise AccessError("access/token", "give the token you were given "
                               "(Authorization: Bearer TOKEN, or ?token=TOKEN)")
         hashed = digest(token)
-        found = self._tokens.pop(hashed, None) or self.store.lookup(hashed)
+        found = self._known_token(hashed) or self.store.lookup(hashed)
         if found is None:
             raise AccessError("access/token", "no such token")
-        self._tokens[hashed] = found  # most recently used last
-        if len(self._tokens) > 10 * self.keep:
-            del self._tokens[next(iter(self._tokens))]
+        with self._guard:
+            self._tokens[hashed] = found  # most recently used last
+            if len(self._tokens) > 10 * self.keep:
+                del self._tokens[next(iter(self._tokens))]
+        return self._check(found, match_id)
+
+    def _known_token(self, hashed: bytes) -> tuple[str, int | None] | None:
+        with self._guard:
+            found = self._tokens.pop(hashed, None)
+            if found is not None:
+                self._tokens[hashed] = found
+            return found
+
+    @staticmethod
+    def _check(found: tuple[str, int | None], match_id: str) -> Reader:
         owner, seat = found
         if not hmac.compare_digest(owner.encode(), match_id.encode()):
             raise AccessError("access/seat", "that token is for another match")
         return Reader(match_id, seat)
 
+    def known(self, match_id: str, token: str | None) -> tuple[Reader, Live] | None:
+        """The reader and the match when both are in memory already (no store call: fit
+        for the event loop), else ``None`` (then ask :meth:`reader` and :meth:`live` in a
+        worker thread)."""
+        if not token:
+            return None
+        found = self._known_token(digest(token))
+        if found is None:
+            return None
+        reader = self._check(found, match_id)
+        live = self.cached(match_id)
+        return None if live is None else (reader, live)
+
     # ------------------------------------------------------------------ state
+
+    def cached(self, match_id: str) -> Live | None:
+        """The match if it is in memory (no store call)."""
+        with self._guard:
+            live = self._live.pop(match_id, None)
+            if live is not None:
+                self._live[match_id] = live  # most recently used last
+            return live
 
     def live(self, match_id: str) -> Live:
         """The match in memory, restored from the store the first time it is asked for
         (after a restart: the state folded from its events, the dice from its seed)."""
-        live = self._live.pop(match_id, None)
+        live = self.cached(match_id)
         if live is not None:
-            self._live[match_id] = live  # most recently used last
             return live
         header = self.store.header(match_id)
         try:
@@ -189,13 +380,19 @@ class Hub:
         except GrimoireError as exc:
             raise StoreError("store/corrupt", f"match {match_id}: {exc}") from None
         events = [rec.event for rec in self.store.records(match_id)]
-        state = fold(rules, state, events)
-        counter, version = draws_in(events), len(events)
+        snapshots = {0: state}
+        for seq, event in enumerate(events):
+            state = rules.evolve(state, event)
+            if (seq + 1) % SNAPSHOT_EVERY == 0:
+                snapshots[seq + 1] = state
         seed = self.store.seed(match_id)
         if seed is None and header.seed is not None:
             seed = bytes.fromhex(header.seed)
-        return self._remember(match_id,
-                              Live(match_id, rules, header, state, counter, version, seed))
+        restored = Live(match_id, rules, Now(state, draws_in(events), len(events), header),
+                        seed, snapshots)
+        with self._guard:  # another thread may have restored it meanwhile: theirs stays
+            live = self._live.get(match_id)
+            return live if live is not None else self._remember(match_id, restored)
 
     def _remember(self, match_id: str, live: Live) -> Live:
         self._live[match_id] = live
@@ -209,40 +406,52 @@ class Hub:
     def view(self, live: Live, reader: Reader, *, picture: bool = False,
              turned: bool = False) -> dict[str, Any]:
         """What ``reader`` may know of the match now (``picture``: with the board as an
-        SVG picture, ``turned``: drawn from the reader's seat's side)."""
+        SVG picture, ``turned``: drawn from the reader's seat's side; the last picture of
+        each reader and side is kept for its version)."""
+        now = live.now
         told = Perspective(live.rules, reader.seat, True)
         out = {"match": live.id, "game": live.rules.name, "seat": reader.seat,
-               "players": list(live.header.players)} | self.status(live) | {
-            "view": msgspec.to_builtins(told.see(live.state)),
-            "board": told.show(live.state)}
+               "players": list(now.header.players)} | self.status(live, now) | {
+            "view": msgspec.to_builtins(told.see(now.state)),
+            "board": told.show(now.state)}
         if picture:
-            out["picture"] = told.draw(live.state, bottom=reader.seat if turned else None)
+            key = (reader.seat, turned)
+            kept = live.pictures.get(key)
+            if kept is None or kept[0] != now.version:
+                kept = (now.version, told.draw(now.state,
+                                               bottom=reader.seat if turned else None))
+                live.pictures[key] = kept
+            out["picture"] = kept[1]
         return out
 
-    def status(self, live: Live) -> dict[str, Any]:
+    def status(self, live: Live, now: Now | None = None) -> dict[str, Any]:
         """What anyone may know of where the match stands: ``version``, ``to_act``,
         ``outcome``."""
-        outcome = live.outcome
-        return {"version": live.version, "to_act": sorted(live.rules.to_act(live.state)),
+        now = now or live.now
+        outcome = live.rules.outcome(now.state)
+        return {"version": now.version, "to_act": sorted(live.rules.to_act(now.state)),
                 "outcome": None if outcome is None else msgspec.to_builtins(outcome)}
 
     def legal(self, live: Live, reader: Reader) -> list[Event]:
         """The actions ``reader``'s seat may take now (none for a spectator)."""
-        if reader.seat is None or reader.seat not in live.rules.to_act(live.state):
+        state = live.state
+        if reader.seat is None or reader.seat not in live.rules.to_act(state):
             return []
-        return list(live.rules.legal(live.state, reader.seat))
+        return list(live.rules.legal(state, reader.seat))
 
     def choices(self, live: Live, reader: Reader) -> Any:
         """``reader``'s seat's choice now as a tree of steps (``None`` for a spectator or
         a seat not to act), made from that seat's view (:mod:`grimoire.core.choices`)."""
-        if reader.seat is None or reader.seat not in live.rules.to_act(live.state):
+        state = live.state
+        if reader.seat is None or reader.seat not in live.rules.to_act(state):
             return None
-        return choices(live.rules, live.state, reader.seat)
+        return choices(live.rules, state, reader.seat)
 
     def describe(self, live: Live, reader: Reader, actions: Sequence[Event]) -> list[str]:
         """Each of ``actions`` in one sentence, as ``reader`` would see it happen."""
         eye = Perspective(live.rules, reader.seat, True)
-        return [eye.tell(action, live.state) for action in actions]
+        state = live.state
+        return [eye.tell(action, state) for action in actions]
 
     def tell(self, live: Live, seat: int | None, told: Sequence[Told]) -> list[dict[str, Any]]:
         """Events as ``seat`` may know them: ``{"seq", "event", "text"}``."""
@@ -250,24 +459,95 @@ class Hub:
         return [{"seq": t.seq, "event": msgspec.to_builtins(eye.redact(t.event)),
                  "text": eye.tell(t.event, t.before)} for t in told]
 
-    def history(self, live: Live, since: int) -> list[Told]:
-        """The events from seq ``since`` on, each with the state before it."""
-        state = initial_state(live.rules, live.header)
-        out = []
-        for rec in self.store.records(live.id):
+    def history(self, live: Live, since: int, now: Now | None = None) -> list[Told]:
+        """The events from seq ``since`` to the version ``now`` (default: the version
+        now), each with the state before it, folded from the nearest snapshot (at most
+        :data:`SNAPSHOT_EVERY` events)."""
+        now = now or live.now
+        base = min(since, now.version)
+        base -= base % SNAPSHOT_EVERY
+        state, out = live.snapshots[base], []
+        for rec in self.store.records(live.id, base):
+            if rec.seq >= now.version:
+                break
             if rec.seq >= since:
                 out.append(Told(rec.seq, rec.event, state))
             state = live.rules.evolve(state, rec.event)
         return out
 
-    def page(self, live: Live, reader: Reader) -> str:
+    # ------------------------------------------------------------------ viewers
+
+    def _film(self, live: Live, seat: int | None) -> Film:
+        """The reader's film of the match (on the event loop only)."""
+        key = (live.id, seat)
+        film = self._films.pop(key, None) or Film(seat)
+        self._films[key] = film
+        while len(self._films) > self.films:
+            old, idle = next(iter(self._films.items()))
+            if idle.lock.locked():
+                break
+            del self._films[old]
+        return film
+
+    def _extend(self, live: Live, film: Film, now: Now) -> Reel:
+        """The film's reel made as long as the match at ``now``: only the events since it
+        was last extended are told and drawn."""
+        if film.reel is None:
+            film.reel = Reel(Perspective(live.rules, film.seat, True),
+                             live.snapshots[0])
+        reel = film.reel
+        if len(reel) < now.version:
+            for rec in self.store.records(live.id, len(reel)):
+                if rec.seq >= now.version:
+                    break
+                film.sealed = film.sealed and rec.chain is not None
+                reel.add(rec.event, live.rules.evolve(reel.state, rec.event))
+        return reel
+
+    def _render(self, live: Live, film: Film) -> None:
+        now = live.now
+        reel = self._extend(live, film, now)
+        outcome = live.rules.outcome(now.state)
+        data = viewer_data(live.rules, now.header, reel.reader, sealed=film.sealed,
+                           outcome=outcome, lines=reel.lines[:now.version],
+                           frames=reel.frames[:now.version + 1], texts=reel.texts())
+        if outcome is None:
+            data["live"] = {"version": now.version, "frames": f"/matches/{live.id}/frames"}
+        film.page = reel.page(data, title_of(now.header)).encode()
+        film.etag = '"' + hashlib.blake2b(film.page, digest_size=12).hexdigest() + '"'
+        film.version = now.version
+
+    async def page(self, live: Live, reader: Reader) -> tuple[bytes, str]:
         """The HTML viewer (``grimoire view``'s page) of the match so far, as ``reader``
-        may see it."""
-        header = self.store.header(live.id)  # the seed only once revealed
-        records = list(self.store.records(live.id))
-        replay = Replay(live.rules, header, [rec.event for rec in records])
-        return html_of(replay, Perspective(live.rules, reader.seat, True),
-                       sealed=all(rec.chain is not None for rec in records))
+        may see it (UTF-8), and its entity tag (a hash of it, quoted). Built once per
+        reader and extended by the new events only; the page is kept until the match
+        moves on. A live match's page says where to follow it: ``"live": {"version",
+        "frames"}`` (:meth:`frames`)."""
+        film = self._film(live, reader.seat)
+        if film.version == live.version:
+            return film.page, film.etag
+        async with film.lock:
+            if film.version != live.version:
+                await self.run_heavy(self._render, live, film)
+            return film.page, film.etag
+
+    async def frames(self, live: Live, reader: Reader, since: int) -> bytes:
+        """``GET /matches/{id}/frames?since=N`` as JSON: the viewer's event lines from seq
+        ``since`` on and its frames for events ``since + 1`` to the version now (frame
+        ``k`` a whole picture when ``k`` is a multiple of ``keyframe``, else a patch of
+        frame ``k - 1``), and the outcome as the viewer tells it (``None`` while live)."""
+        film = self._film(live, reader.seat)
+        async with film.lock:
+            return await self.run_heavy(self._frames, live, film, since)
+
+    def _frames(self, live: Live, film: Film, since: int) -> bytes:
+        now = live.now
+        reel = self._extend(live, film, now)
+        return msgspec.json.encode({
+            "version": now.version,
+            "outcome": ending_of(live.rules.outcome(now.state), now.header.players),
+            "events": reel.lines[since:now.version],
+            "frames": reel.frames[since + 1:now.version + 1], "keyframe": KEYFRAME})
 
     # ------------------------------------------------------------------ acting
 
@@ -289,41 +569,83 @@ class Hub:
         to the store; return the new version, the decision's events (with their states)
         and whether this was a retry of an append already made (``key``). Raises
         :class:`IllegalAction`, ``ConcurrencyError`` or :class:`AccessError`; a refusal
-        changes nothing."""
-        live = self.live(match_id)
-        async with live.lock:
-            if reader.seat is None:
-                raise AccessError("access/seat", "a spectator cannot act")
-            if expected_version != live.version:
-                # a retried request (same key) is answered, anything else is stale
-                done = self.store.append(match_id, (), expected_version=expected_version,
-                                         idempotency_key=key)
-                return done.version, [], True
-            action = self.decode_action(live, raw)
-            if getattr(action, "player", None) != reader.seat:
-                raise AccessError("access/seat", f"your token acts for seat {reader.seat}, "
-                                  f"not seat {getattr(action, 'player', None)}")
-            if live.seed is None:
-                raise UsageError("match/no-dice", "this match has no seed to roll with")
-            events = live.rules.decide(live.state, action, SeededDice(live.seed, live.counter))
-            state, counter, told = live.state, live.counter, []
-            for k, event in enumerate(events):
-                told.append(Told(live.version + k, event, state))
-                state = live.rules.evolve(state, event)
-                if isinstance(event, Chance):
-                    counter += event.draws
-            outcome = live.rules.outcome(state)
-            done = self.store.append(match_id, events, expected_version=live.version,
-                                     idempotency_key=key, outcome=outcome)
-            if done.duplicate:  # the key was used at another version: nothing written
-                return done.version, [], True
-            if outcome is not None:
-                self.store.reveal(match_id)
-                live.header = self.store.header(match_id)
-            live.state, live.counter, live.version = state, counter, done.version
-            for _seat, queue in list(live.listeners):
-                queue.put_nowait(told)
-        for hook in self.after:
-            hook(live)
-        return done.version, told, False
+        changes nothing. The match's lock orders its decisions; deciding, folding and
+        appending run in a worker thread; the listeners are told each decision, in
+        order, before the lock is let go. A request cancelled meanwhile (its client
+        gone) does not cut a decision short."""
+        decided: tuple[int, list[Told], bool] = await self._locked(
+            match_id, lambda live: self.decide(live, reader, raw, expected_version, key))
+        return decided
 
+    async def answer(self, match_id: str, reader: Reader, raw: Any, expected_version: int,
+                     key: str | None = None) -> dict[str, Any]:
+        """:meth:`act`, answered as ``POST /matches/{id}/actions`` answers: where the match
+        stands after the decision (``version``, ``to_act``, ``outcome``), ``repeated``,
+        and the decision's ``events`` as the seat may know them; made in the same worker
+        thread as the decision."""
+        def work(live: Live) -> tuple[int, list[Told], bool, dict[str, Any]]:
+            version, told, repeated = self.decide(live, reader, raw, expected_version, key)
+            return version, told, repeated, self.status(live) | {
+                "version": version, "repeated": repeated,
+                "events": self.tell(live, reader.seat, told)}
+        answered: tuple[int, list[Told], bool, dict[str, Any]] = await self._locked(
+            match_id, work)
+        return answered[3]
+
+    async def _locked(self, match_id: str, work: Callable[[Live], Any]) -> Any:
+        live = self.cached(match_id)
+        if live is None:
+            live = await self.run(self.live, match_id)
+        return await asyncio.shield(asyncio.ensure_future(self._decided(live, work)))
+
+    async def _decided(self, live: Live, work: Callable[[Live], Any]) -> Any:
+        async with live.lock:
+            done = await self.run(work, live)
+            if done[1]:
+                for _seat, queue in list(live.listeners):
+                    queue.put_nowait(done[1])
+        if done[1]:
+            for hook in self.after:
+                hook(live)
+        return done
+
+    def decide(self, live: Live, reader: Reader, raw: Any, expected_version: int,
+               key: str | None = None) -> tuple[int, list[Told], bool]:
+        """:meth:`act`'s work, in a worker thread, the match's lock held: decide and fold
+        aside, append to the store, only then make it the match's state."""
+        now = live.now
+        match_id = live.id
+        if reader.seat is None:
+            raise AccessError("access/seat", "a spectator cannot act")
+        if expected_version != now.version:
+            # a retried request (same key) is answered, anything else is stale
+            done = self.store.append(match_id, (), expected_version=expected_version,
+                                     idempotency_key=key)
+            return done.version, [], True
+        action = self.decode_action(live, raw)
+        if getattr(action, "player", None) != reader.seat:
+            raise AccessError("access/seat", f"your token acts for seat {reader.seat}, "
+                              f"not seat {getattr(action, 'player', None)}")
+        if live.seed is None:
+            raise UsageError("match/no-dice", "this match has no seed to roll with")
+        events = live.rules.decide(now.state, action, SeededDice(live.seed, now.counter))
+        state, counter, told, snapshots = now.state, now.counter, [], {}
+        for k, event in enumerate(events):
+            told.append(Told(now.version + k, event, state))
+            state = live.rules.evolve(state, event)
+            if isinstance(event, Chance):
+                counter += event.draws
+            if (now.version + k + 1) % SNAPSHOT_EVERY == 0:
+                snapshots[now.version + k + 1] = state
+        outcome = live.rules.outcome(state)
+        done = self.store.append(match_id, events, expected_version=now.version,
+                                 idempotency_key=key, outcome=outcome)
+        if done.duplicate:  # the key was used at another version: nothing written
+            return done.version, [], True
+        header = now.header
+        if outcome is not None:
+            self.store.reveal(match_id)
+            header = self.store.header(match_id)
+        live.snapshots.update(snapshots)
+        live.now = Now(state, counter, done.version, header)
+        return done.version, told, False

@@ -84,7 +84,9 @@ def derive(manager: str, what: str) -> str:
 
 class Lobby:
     """The tables of one store and the hub that plays their matches. Every method returns
-    plain data (JSON-ready) with link *paths*: the web layer makes them absolute."""
+    plain data (JSON-ready) with link *paths*: the web layer makes them absolute. The
+    methods read and write the store: call them in a worker thread; a table they start
+    (``status`` ``"started"``) is brought to life by the caller with ``Hub.started``."""
 
     def __init__(self, store: Store, hub: Hub) -> None:
         self.store = store
@@ -128,7 +130,8 @@ class Lobby:
         if you:
             name = body.seats[you[0]].name
             named.append(name if isinstance(name, str) else "")
-        check_players(tuple(named))
+        if named:  # the names known now (the invited name themselves when they join)
+            check_players(tuple(named))
         manager = secrets.token_urlsafe(TOKEN_BYTES)
         table_id = self.tables.new_id()
         self.tables.open(
@@ -167,8 +170,7 @@ class Lobby:
         except StoreError as exc:
             if exc.reason != "store/exists":
                 raise
-        self.hub.started(table_id)
-        return self.tables.get(table_id)
+        return self.tables.get(table_id)  # the caller brings it to life (Hub.started)
 
     # ------------------------------------------------------------------ joining
 

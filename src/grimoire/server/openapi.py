@@ -55,7 +55,9 @@ def openapi() -> dict[str, Any]:
         "info": {"title": "grimoire match server", "version": "1",
                  "description": "Host matches of grimoire's games: one secret token per "
                  "seat, each seat sees only what it may know. Errors are JSON with a "
-                 "stable reason code. See docs/server.md."},
+                 "stable reason code (an unknown path too: 404 request/not-found; a "
+                 "method a path does not answer: 405 request/method). See "
+                 "docs/server.md."},
         "paths": {
             "/": {"get": _op("The lobby, a page for people: create a match, invite, take an "
                              "open seat, watch", secured=False, errors=(),
@@ -124,12 +126,21 @@ def openapi() -> dict[str, Any]:
             "/matches/{match}/view": {"get": _op(
                 "The HTML viewer of the match so far, as the token's seat sees it",
                 params=(MATCH,), media="text/html")},
+            "/matches/{match}/frames": {"get": _op(
+                "The HTML viewer's data after event N, for a page following a live match "
+                "(a live match's viewer says where: its data's live.frames): version, "
+                "outcome (as the viewer tells it, null while live), events (the lines "
+                "from seq N on), frames (for events N+1 to version: frame k a whole "
+                "picture, its lines, when k % keyframe == 0, else a patch of frame k-1: "
+                "[start, stop, [new lines]]), keyframe; as the token's seat sees them",
+                params=(MATCH, SINCE))},
             "/matches/{match}/play": {"get": _op(
                 "A page for a person to play the token's seat in a browser",
                 params=(MATCH,), media="text/html")},
             "/matches/{match}/ws": {"get": _op(
-                "WebSocket: the token's seat's events as they happen, from ?since=N",
-                params=(MATCH, SINCE))},
+                "WebSocket: the token's seat's events as they happen, from ?since=N "
+                "(refused at the handshake with a JSON error: 400, 401, 403, 414, 431)",
+                params=(MATCH, SINCE), errors=(400, 401, 403, 414, 431))},
         },
         "components": {
             "securitySchemes": {"token": {"type": "http", "scheme": "bearer",

@@ -46,5 +46,7 @@ def run(app: Any, *, host: str = "127.0.0.1", port: int = 8000) -> None:
     check_port(port)
     import uvicorn
 
+    from grimoire.server.app import WebSocketProtocol  # answers a too-long handshake: 414
+
     log.info("serve", host=host, port=port)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws=WebSocketProtocol)

@@ -45,6 +45,7 @@ import gzip
 import html
 import json
 import os
+import zlib
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -87,30 +88,100 @@ def _patch(before: list[str], after: list[str]) -> list[Any]:
     return ops
 
 
+class Reel:
+    """The viewer's pictures and event lines for one reader, built one event at a time:
+    :meth:`add` draws one picture and tells one sentence, whatever the length of what came
+    before, so a server extends a reader's viewer by the new events only. Frame ``k`` is
+    the picture after ``k`` events: a whole picture (its lines) when ``k`` is a multiple
+    of :data:`KEYFRAME`, else a patch of frame ``k - 1`` (``[start, stop, [new lines]]``).
+    :meth:`page` packs them into the HTML page, compressing only the frames added since it
+    was last called.
+
+    >>> from grimoire import Match
+    >>> m = Match.new("vicious-circle", seed=bytes(32))
+    >>> eye = Perspective(m.rules, None, True)
+    >>> reel = Reel(eye, m.state)
+    >>> events = m.act(m.legal(0)[0])
+    >>> state = m.rules.setup(m.rules.Options(), m.header.players)
+    >>> for event in events:
+    ...     state = m.rules.evolve(state, event)
+    ...     reel.add(event, state)
+    >>> len(reel), len(reel.frames), reel.lines[0].startswith("Dawn sets up")
+    (1, 2, True)
+    """
+
+    def __init__(self, reader: Perspective, start: Any) -> None:
+        self.reader = reader
+        self.state = start
+        """The state after the last event added."""
+        self._picture = reader.draw(start).split("\n")
+        self.frames: list[Any] = [self._picture]
+        self.lines: list[str] = []
+        self._named_lines: dict[str, str] = {}
+        self._named_frames = named_texts(reader.rules, "\n".join(self._picture))
+        self._packer = zlib.compressobj(9, zlib.DEFLATED, 31)  # gzip, as page() writes
+        self._packed: list[bytes] = []
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def add(self, event: Any, state: Any) -> None:
+        """One more event, and ``state``, the state after it."""
+        line = self.reader.tell(event, self.state)
+        new = self.reader.draw(state, event).split("\n")
+        frame = new if len(self.frames) % KEYFRAME == 0 else _patch(self._picture, new)
+        self.lines.append(line)
+        self.frames.append(frame)
+        self._picture, self.state = new, state
+        rules = self.reader.rules
+        for name, text in named_texts(rules, line).items():
+            self._named_lines.setdefault(name, text)
+        for name, text in named_texts(rules, "\n".join(_lines_of(frame))).items():
+            self._named_frames.setdefault(name, text)
+
+    def texts(self) -> dict[str, str]:
+        """The texts of what the lines and pictures name (as :func:`html_of` finds them)."""
+        return self._named_lines | {k: v for k, v in self._named_frames.items()
+                                    if k not in self._named_lines}
+
+    def page(self, data: dict[str, Any], title: str) -> str:
+        """:func:`page` of ``data`` with this reel's frames: the frames' compressed bytes
+        are kept, so a page one event longer compresses one frame and ``data``'s rest."""
+        fed = len(self._packed)
+        for frame in self.frames[fed:]:
+            self._packed.append(self._packer.compress(
+                (b"," if self._packed else b'{"frames":[') + _json(frame)))
+        rest = {k: v for k, v in data.items() if k != "frames"}
+        tail = self._packer.copy()
+        packed = b"".join([*self._packed, tail.compress(b"]," + _json(rest)[1:]),
+                           tail.flush()])
+        return _filled(base64.b64encode(packed).decode(), title)
+
+
 def frames_of(replay: Replay, reader: Perspective,
               progress: Callable[[int], None] | None = None) -> tuple[list[Any], list[str]]:
     """The pictures (as key frames and patches) and the event lines of ``replay`` as
     ``reader`` sees it."""
-    before = replay.seek(0)
-    picture = reader.draw(before).split("\n")
-    frames: list[Any] = [picture]
-    lines: list[str] = []
+    reel = Reel(reader, replay.seek(0))
     for seq, event, state in replay.states():
-        lines.append(reader.tell(event, before))
-        new = reader.draw(state, event).split("\n")
-        frames.append(new if (seq + 1) % KEYFRAME == 0 else _patch(picture, new))
-        picture, before = new, state
+        reel.add(event, state)
         if progress is not None:
             progress(seq + 1)
-    return frames, lines
+    return reel.frames, reel.lines
 
 
 def page(data: dict[str, Any], title: str) -> str:
     """The HTML document around ``data`` (gzip and base64: about a tenth of the JSON)."""
-    packed = base64.b64encode(gzip.compress(
-        json.dumps(data, separators=(",", ":")).encode(), mtime=0)).decode()
-    return (_TEMPLATE.replace("%TITLE%", html.escape(title))
-            .replace("%DATA%", packed))
+    packed = base64.b64encode(gzip.compress(_json(data), mtime=0)).decode()
+    return _filled(packed, title)
+
+
+def _json(value: Any) -> bytes:
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
+def _filled(packed: str, title: str) -> str:
+    return _TEMPLATE.replace("%TITLE%", html.escape(title)).replace("%DATA%", packed)
 
 
 def seen_by(reader: Perspective, names: tuple[str, ...]) -> str:
@@ -202,8 +273,8 @@ def viewer_data(rules: AnyRules, header: Header, reader: Perspective, *, sealed:
         ["options", options_told(rules, header.options) or "the game's defaults"],
         ["dice", "physical dice (recorded)" if header.dice == "recorded" else
          "seeded, seed revealed" if header.seed else "seeded, seed not revealed"],
-        ["chain", "sealed: every record chained" if sealed and len(lines) else
-         "not sealed (`grimoire seal` adds the chain)"],
+        ["chain", "chained: every record carries its chain value" if sealed and len(lines)
+         else "not chained (`grimoire seal` adds the chain)"],
         ["seen as", seen_by(reader, names)],
     ]
     if header.position:  # a position may name hidden things: its text for the auditor only
@@ -224,7 +295,8 @@ def html_of(replay: Replay, reader: Perspective, *, sealed: bool,
     """The viewer's HTML page of every event of ``replay`` as ``reader`` sees them
     (``sealed``: every record is chained; ``live``: the URL path of the match server's
     frames of this match, to follow it as it goes). Used by :func:`view` for a file and
-    by the match server for a match in its store.
+    by the match server, which builds the same page with a :class:`Reel` per reader,
+    one event at a time.
 
     >>> from grimoire import Match
     >>> m = Match.new("vicious-circle", seed=bytes(32))

@@ -1,0 +1,262 @@
+"""The served HTML viewer of a live match: built once per reader and extended by the new
+events only, equal to ``grimoire view``'s page of the same events; its live data
+(``GET /matches/{id}/frames?since=N``) gives the frames and lines a page lacks, as the
+reader may see them; and while readers reload viewers of a long match, other requests
+are answered at once (nothing heavy runs on the event loop)."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import msgspec
+from browser import data_of
+from tests.server.conftest import HTTP, auth, free_port, process, running
+
+from grimoire.bots.random import RandomBot
+from grimoire.core import registry
+from grimoire.core.match import Match
+from grimoire.core.replay import Replay, initial_state
+from grimoire.server import ServerConfig
+from grimoire.server.hub import digest
+from grimoire.store import Store
+from grimoire.tools.render import Perspective
+from grimoire.tools.view import KEYFRAME, ending_of, html_of
+
+
+def prepared(db: Path, game: str, events: int, seed: int) -> dict[str, Any]:
+    """A live match of at least ``events`` events, played by random bots and put in the
+    store at ``db`` as the server keeps one (its secret seed, a token per seat and one
+    for the spectator): a long match without playing it over HTTP."""
+    rng = random.Random(seed)
+    dice = rng.randbytes(32)
+    match = Match.new(game, seed=dice)
+    bot = RandomBot(seed)
+    decisions = []
+    while len(match.events) < events and match.to_act:
+        decisions.append(match.act(bot.choose(match, rng.choice(sorted(match.to_act)))))
+    assert len(match.events) >= events and match.to_act, "the bots finished too soon"
+    tokens = {seat: f"seat-{seat}-{seed}-token" for seat in range(len(match.header.players))}
+    spectator = f"spectator-{seed}-token"
+    with Store(db) as store:
+        mid = store.create(match.header, seed=dice)
+        version = 0
+        for decision in decisions:
+            version = store.append(mid, decision, expected_version=version).version
+        for seat, token in tokens.items():
+            store.grant(mid, seat, digest(token))
+        store.grant(mid, None, digest(spectator))
+    return {"id": mid, "tokens": tokens, "spectator": spectator, "version": version}
+
+
+def states_of(db: Path, mid: str) -> tuple[Any, list[Any], list[Any]]:
+    """The rules, every state (the start first) and every event, from the store."""
+    with Store(db) as store:
+        header = store.header(mid)
+        events = [rec.event for rec in store.records(mid)]
+    rules = registry.get(header.game)
+    states = [initial_state(rules, header)]
+    for event in events:
+        states.append(rules.evolve(states[-1], event))
+    return rules, states, events
+
+
+def act(base: str, match: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """One random legal action of a seat to act."""
+    mid = match["id"]
+    now = HTTP.get(f"{base}/matches/{mid}", headers=auth(match["spectator"])).json()
+    seat = rng.choice(now["to_act"])
+    token = match["tokens"][seat]
+    legal = HTTP.get(f"{base}/matches/{mid}/legal", headers=auth(token)).json()
+    r = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(token), json={
+        "action": rng.choice(legal["actions"]), "expected_version": legal["version"]})
+    assert r.status_code == 200, r.text
+    done: dict[str, Any] = r.json()
+    return done
+
+
+def rebuilt(first: list[str], frames: list[Any], start: int, keyframe: int) -> list[str]:
+    """The pictures after events ``start + 1``, ``start + 2``…: ``frames`` applied, as the
+    viewer's script applies them, to ``first`` (the picture after ``start`` events)."""
+    lines, out = list(first), []
+    for k, frame in enumerate(frames, start + 1):
+        if k % keyframe == 0:
+            lines = list(frame)
+        else:
+            for i1, i2, repl in reversed(frame):
+                lines[i1:i2] = repl
+        out.append("\n".join(lines))
+    return out
+
+
+def test_the_live_viewer_is_followed_through_its_frames_as_each_reader_may_see_it(
+        tmp_path: Path) -> None:
+    """A page says where to follow a live match; ``frames?since=N`` gives each reader the
+    lines and pictures after event N, key frames every ``keyframe`` events counted from
+    the start, each picture the one ``Perspective(...).draw`` gives that reader; a seat's
+    pictures do not change when what it cannot see does (the game's ``disguise``)."""
+    db = tmp_path / "m.sqlite"
+    match = prepared(db, "magery", KEYFRAME - 10, seed=1)
+    rng = random.Random(2)
+    with running(ServerConfig(db=str(db))) as base:
+        mid = match["id"]
+        readers = {None: match["spectator"], 0: match["tokens"][0], 1: match["tokens"][1]}
+        pages = {}
+        for seat, token in readers.items():
+            r = HTTP.get(f"{base}/matches/{mid}/view", headers=auth(token))
+            assert r.status_code == 200
+            pages[seat] = data_of(r.text)
+            assert pages[seat]["live"] == {"version": match["version"],
+                                           "frames": f"/matches/{mid}/frames"}
+        while HTTP.get(f"{base}/matches/{mid}", headers=auth(readers[None])
+                       ).json()["version"] < KEYFRAME + 15:  # past a key frame
+            act(base, match, rng)
+        got = {}
+        for seat, token in readers.items():
+            since = pages[seat]["live"]["version"]
+            r = HTTP.get(f"{base}/matches/{mid}/frames?since={since}", headers=auth(token))
+            assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+            got[seat] = r.json()
+        assert HTTP.get(f"{base}/matches/{mid}/frames?since=0").status_code == 401
+        assert HTTP.get(f"{base}/matches/{mid}/frames?since=\u00b2",
+                        headers=auth(readers[0])).status_code == 400
+    rules, states, events = states_of(db, mid)
+    disguiser = random.Random(3)
+    for seat, body in got.items():
+        eye = Perspective(rules, seat, True)
+        since, version = pages[seat]["live"]["version"], body["version"]
+        assert version == len(events) and body["outcome"] is None
+        assert body["keyframe"] == KEYFRAME and len(body["frames"]) == version - since
+        assert body["events"] == [eye.tell(events[k], states[k]) for k in range(since, version)]
+        first = eye.draw(states[since], events[since - 1])
+        for k, picture in enumerate(rebuilt(first.split("\n"), body["frames"], since,
+                                            body["keyframe"]), since + 1):
+            assert picture == eye.draw(states[k], events[k - 1]), f"frame {k} as {seat}"
+            if seat is not None and k % 20 == 0:
+                other = rules.disguise(states[k], seat, disguiser)
+                assert picture == eye.draw(other, events[k - 1]), (
+                    f"seat {seat}'s picture depends on what it cannot see")
+
+
+def test_each_page_equals_the_viewer_of_its_events_built_from_scratch(
+        tmp_path: Path) -> None:
+    """Pages built one event at a time (the reader's reel extended by the new events)
+    hold exactly what ``grimoire view``'s page of the same events holds, at every
+    version asked, to the end of the match, where the outcome is told as the viewer
+    tells it and there is no more to follow."""
+    db = tmp_path / "m.sqlite"
+    match = prepared(db, "wizard-armies", 30, seed=4)
+    rng = random.Random(5)
+    seen: list[tuple[int | None, dict[str, Any]]] = []
+    with running(ServerConfig(db=str(db))) as base:
+        mid = match["id"]
+        readers = {None: match["spectator"], 0: match["tokens"][0]}
+        for _ in range(400):
+            for seat, token in readers.items():
+                seen.append((seat, data_of(HTTP.get(f"{base}/matches/{mid}/view",
+                                                    headers=auth(token)).text)))
+            if act(base, match, rng)["outcome"] is not None:
+                break
+        else:
+            raise AssertionError("the match did not end")
+        for seat, token in readers.items():
+            seen.append((seat, data_of(HTTP.get(f"{base}/matches/{mid}/view",
+                                                headers=auth(token)).text)))
+        ended = HTTP.get(f"{base}/matches/{mid}/frames?since=0",
+                         headers=auth(readers[0])).json()
+    rules, states, events = states_of(db, mid)
+    with Store(db) as store:
+        header = store.header(mid)
+    for seat, data in seen:
+        version = len(data["events"])
+        live = data.pop("live", None)
+        finished = version == len(events)
+        assert live == (None if finished else
+                        {"version": version, "frames": f"/matches/{mid}/frames"})
+        shown = header if finished else msgspec.structs.replace(header, seed=None)
+        replay = Replay(rules, shown, events[:version])
+        assert data == data_of(html_of(replay, Perspective(rules, seat, True), sealed=True))
+    assert ended["outcome"] == ending_of(rules.outcome(states[-1]), header.players)
+    assert seen[-1][1]["outcome"] == ended["outcome"]
+
+
+def test_other_requests_are_answered_at_once_while_viewers_of_a_long_match_are_built(
+        tmp_path: Path) -> None:
+    """The stall test: while clients reload the viewers of a Wiz-War match of a few
+    hundred events (each reader's viewer built from scratch the first time, then
+    extended as a bot plays on), another client's ``GET /games`` is answered in well
+    under 100 ms every time. (``grimoire serve`` in its own process, as it runs.)"""
+    db = tmp_path / "m.sqlite"
+    match = prepared(db, "wiz-war", 300, seed=6)
+    stop = threading.Event()
+    served: list[float] = []
+    errors: list[str] = []
+    port = free_port()
+    with process(db, port):
+        base = f"http://127.0.0.1:{port}"
+        mid = match["id"]
+
+        def reload(token: str) -> None:  # as a browser reloads: only if it changed
+            held = ""
+            with httpx.Client(timeout=60) as client:
+                while not stop.is_set():
+                    t0 = time.perf_counter()
+                    r = client.get(f"{base}/matches/{mid}/view",
+                                   headers={**auth(token), "if-none-match": held})
+                    if r.status_code not in (200, 304) or (r.status_code == 304
+                                                           and not held):
+                        errors.append(r.text)
+                    held = r.headers.get("etag", held)
+                    served.append(time.perf_counter() - t0)
+
+        def play() -> None:
+            rng = random.Random(7)
+            while not stop.is_set():
+                act(base, match, rng)
+                time.sleep(0.05)
+
+        tokens = [match["spectator"], *match["tokens"].values()] * 2
+        clients = [threading.Thread(target=reload, args=(t,), daemon=True) for t in tokens]
+        clients.append(threading.Thread(target=play, daemon=True))
+        for c in clients:
+            c.start()
+        waits = []
+        with httpx.Client(timeout=10) as client:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and (len(waits) < 100 or len(served) < 20):
+                t0 = time.perf_counter()
+                assert client.get(f"{base}/games").status_code == 200
+                waits.append(time.perf_counter() - t0)
+                time.sleep(0.01)
+        stop.set()
+        for c in clients:
+            c.join(60)
+    assert not errors, errors[:1]
+    assert len(served) >= 20, "the viewers were not reloaded"
+    assert max(served) > 0.3, "no viewer was built while GET /games was timed"
+    assert max(waits) < 0.1, f"GET /games waited {max(waits) * 1000:.0f} ms"
+
+
+def test_a_reload_of_an_unchanged_viewer_is_answered_304(tmp_path: Path) -> None:
+    """A browser reloading a viewer it holds asks for it only if it changed (its entity
+    tag): 304 and no body until the match moves on, then the new page."""
+    db = tmp_path / "m.sqlite"
+    match = prepared(db, "wizard-armies", 10, seed=8)
+    with running(ServerConfig(db=str(db))) as base:
+        url = f"{base}/matches/{match['id']}/view"
+        first = HTTP.get(url, headers=auth(match["spectator"]))
+        etag = first.headers["etag"]
+        assert first.status_code == 200 and first.headers["cache-control"] == \
+            "private, no-cache"
+        again = HTTP.get(url, headers={**auth(match["spectator"]), "if-none-match": etag})
+        assert (again.status_code, again.content) == (304, b"")
+        other = HTTP.get(url, headers={**auth(match["tokens"][0]), "if-none-match": etag})
+        assert other.status_code == 200 and other.headers["etag"] != etag  # another reader
+        act(base, match, random.Random(9))
+        moved = HTTP.get(url, headers={**auth(match["spectator"]), "if-none-match": etag})
+        assert moved.status_code == 200 and moved.headers["etag"] != etag
+        assert len(data_of(moved.text)["events"]) > len(data_of(first.text)["events"])
