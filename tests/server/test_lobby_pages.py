@@ -226,3 +226,48 @@ def test_axe_finds_no_serious_violation_on_the_lobby_table_and_play_pages(
         check(playing)
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_a_spectator_opens_a_live_match_at_its_latest_event_and_follows_it(
+        base: str, browser: Any) -> None:
+    """Two server bots play a public Wiz-War match; a spectator opening it from the lobby
+    sees its latest event, and the page follows the match as the bots play on."""
+    t = HTTP.post(f"{base}/tables", json={
+        "game": "wiz-war", "public": True,
+        "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).json()
+    assert t["status"] == "started"
+    wait_for(lambda: HTTP.get(f"{base}/matches/{t['id']}").json()["version"] >= 10)
+    lists = HTTP.get(f"{base}/lobby").json()
+    [live] = [m for m in lists["live"] + lists["finished"] if m["id"] == t["id"]]
+    browser.get(live["watch_url"])
+    ready(browser)
+
+    def where() -> tuple[int, int]:
+        at, _, total = by_id(browser, "where").text.removeprefix("event ").partition(" of ")
+        return int(at), int(total)
+
+    at, total = where()
+    assert at == total >= 10, (at, total)
+    if HTTP.get(f"{base}/matches/{t['id']}").json()["outcome"] is None:
+        wait_for(lambda: where()[1] > total and where()[0] == where()[1], 30)
+
+
+def test_a_finished_match_s_viewer_keeps_the_result_until_the_end(base: str,
+                                                                  browser: Any) -> None:
+    """The viewer of a finished match does not show who won before the replay reaches
+    the last event."""
+    t = HTTP.post(f"{base}/tables", json={
+        "game": "wizard-armies", "public": True,
+        "seats": [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]}).json()
+    end = wait_for(lambda: (lambda v: v if v["outcome"] else None)(
+        HTTP.get(f"{base}/matches/{t['id']}").json()), 60)
+    winners = [end["players"][w] for w in end["outcome"]["winners"]]
+    browser.get(f"{base}/matches/{t['id']}/view")
+    ready(browser)
+    outcome = by_id(browser, "outcome").text
+    assert "won by" not in outcome and "drawn" not in outcome.lower()
+    assert not any(f"won by {w}" in browser.find_element("tag name", "body").text
+                   for w in winners)
+    click(browser, by_id(browser, "last"))
+    wait_for(lambda: "won by" in by_id(browser, "outcome").text
+             or "drawn" in by_id(browser, "outcome").text)
