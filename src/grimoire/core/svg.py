@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -74,14 +75,28 @@ def clean(text: str) -> str:
 
 
 def _attrs(attrs: dict[str, object]) -> str:
-    out = []
-    for key, value in attrs.items():
-        if value is None:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        text = number(value) if isinstance(value, float) else clean(str(value))
-        out.append(f"{name}={quoteattr(text)}")
-    return " ".join(out)
+    return " ".join(_attr(key, value) for key, value in attrs.items() if value is not None)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _attr(key: str, value: object) -> str:
+    """One attribute as written (pictures of one match repeat most of theirs: kept)."""
+    name = key.rstrip("_").replace("_", "-")
+    text = number(value) if isinstance(value, float) else clean(str(value))
+    return f"{name}={quoteattr(text)}"
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _element(tag: str, text: str | None, tip: str, attrs: tuple[tuple[str, object], ...],
+             ) -> str:
+    """One element's line (the squares and walls of a board are the same in every
+    picture of a match: their lines are kept, not written again)."""
+    inner = " ".join(_attr(key, value) for key, value in attrs if value is not None)
+    head = f"<{tag} {inner}" if inner else f"<{tag}"
+    body = "" if text is None else escape(clean(text))
+    if tip:
+        body = f"<title>{escape(clean(tip))}</title>{body}"
+    return f"{head}/>" if not body else f"{head}>{body}</{tag}>"
 
 
 class Picture:
@@ -100,12 +115,10 @@ class Picture:
         """One element: ``<tag attrs>text</tag>`` (``text`` escaped); an attribute
         ``tip`` becomes its tooltip (a ``<title>`` inside it)."""
         tip = str(attrs.pop("tip", "") or "")
-        inner = _attrs(attrs)
-        head = f"<{tag} {inner}" if inner else f"<{tag}"
-        body = "" if text is None else escape(clean(text))
-        if tip:
-            body = f"<title>{escape(clean(tip))}</title>{body}"
-        self.lines.append(f"{head}/>" if not body else f"{head}>{body}</{tag}>")
+        try:
+            self.lines.append(_element(tag, text, tip, tuple(attrs.items())))
+        except TypeError:  # an attribute's value that cannot be a key: written afresh
+            self.lines.append(_element.__wrapped__(tag, text, tip, tuple(attrs.items())))
 
     def rect(self, x: float, y: float, w: float, h: float, **attrs: object) -> None:
         self.add("rect", x=float(x), y=float(y), width=float(w), height=float(h), **attrs)

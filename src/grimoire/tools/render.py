@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -78,18 +79,24 @@ def named_texts(rules: AnyRules, text: str) -> dict[str, str]:
     explained.
 
     >>> from grimoire import registry
-    >>> named_texts(registry.get("tally"), "anything")
-    {}
+    >>> list(named_texts(registry.get("vicious-circle"), "a Saint next to a Swamp"))
+    ['Saint', 'Swamp']
     """
     texts: Mapping[str, str] = getattr(rules, "texts", {})
     if not texts:
         return {}
-    names = sorted(texts, key=len, reverse=True)  # the longest name where two overlap
-    pattern = re.compile("(?<!\\w)(?:" + "|".join(map(re.escape, names)) + ")(?!\\w)")
     found: dict[str, str] = {}
-    for hit in pattern.finditer(text):
+    for hit in _names_pattern(tuple(texts)).finditer(text):
         found.setdefault(hit.group(0), texts[hit.group(0)])
     return found
+
+
+@functools.lru_cache(maxsize=64)
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    """One expression finding any of ``names`` as whole words, the longest first where
+    two overlap (made once per game)."""
+    longest = sorted(names, key=len, reverse=True)
+    return re.compile("(?<!\\w)(?:" + "|".join(map(re.escape, longest)) + ")(?!\\w)")
 
 
 def resolve_seat(names: tuple[str, ...], player: str | int) -> int | None:

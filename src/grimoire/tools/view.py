@@ -79,12 +79,26 @@ class ViewReport(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def _patch(before: list[str], after: list[str]) -> list[Any]:
-    """``after`` as edits of ``before``: ``[start, stop, [new lines]]`` in order."""
+    """``after`` as edits of ``before``: ``[start, stop, [new lines]]`` in order. The
+    lines both start and end with are set aside first (a move changes a few lines of a
+    picture), so the diff reads only the lines between.
+
+    >>> _patch(["a", "b", "c"], ["a", "x", "c"])
+    [[1, 2, ['x']]]
+    """
+    head = 0
+    most = min(len(before), len(after))
+    while head < most and before[head] == after[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and before[-1 - tail] == after[-1 - tail]:
+        tail += 1
     ops: list[Any] = []
-    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    matcher = difflib.SequenceMatcher(None, before[head:len(before) - tail],
+                                      after[head:len(after) - tail], autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag != "equal":
-            ops.append([i1, i2, after[j1:j2]])
+            ops.append([head + i1, head + i2, after[head + j1:head + j2]])
     return ops
 
 

@@ -24,8 +24,10 @@ True
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Callable
+from typing import Any
 
 from grimoire.core.svg import HIDDEN, INK, SEAT_COLOURS, TERRAIN, Picture, legend
 from grimoire.games.wiz_war import board as B
@@ -65,6 +67,13 @@ OBJECT = "#f5deb3"
 THORNS = "#2e7d32"  # Rosebush, Thornbush, Handful of Tacks: a mark on green
 TRAP = "#c9a227"  # a face-down Booby Trap token
 PORTALS = ("#c71585", "#d35400")
+
+
+@functools.lru_cache(maxsize=4096)
+def _wrapped(text: str, width: int, indent: str = "") -> tuple[str, ...]:
+    """``text`` wrapped at ``width`` (kept: a match's pictures wrap the same lines again
+    and again)."""
+    return tuple(textwrap.wrap(text, width, subsequent_indent=indent))
 
 
 def seat_colour(p: int) -> str:
@@ -150,7 +159,7 @@ def board(state: State, player: int | None = None, last: Event | None = None,
     frame = Frame(g, turn_for(g, bottom))
     width = LEFT + frame.columns * CELL + 24 + PANEL
     picture = Picture(width, 0, title=f"Wiz-War: {R.status(state).strip()}")
-    for k, row in enumerate(textwrap.wrap(R.status(state).strip(), 96)[:2]):
+    for k, row in enumerate(_wrapped(R.status(state).strip(), 96)[:2]):
         picture.text(LEFT, 14 + 17 * k, row, size=13, anchor="start",
                      fill=_status_colour(state), font_weight="bold")
     corner = _squares(picture, state, frame)
@@ -184,9 +193,34 @@ def _ground(g: B.Geometry, q: int) -> str:
     return tint(colour, 0.55 if q in g.home else 0.86)
 
 
+_KEPT: dict[tuple[Any, ...], tuple[str, ...]] = {}
+"""The lines of the board's squares and borders, by what they are drawn from: the
+pictures of one match draw them the same nearly every time (a viewer of a long match
+draws thousands)."""
+
+
+def _kept(picture: Picture, key: tuple[Any, ...], draw: Callable[[Picture], None]) -> None:
+    """``draw``'s lines for ``key``, drawn once and kept (a few hundred kept at most)."""
+    lines = _KEPT.get(key)
+    if lines is None:
+        scratch = Picture(0, 0)
+        draw(scratch)
+        lines = tuple(scratch.lines)
+        if len(_KEPT) >= 512:
+            _KEPT.clear()
+        _KEPT[key] = lines
+    picture.lines.extend(lines)
+
+
 def _squares(picture: Picture, state: State, frame: Frame) -> Corner:
     """The squares (``data-square``, a tooltip saying whose sector and what the square
     is), ``home`` on each home base, file letters and rank numbers beside the board."""
+    _kept(picture, ("squares", state.players, state.names, frame.turn),
+          lambda p: _draw_squares(p, state, frame))
+    return frame.corner
+
+
+def _draw_squares(picture: Picture, state: State, frame: Frame) -> None:
     g = frame.g
     names = g.grid.names
     for q in g.squares:
@@ -206,7 +240,6 @@ def _squares(picture: Picture, state: State, frame: Frame) -> Corner:
         x, y = frame.point(1, 2 * row + 1)
         rank = names[row * g.width].lstrip("abcdefghijklmnopqrstuvwxyz")
         picture.text(*((x, bottom) if across else (left, y)), rank, size=CELL / 4)
-    return frame.corner
 
 
 def _square_tip(state: State, q: int) -> str:
@@ -239,8 +272,14 @@ BORDER_TEXT = {"#": "Wall", "D": "Door", "W": "Created wall", "S": "Sealed door"
 def _borders(picture: Picture, state: State, frame: Frame) -> None:
     """Walls, doors, created walls and Walls of Fire (each with a tooltip); the outer wall
     with its exits and portals; cracks."""
-    g = frame.g
     fire = fire_walls(state)
+    _kept(picture, ("borders", state.players, state.names, frame.turn, state.edges,
+                    state.picked, tuple(sorted(fire)), state.cracks),
+          lambda p: _draw_borders(p, state, frame, fire))
+
+
+def _draw_borders(picture: Picture, state: State, frame: Frame, fire: Any) -> None:
+    g = frame.g
     for e, (q, d) in enumerate(g.edge_squares):
         k = state.edges[e]
         seg = frame.segment(q, d)
@@ -381,7 +420,7 @@ def _contents(picture: Picture, state: State, at: Corner) -> None:
 
 def _lines(picture: Picture, x: float, y: float, text: str, **attrs: object) -> float:
     """``text`` wrapped to the panel's width from (``x``, ``y``); returns the y below."""
-    for row in textwrap.wrap(text, WRAP, subsequent_indent="  ") or [""]:
+    for row in _wrapped(text, WRAP, "  ") or ("",):
         picture.text(x, y, row, size=TEXT, anchor="start", **attrs)
         y += TEXT * 1.45
     return y
