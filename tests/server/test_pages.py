@@ -111,10 +111,13 @@ def test_a_person_plays_wiz_war_by_clicking_cards_and_squares(base: str,
             continue
         cards, squares = on_board(browser, "card"), on_board(browser, "square")
         buttons = browser.find_elements(By.CSS_SELECTOR, "#actions button")
-        if cards and (kinds["card"] < 3 or rng.random() < 0.3):
+        moves = [b for b in buttons if b.text == "Move"]
+        if squares and (not kinds["square"] or rng.random() < 0.7):
+            pick, kind = rng.choice(squares), "square"  # a step on the board: click it
+        elif cards and (kinds["card"] < 3 or rng.random() < 0.3):
             pick, kind = rng.choice(cards), "card"
-        elif squares and rng.random() < 0.7:
-            pick, kind = rng.choice(squares), "square"
+        elif moves and not kinds["square"]:
+            pick, kind = moves[0], "button"  # then the squares the wizard may reach
         elif buttons:
             pick, kind = rng.choice(buttons), "button"
         else:
