@@ -6,6 +6,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -69,18 +70,27 @@ def base(tmp_path: Path) -> Iterator[str]:
 
 @contextlib.contextmanager
 def process(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """``grimoire serve`` in its own process."""
-    proc = subprocess.Popen(
-        [str(Path(sys.executable).parent / "grimoire"), "serve", "--db", str(db), "--port",
-         str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    """``grimoire serve`` in its own process. Its stderr goes to a file beside ``db``;
+    if the server dies on its own while the test runs (a SIGKILL is the test's own),
+    the test's failure carries the file's tail."""
+    log = db.with_suffix(".serve.log")
+    with log.open("wb") as err:
+        proc = subprocess.Popen(
+            [str(Path(sys.executable).parent / "grimoire"), "serve", "--db", str(db),
+             "--port", str(port)], stdout=subprocess.DEVNULL, stderr=err,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    died = False
     try:
         wait_up(f"http://127.0.0.1:{port}")
         yield proc
     finally:
+        died = proc.poll() not in (None, -signal.SIGKILL)
         if proc.poll() is None:
             proc.kill()
         proc.wait(10)
+    if died:
+        tail = log.read_text(errors="replace")[-4000:]
+        raise AssertionError(f"grimoire serve exited ({proc.returncode}):\n{tail}")
 
 
 HTTP = httpx.Client(timeout=10.0)
