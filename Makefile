@@ -5,7 +5,8 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: demo test browser lint typecheck serve bench archive-check fuzz goldens schemas fixtures clean
+.PHONY: demo test browser lint typecheck serve bench archive-check fuzz goldens schemas fixtures clean \
+	docs docs-serve docs-check
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -79,6 +80,27 @@ $(BENCH_STAMP): $(STAMP)
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python tools/bench.py
+
+# The documentation site (mkdocs.yml, the docs extra): `make docs` builds it into site/
+# with --strict (a broken link, anchor or cross-reference fails the build), `make
+# docs-serve` shows it on http://127.0.0.1:8001 and rebuilds as pages change, and `make
+# docs-check` is the strict build alone, into a folder of its own (site/ untouched).
+DOCS_STAMP := $(VENV)/.installed-docs
+MKDOCS := NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs
+
+$(DOCS_STAMP): $(STAMP)
+	$(BIN)/pip install --quiet -e '.[docs]'
+	touch $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	$(MKDOCS) build --strict --site-dir site
+
+docs-serve: $(DOCS_STAMP)
+	$(MKDOCS) serve --dev-addr 127.0.0.1:8001
+
+docs-check: $(DOCS_STAMP)
+	@out=$$(mktemp -d) && $(MKDOCS) build --strict --quiet --site-dir $$out; \
+	  status=$$?; rm -rf $$out; exit $$status
 
 # The archive tools end to end (docs/archives.md): 2,000 simulated matches through
 # validate --jobs, stats and export, here and on a local Dask cluster; all must agree.
