@@ -35,8 +35,11 @@ def clone(into: Path) -> None:
 
 
 def run(args: list[str], cwd: Path) -> str:
-    """Run with the copy's ``src`` first on the path, so ``grimoire`` is the changed one."""
-    env = {**os.environ, "PYTHONPATH": str(cwd / "src")}
+    """Run with the copy's ``src`` first on the path, so ``grimoire`` is the changed one,
+    as a reader runs it: not as a worker of this run's pytest-xdist (whose variables
+    would tell syrupy in the child to keep its report to itself)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
+    env["PYTHONPATH"] = str(cwd / "src")
     done = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
