@@ -9,7 +9,7 @@ Start a server (``make serve``, or ``grimoire serve --db matches.sqlite``), then
         # its token is given to another client); bots play the other seats
     python examples/bot_client.py --match ID --token TOKEN  # play one seat of a match
 
-It needs ``httpx`` and ``websockets`` (``pip install 'grimoire[server]' httpx``). It uses
+It needs ``httpx`` and ``websockets`` (``pip install 'grimoire-games[server]' httpx``). It uses
 only the documented API (``docs/server.md``): no grimoire import.
 """
 

@@ -114,7 +114,7 @@ def peak_validate_mb(path: str) -> float:
 def signed_copies(rules: Any, matches: list[Match], tmp: str, key: str) -> list[str]:
     """The same matches played again with every action signed by its seat (Ed25519, two
     fixed keys), saved: what validate costs when it checks a signature per action. Empty
-    without the ``grimoire[sign]`` extra."""
+    without the ``grimoire-games[sign]`` extra."""
     try:
         pairs = [generate() for _ in range(max(len(m.header.players) for m in matches))]
     except GrimoireError:

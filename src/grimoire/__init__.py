@@ -55,4 +55,6 @@ __all__ = [
     "write_log",
 ]
 
-__version__ = "0.1.0"
+__version__ = "0.3.0"
+"""This release: the distribution ``grimoire-games`` reads it (pyproject.toml), and so does
+``grimoire --version``."""

@@ -29,6 +29,15 @@ def logs(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def test_version_prints_grimoire_version() -> None:
+    """``grimoire --version`` reads the one version, ``grimoire.__version__`` (the installed
+    distribution's metadata is checked against it by tests/packaging/test_wheel.py)."""
+    import grimoire
+
+    code, out = run("--version")
+    assert code == 0 and out == f"grimoire {grimoire.__version__}\n"
+
+
 def test_games_lists_vicious_circle() -> None:
     code, out = run("games")
     assert code == 0 and "vicious-circle" in out

@@ -64,4 +64,4 @@ def test_force_replaces_the_file_once_the_new_one_is_whole(tmp_path: Path) -> No
 def test_the_help_names_the_archive_extra_as_it_is_installed(command: str) -> None:
     """Rich takes ``[archive]`` for markup unless it is escaped: the help must show it."""
     code, out = run(command, "--help")
-    assert code == 0 and "grimoire[archive]" in " ".join(out.split())
+    assert code == 0 and "grimoire-games[archive]" in " ".join(out.split())

@@ -213,7 +213,7 @@ def test_usage_mistakes(archive: Path, tmp_path: Path,
     assert reason([archive], tmp_path / "there.parquet") == "io/exists"
     assert reason([archive], tmp_path / "no" / "e.parquet") == "export/unwritable"
     monkeypatch.setitem(sys.modules, "pyarrow", None)  # as if it were not installed
-    with pytest.raises(UsageError, match=re.escape("pip install 'grimoire[archive]'")) as err:
+    with pytest.raises(UsageError, match=re.escape("pip install 'grimoire-games[archive]'")) as err:
         export([archive], tmp_path / "e.parquet", jobs=1)
     assert err.value.reason == "export/needs-archive"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty", "there.parquet"]

@@ -107,7 +107,7 @@ def test_a_wrong_plot_file_is_a_usage_error_before_any_work(
 def test_without_matplotlib_the_user_is_told_to_install_the_extra(
         report: StatsReport, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # ``import matplotlib`` fails
-    with pytest.raises(UsageError, match=r"pip install 'grimoire\[archive\]'") as err:
+    with pytest.raises(UsageError, match=r"pip install 'grimoire-games\[archive\]'") as err:
         plot(report, tmp_path / "figures.png")
     assert err.value.reason == "stats/needs-archive"
     assert not (tmp_path / "figures.png").exists()

@@ -10,11 +10,11 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from importlib.metadata import version as package_version
 from typing import Annotated
 
 import typer
 
+import grimoire
 from grimoire.cli import (
     arena,
     common,
@@ -53,7 +53,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        say(f"grimoire {package_version('grimoire')}")
+        say(f"grimoire {grimoire.__version__}")
         raise typer.Exit()
 
 

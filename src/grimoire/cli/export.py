@@ -42,7 +42,7 @@ def command(
     winners and ending, and the events' simple fields as f_<field> columns (the schema
     depends only on the registered games; docs/archives.md). Logs that cannot be read
     (or that the audit refuses, with --validate) are left out and counted by reason.
-    Needs pyarrow: pip install 'grimoire\\[archive]'. Exit 0 once the file is written."""
+    Needs pyarrow: pip install 'grimoire-games\\[archive]'. Exit 0 once the file is written."""
     one_runner(jobs, scheduler)
     limits = Limits(max_line=max_line)
     if not json_out and sys.stderr.isatty():

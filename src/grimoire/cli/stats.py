@@ -34,7 +34,7 @@ def command(
         "--json", metavar="", help="Machine-readable output.")] = False,
     plot_to: Annotated[Path | None, typer.Option(
         "--plot", metavar="FILE", help="Also draw the figures into FILE, a new .svg or "
-        ".png (needs matplotlib: pip install 'grimoire\\[archive]').")] = None,
+        ".png (needs matplotlib: pip install 'grimoire-games\\[archive]').")] = None,
 ) -> None:
     """Per game: games, wins by seat with 95% intervals, draws and unfinished games, game
     length in actions and events (min, quartiles, max, mean), how games ended, the most

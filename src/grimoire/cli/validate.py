@@ -27,8 +27,8 @@ from grimoire.tools.validate import (
 
 JOBS_HELP = "Processes (default: the machine's cores; 1: no pool)."
 SCHEDULER_HELP = ("Run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786) "
-                  "instead of local processes; needs grimoire\\[archive], and the logs at the "
-                  "same paths on every worker.")
+                  "instead of local processes; needs grimoire-games\\[archive], and the logs at "
+                  "the same paths on every worker.")
 
 
 def one_runner(jobs: int | None, scheduler: str | None) -> None:

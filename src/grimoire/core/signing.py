@@ -16,7 +16,7 @@ chain (16 bytes) + outcome`` (its canonical JSON ``{"winners":[â€¦],"reason":"â€
 ``null``), and ``b"grimoire/act\\x00" + chain``. Keys and signatures are lowercase hex
 (32-byte public keys, 64-byte signatures), as RFC 8032 defines Ed25519.
 
-This needs the ``grimoire[sign]`` extra (the ``cryptography`` package).
+This needs the ``grimoire-games[sign]`` extra (the ``cryptography`` package).
 
 >>> secret, public = generate()
 >>> verify(public, act_message(bytes(16)), sign(secret, act_message(bytes(16))))
@@ -58,8 +58,8 @@ def _ed25519() -> Any:
     try:
         from cryptography.hazmat.primitives.asymmetric import ed25519
     except ImportError:  # pragma: no cover - the extra is part of the test install
-        raise UsageError("sign/unavailable", "signatures need the grimoire[sign] extra "
-                         "(pip install 'grimoire[sign]')") from None
+        raise UsageError("sign/unavailable", "signatures need the grimoire-games[sign] extra "
+                         "(pip install 'grimoire-games[sign]')") from None
     return ed25519
 
 

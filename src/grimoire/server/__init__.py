@@ -1,4 +1,4 @@
-"""A match server for frontends (the ``grimoire[server]`` extra): ``grimoire serve``.
+"""A match server for frontends (the ``grimoire-games[server]`` extra): ``grimoire serve``.
 
 >>> from grimoire.server import ServerConfig, create_app
 >>> create_app(ServerConfig(db=":memory:")).routes[0].path  # the lobby

@@ -13,7 +13,7 @@ Logs are read as :func:`grimoire.tools.stats.facts` reads them (trusted, or audi
 first with ``validate``) on ``jobs`` processes; the parent writes each log's rows in the
 order of :func:`~grimoire.tools.sources.iter_sources`, a row group at a time, so memory
 does not grow with the archive. The file is written under a temporary name beside
-``out`` and renamed once complete. Needs pyarrow (``pip install 'grimoire[archive]'``).
+``out`` and renamed once complete. Needs pyarrow (``pip install 'grimoire-games[archive]'``).
 
 >>> import os, tempfile
 >>> from grimoire.tools.simulate import simulate
@@ -63,7 +63,7 @@ ROWS_PER_GROUP = 65_536
 what the parent holds at most, besides one log and the pool's window."""
 
 UNENCODABLE = "export/unencodable"
-INSTALL = "pip install 'grimoire[archive]'"
+INSTALL = "pip install 'grimoire-games[archive]'"
 
 _SIMPLE: dict[type, Kind] = {bool: "bool", int: "int64", float: "double", str: "string"}
 _INT_RANGE = {"int64": 2**63, "int32": 2**31}

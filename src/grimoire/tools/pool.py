@@ -153,7 +153,7 @@ def _connect(scheduler: str) -> Any:
         import distributed
     except ImportError:
         raise UsageError("archive/needs-dask", "--scheduler runs on a Dask cluster: "
-                         "pip install 'grimoire[archive]'") from None
+                         "pip install 'grimoire-games[archive]'") from None
     try:
         return distributed.Client(  # type: ignore[no-untyped-call]
             scheduler, set_as_default=False, timeout=SCHEDULER_TIMEOUT)

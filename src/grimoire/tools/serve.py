@@ -1,4 +1,4 @@
-"""``grimoire serve``: run the match server on a port (the ``grimoire[server]`` extra).
+"""``grimoire serve``: run the match server on a port (the ``grimoire-games[server]`` extra).
 
 >>> # serve("matches.sqlite", port=8000)  # until Ctrl-C
 """
@@ -20,8 +20,8 @@ def app_for(db: str | os.PathLike[str], *, durability: str = "full") -> Any:
     try:
         from grimoire.server import ServerConfig, create_app
     except ImportError as exc:  # pragma: no cover - the extra is part of the test install
-        raise UsageError("server/unavailable", f"the server needs the grimoire[server] "
-                         f"extra (pip install 'grimoire[server]'): {exc}") from None
+        raise UsageError("server/unavailable", f"the server needs the grimoire-games[server] "
+                         f"extra (pip install 'grimoire-games[server]'): {exc}") from None
     if durability not in ("full", "normal"):
         raise UsageError("server/durability", "durability is 'full' or 'normal'")
     return create_app(ServerConfig(db=os.fspath(db), durability=durability))

@@ -73,7 +73,7 @@ def _matplotlib() -> Any:
         import matplotlib
     except ImportError:
         raise UsageError("stats/needs-archive", "plotting needs matplotlib: pip install "
-                         "'grimoire[archive]'") from None
+                         "'grimoire-games[archive]'") from None
     return matplotlib
 
 
