@@ -20,10 +20,14 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python tools/demo.py --out demo-out
 
+# The suite runs on every core (pytest-xdist; JOBS=0 runs it in this one process, as before).
+# Tests are spread as workers free up (worksteal): the few long ones do not hold a queue.
+JOBS ?= auto
+
 test: $(STAMP) browser
 	$(BIN)/ruff check src tests tools
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(JOBS) --dist worksteal
 
 # The pages' tests drive Debian's headless Chromium and the terminal's tests read tmux;
 # install them when we can (as root with apt-get), else say so: those tests are then

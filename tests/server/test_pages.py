@@ -122,7 +122,9 @@ def test_a_person_plays_wiz_war_by_clicking_cards_and_squares(base: str,
             pick, kind = rng.choice(buttons), "button"
         else:
             found = clickables(browser)
-            assert found, "nothing to click"
+            assert found, ("nothing to click", view["version"], view["to_act"],
+                           browser.find_element(By.ID, "error").text,
+                           browser.find_element(By.TAG_NAME, "body").get_attribute("data-step"))
             pick, kind = rng.choice(found), "square"
         with contextlib.suppress(StaleElementReferenceException,
                                  MoveTargetOutOfBoundsException):

@@ -99,6 +99,12 @@ function marked(attr, value) {
   return Array.from($("board").querySelectorAll("[" + attr + "=" + quoted(value) + "]"));
 }
 
+function failed(got) {
+  // Say why; a busy server (429, 5xx) is asked again shortly: never a page left dead.
+  $("error").textContent = got.body.detail;
+  if (got.status === 429 || got.status >= 500) setTimeout(refresh, 1000);
+}
+
 async function refresh() {
   if (busy) { again = true; return; }
   busy = true;
@@ -106,7 +112,7 @@ async function refresh() {
     do {
       again = false;
       const got = await api("?picture=1&turned=1");
-      if (got.status !== 200) { $("error").textContent = got.body.detail; return; }
+      if (got.status !== 200) { failed(got); return; }
       const v = got.body;
       version = v.version;
       document.title = v.game + ": " + v.players.join(" vs ");
@@ -134,8 +140,11 @@ async function refresh() {
       $("rematch").hidden = !(v.outcome && v.seat !== null);
       step = null; path = [];
       if (!v.outcome && v.seat !== null && v.to_act.includes(v.seat)) {
-        const c = (await api("/choices")).body;
-        if (c.version === version && c.step) {
+        const asked = await api("/choices");
+        const c = asked.body;
+        if (asked.status !== 200) { failed(asked); return; }
+        if (c.version !== version) { again = true; continue; }  // it moved on: look again
+        if (c.step) {
           step = c.step;
           if (step.forced) {
             $("info").textContent = step.options[0].label + " (your only choice)";
