@@ -17,7 +17,7 @@ them through the rules object (``isinstance(rules, SupportsOdds)``), never by ga
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
@@ -343,6 +343,7 @@ class Game(Generic[S, E, O]):
         svg: Callable[..., str] | None = None,
         seat_of: Mapping[str, PlayerId] | None = None,
         squares: Callable[[S], Sequence[str]] | None = None,
+        square_fields: Collection[str] = (),
         upcasters: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
         rollout: Callable[[S, PlayerId, Sequence[E], random.Random], E] | None = None,
         evaluate: Callable[[S], Sequence[float] | None] | None = None,
@@ -375,6 +376,9 @@ class Game(Generic[S, E, O]):
         self._svg = svg
         self.seat_of: Mapping[str, PlayerId] = MappingProxyType(dict(seat_of or {}))
         self._squares = squares
+        self.square_fields: frozenset[str] = frozenset(square_fields)
+        """The state's fields that hold a square's index into :meth:`squares` (indices
+        written ``[*]``: ``pos[*]``), for tools that report squares by name (``diff``)."""
         self.upcasters: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] = \
             MappingProxyType(dict(upcasters or {}))
         self.notation = notation
@@ -421,11 +425,12 @@ class Game(Generic[S, E, O]):
         to_act, legal, decide; and ``secrets``, usually the same module, for view, redact
         and disguise), ``evolve``, ``notation`` (notation, parse), ``render`` (board,
         describe; optionally ``SEAT_OF``, which seat each character of the text board's
-        grid belongs to, for colours, and ``squares(state)``, the squares' names by
-        index), ``svg`` (board, the picture) and ``bots`` (rollout and evaluate, for
-        search bots: :class:`Playing`), ``choices`` (steps and forced: how a player
-        chooses, :class:`Choosing`) and ``texts`` (each card's and named object's short
-        text). mypy checks every part against
+        grid belongs to, for colours, ``squares(state)``, the squares' names by index, and
+        ``SQUARE_FIELDS``, the state's fields holding a square's index), ``svg`` (board,
+        the picture) and ``bots`` (rollout and evaluate, for search bots:
+        :class:`Playing`), ``choices`` (steps and forced: how a player chooses,
+        :class:`Choosing`) and ``texts`` (each card's and named object's short text).
+        mypy checks every part against
         ``State``, ``Event`` and ``Options``.
         ``older`` lists the earlier ruleset versions the game still replays (see
         :func:`options_for`); ``upcasters`` maps such a version whose events had another
@@ -451,6 +456,7 @@ class Game(Generic[S, E, O]):
             render=render.board, describe=render.describe, older=older,
             svg=None if svg is None else svg.board,
             seat_of=getattr(render, "SEAT_OF", None), squares=getattr(render, "squares", None),
+            square_fields=getattr(render, "SQUARE_FIELDS", ()),
             upcasters=upcasters, **hidden,
             rollout=None if bots is None else bots.rollout,
             evaluate=None if bots is None else bots.evaluate,
