@@ -41,6 +41,8 @@ ARTEFACTS = {
     "an argument in braces": re.compile(r"\{[A-Z][A-Z_.]*\}"),
     "reStructuredText double backticks": re.compile(r"``"),
     "'sealed' (say chained or signed)": re.compile(r"\bsealed\b", re.I),
+    "an extra eaten as markup ([sign] read as a style)": re.compile(r"grimoire(?=[)\s.,'])"
+                                                                   r"(?<=needs grimoire)"),
 }
 
 

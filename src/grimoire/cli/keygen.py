@@ -18,7 +18,7 @@ def command(
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
-    """Make a key pair to sign logs with (needs grimoire[sign]).
+    """Make a key pair to sign logs with (needs grimoire\\[sign]).
 
     Keep the secret key's file private; give the public key (FILE.pub) to whoever checks
     your logs (`grimoire validate --trust FILE.pub`)."""

@@ -24,7 +24,7 @@ def command(
         help="full: every acknowledged action is on disk (fsync); normal: it survives the "
              "server's crash but not the machine's.")] = "full",
 ) -> None:
-    """Serve matches to web pages and bots over an SQLite store (needs grimoire[server]).
+    """Serve matches to web pages and bots over an SQLite store (needs grimoire\\[server]).
 
     One token per seat; each seat sees only what it may know. The lobby is at
     http://HOST:PORT/ and the API at http://HOST:PORT/docs."""
