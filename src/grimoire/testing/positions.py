@@ -20,18 +20,16 @@ readable transcript start from one with ``scenario(game, notation(state))``.
 
 Each game documents its facts (:func:`facts` names the builder):
 
-=================== ==============================================================
-``vicious-circle``  ``pieces`` by square (``{"c5": "S", "b2": "p"}``: Dawn's in
-                    capitals), ``reserves``, ``to_move``, ``last``, ``passes``
-``swords-wizardry`` ``pieces`` by square (``"K*"``: shown), ``to_move``, ``pinned``,
-                    ``storm``, ``quiet``
-``magery``          ``pieces`` by square, ``tower`` by chamber, and any other field of
-                    the notation (``phase="action"``, ``dead="-/ccc"``)
-``wizard-armies``   the state's fields its notation writes (``phase="battle"``,
-                    ``troops=(8, 6)``, ``field=((6, 6, 2), (6, 5, 4))``, ``turn=1``…)
-``wiz-war``         ``hands`` and ``carried`` (cards by name), ``at`` (squares by name),
-                    ``players``, and any other state field
-=================== ==============================================================
+- ``vicious-circle``: ``pieces`` by square (``{"c5": "S", "b2": "p"}``: Dawn's in
+  capitals), ``reserves``, ``to_move``, ``last``, ``passes``;
+- ``swords-wizardry``: ``pieces`` by square (``"K*"``: shown), ``to_move``, ``pinned``,
+  ``storm``, ``quiet``;
+- ``magery``: ``pieces`` by square, ``tower`` by chamber, and any other field of the
+  notation (``phase="action"``, ``dead="-/ccc"``);
+- ``wizard-armies``: the state's fields its notation writes (``phase="battle"``,
+  ``troops=(8, 6)``, ``field=((6, 6, 2), (6, 5, 4))``, ``turn=1``…);
+- ``wiz-war``: ``hands`` and ``carried`` (cards by name), ``at`` (squares by name),
+  ``players``, and any other state field.
 
 Every builder takes ``options`` (a mapping or the game's options; one the game does not
 have is ``options/invalid``) and ``players`` (the seats' names, or Wiz-War's number of
