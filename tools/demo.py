@@ -1,8 +1,9 @@
 """``make demo``: the main job, end to end, on every registered game.
 
 Plays a seeded random-bot match of each game, writes the logs, validates them, tampers
-with a copy (refused at the right line), rewinds one log, diffs the fork against the
-original and prints every final board.
+with a copy (refused at the right line), rewinds one log at a whole decision (the fork
+validates), diffs the fork and the tampered copy against the original and prints every
+final board.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import shutil
 from pathlib import Path
 
 from grimoire.core import registry
-from grimoire.core.logfile import read_log
+from grimoire.core.replay import Replay
 from grimoire.tools import diff, render, rewind, validate
+from grimoire.tools.rewind import decision_bounds
 from grimoire.tools.simulate import bot_match
 
 
@@ -70,12 +72,18 @@ def main() -> None:
         raise SystemExit("the tampered log was accepted")
 
     say("\n== rewind and diff")
-    n = len(read_log(first).events)
-    cut = max(1, n // 2)
+    with Replay.open(first) as replay:  # halfway, where a decision begins
+        n = len(replay)
+        cut, _ = decision_bounds(replay, max(1, n // 2))
     fork = out / f"fork-{first.name}"
     rewind(first, cut, fork)
-    say(f"rewound {first} to {cut} of {n} records -> {fork}")
+    say(f"rewound {first} to {cut} of {n} records (whole decisions) -> {fork}")
+    (forked,) = validate([fork])
+    say(forked.summary())
+    if not forked.ok:
+        raise SystemExit(1)
     say(diff(first, fork).summary())
+    say(diff(first, tampered).summary())
 
     say("\n== final boards")
     for name, path in logs.items():

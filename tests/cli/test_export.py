@@ -65,3 +65,24 @@ def test_the_help_names_the_archive_extra_as_it_is_installed(command: str) -> No
     """Rich takes ``[archive]`` for markup unless it is escaped: the help must show it."""
     code, out = run(command, "--help")
     assert code == 0 and "grimoire-games[archive]" in " ".join(out.split())
+
+
+def test_a_tampered_log_is_not_exported_unless_no_validate(tmp_path: Path) -> None:
+    """By default each log is audited and a tampered one is left out, by its reason;
+    --no-validate exports it as any other, and the summary says so."""
+    logs = tmp_path / "logs"
+    code, out = run("simulate", "vicious-circle", "-n", "2", "--seed", "5", "-o", str(logs))
+    assert code == 0, out
+    log = sorted(logs.glob("*.jsonl"))[0]
+    lines = log.read_text().splitlines(keepends=True)
+    victim = next(i for i, line in enumerate(lines) if i and '"player":0' in line)
+    lines[victim] = lines[victim].replace('"player":0', '"player":1', 1)  # a seat flipped
+    log.write_text("".join(lines))
+    code, out = run("export", str(logs), "-o", str(tmp_path / "a.parquet"), "--jobs", "1")
+    assert code == 0 and out.startswith("2 logs audited: 1 exported"), out
+    assert "log/chain 1" in out
+    code, out = run("export", str(logs), "-o", str(tmp_path / "t.parquet"), "--jobs", "1",
+                    "--no-validate")
+    assert code == 0, out
+    assert out.startswith("2 logs read unchecked (--no-validate: a tampered log is exported "
+                          "as any other): 2 exported"), out

@@ -42,6 +42,7 @@ SHAPE = {
     "reasons.py",  # REASONS: every reason code and its meaning
     "choices.py",  # steps and forced: how a player chooses each action, step by step
     "texts.py",  # TEXTS: a short text for every card and named rule object
+    "positions.py",  # position: a position from a few facts, for tests of the rules
 }
 CODE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*")
 
@@ -69,6 +70,7 @@ def test_rules_are_a_game_of_the_kit(game: str) -> None:
     assert rules.name == game
     assert rules.title and "\n" not in rules.title, "one line naming the game for people"
     assert rules.Event.__name__ == "Union" or hasattr(rules.Event, "__args__")
+    assert callable(getattr(rules, "position", None)), "a position builder for tests"
 
 
 def codes_in_source(game: str) -> dict[str, str]:

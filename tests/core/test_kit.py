@@ -1,4 +1,5 @@
-"""The game kit: the builder, immutable tuples, square names, the rank codec, GameOver."""
+"""The game kit: the builder, immutable tuples, square names, the rank codec, GameOver,
+and the parts of the games' position builders (write_pieces, options_of)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import msgspec
 import pytest
 
 from grimoire.core.dice import NoDice, RecordedDice
-from grimoire.core.errors import IllegalAction
+from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.kit import (
     Builder,
     GameOver,
@@ -16,11 +17,13 @@ from grimoire.core.kit import (
     ended,
     named,
     number,
+    options_of,
     put,
     put_many,
     read_ranks,
     who,
     without,
+    write_pieces,
     write_ranks,
 )
 
@@ -161,3 +164,43 @@ def test_game_over_is_one_event_for_every_game_and_ended_folds_it() -> None:
     event = GameOver(winners=(1,), reason="throne")
     assert msgspec.json.encode(event) == b'{"type":"game-over","winners":[1],"reason":"throne"}'
     assert ended(S(), event, phase="over") == S(winners=(1,), result="throne", phase="over")
+
+
+def test_write_pieces_puts_each_piece_on_its_named_square_highest_rank_first() -> None:
+    grid = Grid(5, 5)
+    ranks = write_pieces(grid, {"a5": "S", "c5": "D*", "a1": "s", "e3": "w"})
+    assert ranks == "S1D*2/5/4w/5/s4"
+    rows = read_ranks("p", ranks, 5, 5, pieces="SDsw", marks="*")
+    assert rows[0][:3] == ["S", ".", "D*"] and rows[4][0] == "s" and rows[2][4] == "w"
+
+
+def test_write_pieces_of_nothing_is_an_empty_board() -> None:
+    assert write_pieces(Grid(3, 2), {}) == "3/3"
+    assert write_pieces(Grid(10, 10), {"j10": "K"}) == "9K/" + "/".join(["10"] * 9)
+
+
+@pytest.mark.parametrize("name", ["f1", "a6", "a0", "A1", "", "c3 "])
+def test_write_pieces_refuses_a_name_that_is_no_square_of_the_board(name: str) -> None:
+    with pytest.raises(IllegalAction) as exc:
+        write_pieces(Grid(5, 5), {"c3": "S", name: "D"})
+    assert exc.value.reason == "position/invalid"
+    assert f"no square {name!r} on a 5x5 board" in exc.value.detail
+
+
+class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    rounds: int = 10
+    edition: str = "first"
+
+
+def test_options_of_reads_a_mapping_takes_options_as_they_are_and_defaults_none() -> None:
+    given = Settings(rounds=4)
+    assert options_of(Settings, given) is given
+    assert options_of(Settings, {"rounds": 3}) == Settings(rounds=3)
+    assert options_of(Settings, None) == options_of(Settings, {}) == Settings()
+
+
+@pytest.mark.parametrize("options", [{"turns": 3}, {"rounds": "many"}])
+def test_options_of_refuses_options_the_game_does_not_have(options: dict[str, object]) -> None:
+    with pytest.raises(UsageError) as exc:
+        options_of(Settings, options)
+    assert exc.value.reason == "options/invalid" and repr(options) in exc.value.detail

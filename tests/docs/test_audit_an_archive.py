@@ -38,7 +38,7 @@ def test_the_page_runs_in_its_order_with_the_outcomes_it_tells(tmp_path: Path) -
         "grimoire validate archive --jobs 2 --json-lines > audit.jsonl",
         "python quarantine.py",
         "grimoire validate archive --jobs 2 | tail -n 1",
-        "grimoire stats archive --validate --jobs 2 --plot figures.svg",
+        "grimoire stats archive --jobs 2 --plot figures.svg",
         "python verdict.py",
     ]
     simulate, audit, forge, audit_json, quarantine, audit_again, stats, verdict = steps
@@ -67,7 +67,8 @@ def test_the_page_runs_in_its_order_with_the_outcomes_it_tells(tmp_path: Path) -
 
     code, out = shell(stats, tmp_path)
     lines = out.splitlines()
-    assert code == 0 and lines[0] == f"{N - 2} logs audited", out
+    assert code == 0 and lines[0] == f"{N - 2} logs audited: {N - 2} valid, 0 kept out", out
+    assert lines[0] == stats.shown[0].replace("9,998", str(N - 2))
     assert lines[1].startswith(f"wizard-armies: {N - 2} games (2 players)")
     assert lines[-1] == stats.shown[-1] == "figures.svg: the figures of 1 game"
     assert "<svg" in (tmp_path / "figures.svg").read_text()[:2000]

@@ -158,7 +158,8 @@ def test_the_built_wheel_works_installed_in_a_fresh_environment(tmp_path: Path) 
     assert readme is not None
     (home / "embed.py").write_text(readme.group(1))
     out = run(bin_dir / "python", "embed.py", cwd=home, env=env).stdout
-    assert "a b c d e" in out and (home / "match.jsonl").exists()
+    kept = re.search(r"^the log so far: (.+)$", out, re.M)
+    assert "a b c d e" in out and kept is not None and Path(kept.group(1)).exists(), out
 
     # The games, found through the installed entry points.
     listed = run(grim, "games", cwd=home, env=env).stdout

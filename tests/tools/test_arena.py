@@ -42,6 +42,7 @@ def test_an_arena_swaps_seats_and_gives_the_same_table_on_any_number_of_processe
     first = one.pairs[0]
     assert first.wins[0] >= 3 and first.ms_per_move[0] > first.ms_per_move[1]
     assert "win rate (95%)" in one.summary()
+    assert "ms/move bot / vs" in one.summary()  # whose thinking time: each bot's
 
 
 def test_seats_alternate_between_games() -> None:

@@ -85,15 +85,21 @@ def test_one_process_or_two_give_the_same_figures(
 
 def test_validate_keeps_out_the_logs_the_audit_refuses() -> None:
     """A fixture whose action the rules refuse is a game to a trusted read, and a log
-    kept out with its reason to an audited one."""
+    kept out with its reason to an audited one (the default)."""
     bad = str(FIXTURES / "vicious-circle" / "edge-bad-straight-paths.jsonl")
-    assert facts(bad).error is None
-    refused = facts(bad, validate=True)
+    assert facts(bad, validate=False).error is None
+    assert facts(bad) == facts(bad, validate=True)
+    refused = facts(bad)
     assert refused.error is not None and refused.error["reason"] == "move/not-straight"
     good = str(FIXTURES / "vicious-circle" / "full-01.jsonl")
-    report = stats([bad, good], validate=True, jobs=1)
+    report = stats([bad, good], jobs=1)
     (game,) = report.games
     assert game.games == 1 and game.invalid == {"move/not-straight": 1} and report.validated
+    assert report.summary().startswith("2 logs audited: 1 valid, 1 kept out")
+    trusted = stats([bad, good], jobs=1, validate=False)
+    assert trusted.games[0].games == 2 and not trusted.validated
+    assert "read unchecked (--no-validate): a tampered log counts as any other" in (
+        trusted.summary())
 
 
 @pytest.fixture
@@ -125,3 +131,13 @@ def test_stats_with_validate_agrees_with_validate() -> None:
     assert dict(kept_out) == totals.reasons
     assert sum(g.games for g in figures.games) == totals.valid
     assert figures.logs == totals.logs
+
+
+def test_seats_are_named_by_the_games_sides(played: tuple[Path, SimulationSummary]) -> None:
+    """Wins are told by the game's sides (Wizard Armies: Light and Dark), with the seat
+    number beside them, not "seat 0 / seat 1" alone."""
+    folder, _ = played
+    (game,) = stats([folder], jobs=1).games
+    assert [s.side for s in game.seats] == ["Light", "Dark"]
+    assert "\n  Light (seat 0) won " in game.summary()
+    assert "\n  Dark (seat 1)  won " in game.summary()

@@ -136,3 +136,16 @@ def test_a_report_from_before_action_lengths_draws_no_histogram(
     texts = ["".join(t.itertext()) for t in ET.parse(tmp_path / "old.svg").getroot().iter(
         f"{SVG}text")]
     assert texts.count("no lengths in this report") == len(GAMES)
+
+
+def test_one_games_figures_have_whole_numbers_on_their_axes(tmp_path: Path) -> None:
+    """A single game's histogram counts 1 game of one length: its axes show whole
+    numbers (games, actions), never 0.2 of a game or 55.65 actions; the bars are named
+    by the game's sides."""
+    simulate("vicious-circle", games=1, seed=3, out=tmp_path / "one")
+    plot(stats([tmp_path / "one"], jobs=1), tmp_path / "one.svg")
+    root = ET.parse(tmp_path / "one.svg").getroot()
+    texts = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    numbers = [t for t in texts if t.replace(".", "").replace("\u2212", "").isdigit()]
+    assert numbers and all("." not in t for t in numbers), numbers
+    assert "Dawn (seat 0)" in texts and "Twilight (seat 1)" in texts

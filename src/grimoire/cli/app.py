@@ -39,10 +39,11 @@ from grimoire.cli import (
     validate,
     view,
 )
-from grimoire.cli.common import configure_logging, say
+from grimoire.cli.common import Command, Group, configure_logging, say
 
 app = typer.Typer(
     name="grimoire",
+    cls=Group,
     help="Play, record, validate, diff, rewind, replay and render board-game match logs, "
     "and read archives of them.",
     no_args_is_help=True,
@@ -76,27 +77,27 @@ def _main(
     common.debug = debug
 
 
-app.command("games")(games.command)
-app.command("new")(new.command)
-app.command("play")(play.command)
-app.command("simulate")(simulate.command)
-app.command("arena")(arena.command)
-app.command("validate")(validate.command)
-app.command("stats")(stats.command)
-app.command("export")(export.command)
-app.command("diff")(diff.command)
-app.command("rewind")(rewind.command)
-app.command("replay")(replay.command)
-app.command("render")(render.command)
-app.command("odds")(odds.command)
-app.command("schema")(schema.command)
-app.command("seal")(seal.command)
-app.command("repair")(repair.command)
-app.command("view")(view.command)
-app.command("upgrade")(upgrade.command)
-app.command("keygen")(keygen.command)
+app.command("games", cls=Command)(games.command)
+app.command("new", cls=Command)(new.command)
+app.command("play", cls=Command)(play.command)
+app.command("simulate", cls=Command)(simulate.command)
+app.command("arena", cls=Command)(arena.command)
+app.command("validate", cls=Command)(validate.command)
+app.command("stats", cls=Command)(stats.command)
+app.command("export", cls=Command)(export.command)
+app.command("diff", cls=Command)(diff.command)
+app.command("rewind", cls=Command)(rewind.command)
+app.command("replay", cls=Command)(replay.command)
+app.command("render", cls=Command)(render.command)
+app.command("odds", cls=Command)(odds.command)
+app.command("schema", cls=Command)(schema.command)
+app.command("seal", cls=Command)(seal.command)
+app.command("repair", cls=Command)(repair.command)
+app.command("view", cls=Command)(view.command)
+app.command("upgrade", cls=Command)(upgrade.command)
+app.command("keygen", cls=Command)(keygen.command)
 app.add_typer(store.app, name="store")
-app.command("serve")(serve.command)
+app.command("serve", cls=Command)(serve.command)
 
 
 def main() -> None:

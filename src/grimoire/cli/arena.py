@@ -31,8 +31,11 @@ def command(
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
-    """Every two bots play N games, seats swapped each game; a table of wins, draws and
-    losses, the win rate with its 95% interval, game length and time per move."""
+    """Pit bots against each other, two by two: a table of wins, draws and losses.
+
+    Every two bots play N games, seats swapped each game; the table gives the first
+    bot's wins, draws and losses, its win rate with its 95% interval, the game length and
+    each bot's thinking time per move."""
     specs = split_bots(bots)
     total = games * len(specs) * (len(specs) - 1) // 2
     kwargs = dict(games=games, seed=seed, jobs=jobs, options=parse_options(option),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import inspect
 import json
 import logging
 import os
@@ -17,6 +18,7 @@ import structlog
 import typer
 from rich.console import Console
 from rich.text import Text
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from grimoire import GrimoireError, UsageError
 from grimoire.tools.validate import CRASHED, UNREADABLE
@@ -228,6 +230,102 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
         except ValueError:
             out[key] = value
     return out
+
+
+def flow(text: str | None) -> str | None:
+    """Help text as paragraphs, each on one line (the terminal wraps it to its width):
+    the line breaks of a docstring's source are not the reader's.
+
+    >>> flow('''Compare two logs;
+    ...     exit 0 when identical.
+    ...
+    ...     Then more.''')
+    'Compare two logs; exit 0 when identical.\\n\\nThen more.'
+    """
+    if text is None:
+        return None
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(" ".join(line.strip() for line in p.splitlines()) for p in paragraphs)
+
+
+class _Argument(TyperArgument):
+    """An argument shown by its metavar alone (``LOG``), never by its Python type
+    (``<path>``), and in the usage line as ``LOG`` (``[LOG]`` when optional)."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+    def get_usage_pieces(self, ctx: Any) -> list[str]:
+        name = self.metavar or (self.name or "").upper()
+        name = name if self.required else f"[{name}]"
+        return [name + ("..." if self.nargs != 1 else "")]
+
+
+class _Option(TyperOption):
+    """An option shown with its metavar (``--out FILE``); a flag with nothing after it
+    (never ``<bool>``)."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        if self.metavar is not None:
+            return self.metavar
+        if self.is_flag or self.count:
+            return ""
+        return (self.name or "").upper()
+
+
+def _plain(param: Any) -> Any:
+    """``param`` shown as people read help (see :class:`_Argument`, :class:`_Option`).
+    Typer makes its parameters itself; their class is changed to ours, which only
+    changes how they are shown."""
+    if isinstance(param, TyperArgument) and not isinstance(param, _Argument):
+        param.__class__ = _Argument
+    elif isinstance(param, TyperOption) and not isinstance(param, _Option):
+        param.__class__ = _Option
+    return param
+
+
+class Command(TyperCommand):
+    """A command whose ``--help`` reads cleanly: its docstring's paragraphs flowed (the
+    terminal wraps them at its width, never mid-sentence where the source did), each
+    parameter by its metavar (``--out FILE``, ``LOG``), no Python types (``<bool>``,
+    ``<path>``) and no braces around a required argument.
+
+    >>> from typer.testing import CliRunner
+    >>> app = typer.Typer(cls=Group)
+    >>> @app.command(cls=Command)
+    ... def hello(name: str = typer.Argument(metavar="NAME")) -> None:
+    ...     '''Say hello
+    ...     to NAME.'''
+    >>> @app.command(cls=Command)
+    ... def bye() -> None: ...
+    >>> out = CliRunner().invoke(app, ["hello", "--help"], terminal_width=80).output
+    >>> "Usage: root hello [OPTIONS] NAME" in out, "Say hello to NAME." in out
+    (True, True)
+    >>> "<" in out or "{" in out
+    False
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["help"] = flow(kwargs.get("help"))
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            _plain(param)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _plain(super().get_help_option(ctx))
+
+
+class Group(TyperGroup):
+    """A group of commands whose ``--help`` reads as :class:`Command`'s does."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["help"] = flow(kwargs.get("help"))
+        super().__init__(*args, **kwargs)
+        for param in self.params:
+            _plain(param)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _plain(super().get_help_option(ctx))
 
 
 def configure_logging(json_logs: bool, verbose: bool) -> None:

@@ -18,8 +18,10 @@ def command(
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
-    """Make a key pair: keep the secret key's file private, give the public key (FILE.pub)
-    to whoever checks your logs (`grimoire validate --trust FILE.pub`)."""
+    """Make a key pair to sign logs with (needs grimoire-games\\[sign]).
+
+    Keep the secret key's file private; give the public key (FILE.pub) to whoever checks
+    your logs (`grimoire validate --trust FILE.pub`)."""
     public = keygen(out)
     if json_out:
         print_json({"secret": str(out), "public": public})

@@ -16,8 +16,8 @@ from grimoire.cli.common import (
     show_board,
     thinking_bot,
 )
-from grimoire.cli.new import OPTION_HELP, SEED_HELP
-from grimoire.tools.play import finish, new_match, play
+from grimoire.cli.new import OPTION_HELP, PLAYERS_HELP, SEED_HELP
+from grimoire.tools.play import finish, log_name, new_match, opening, play
 
 
 def ask(prompt: str) -> str:
@@ -39,7 +39,7 @@ def command(
         "--hotseat", metavar="", help="Every seat is a person at this terminal.")]
     = False,
     players: Annotated[int | None, typer.Option(
-        metavar="N", help="Number of seats (games for 2-4).")]
+        "--players", metavar="N", help=PLAYERS_HELP)]
     = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", metavar="KEY=VALUE", help=OPTION_HELP)] = None,
@@ -47,7 +47,8 @@ def command(
         metavar="SEED", help=SEED_HELP + " (default: random)")]
     = None,
     out: Annotated[Path | None, typer.Option(
-        "--out", "-o", metavar="FILE", help="Save the log here.")] = None,
+        "--out", "-o", metavar="FILE", help="Save the log here, a new file (default: "
+        "GAME-game.jsonl, or GAME-game-2.jsonl… when taken).")] = None,
     reveal: Annotated[bool, typer.Option(
         "--reveal", metavar="",
         help="Reveal the seed in the log even if the game is not over.")] = False,
@@ -56,8 +57,11 @@ def command(
     bot: Annotated[str, typer.Option(
         "--bot", metavar="SPEC", help=BOT_HELP)] = "random",
 ) -> None:
-    """Legal actions are offered by number and saved to the log as they are played, so
-    quitting (q, Ctrl-C, Ctrl-D) leaves a valid unfinished log to `--resume`. The seed
+    """Play a game in the terminal, against a bot or hot-seat, saving the log as you play.
+
+    Where the log goes is said before the first move. Each choice is offered step by
+    step, by number, name or square; every action is saved as it is played, so quitting
+    (q, Ctrl-C, Ctrl-D) leaves a valid unfinished log to continue with --resume. The seed
     stays secret in LOG.seed (readable only by you) until the game is over, when the log
     reveals it."""
     if resume is not None:
@@ -67,11 +71,12 @@ def command(
             raise UsageError("play/wrong-game", f"{resume} is a {match.rules.name} log, "
                              f"not {game}")
     else:
-        path = out or Path(f"{game}-game.jsonl")
+        path = out or log_name(game)
         match = new_match(game, players=players, options=parse_options(option), seed=seed,
                           path=path, humans=seat or ())
     count = len(match.header.players)
     humans = set(range(count)) if hotseat else set(seat or [0])
+    say(opening(match, path, humans, None if hotseat else bot, resumed=resume is not None))
     try:
         seat_of = dict(getattr(match.rules, "seat_of", {}))
         result = play(match, humans=humans, say=say, bot=thinking_bot(bot, seed or 0),

@@ -20,19 +20,25 @@ def command(
     = None,
     as_: Annotated[str | None, typer.Option("--as", metavar="NAME", help=AS_HELP)] = None,
     seat: Annotated[int | None, typer.Option("--seat", metavar="N", help=SEAT_HELP)] = None,
-    svg: Annotated[bool, typer.Option("--svg", metavar="", help="An SVG picture instead of text.")]
-    = False,
+    svg: Annotated[bool, typer.Option(
+        "--svg", metavar="", help="An SVG picture instead of text (what -o FILE.svg "
+        "writes without it).")] = False,
     texts: Annotated[bool, typer.Option(
         "--texts", metavar="", help="After the board, what each card, piece and place it "
         "names is.")] = False,
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
     out: Annotated[Path | None, typer.Option(
-        "--out", "-o", metavar="FILE", help="Write it to this file.")]
+        "--out", "-o", metavar="FILE", help="Write it to this new file: an SVG picture "
+        "when FILE ends in .svg, else the text board.")]
     = None,
 ) -> None:
-    """Print one board (or write it: ``--svg -o board.svg``)."""
+    """Print one board as a player or the spectator sees it, or write it to a file.
+
+    `-o board.svg` writes an SVG picture, `-o board.txt` the text board; --svg prints the
+    picture."""
     who = perspective(as_, seat)
+    svg = svg or (out is not None and out.suffix.lower() == ".svg")
     text = render(log, at, who, svg=svg, texts=texts)
     if json_out and out is None:
         print_json({"path": str(log), "at": at, "as": who, "format": "svg" if svg else "text",
@@ -45,4 +51,5 @@ def command(
         say(text, nl=not text.endswith("\n"))
         return
     write_text(out, text)
-    say(f"{out}: the board after {'the last event' if at is None else f'{at} events'}")
+    kind = "an SVG picture of the board" if svg else "the text board"
+    say(f"{out}: {kind} after {'the last event' if at is None else f'{at} events'}")

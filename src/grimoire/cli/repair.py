@@ -18,8 +18,9 @@ def command(
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
-    """Drop a torn last line and a last decision cut short (the original is never
-    rewritten); any other damage stays an error."""
+    """Copy a log without the damage a crash leaves: a torn last line, a decision cut short.
+
+    The original is never rewritten; any other damage stays an error."""
     report = repair(log, out)
     if json_out:
         print_json(report)

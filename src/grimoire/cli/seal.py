@@ -26,8 +26,10 @@ def command(
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
-    """Write a chained copy (every record carries its chain value) in canonical form; with
-    --key, signed too (a signature line ends it). The original is never rewritten."""
+    """Write a chained copy of a log in canonical form (signed too, with --key).
+
+    In the copy every record carries its chain value; with --key a signature line ends
+    it. The original is never rewritten."""
     n = seal(log, out, seed=seed, key=key)
     if json_out:
         print_json({"out": str(out), "records": n, "signed": key is not None})

@@ -24,8 +24,10 @@ def command(
         help="full: every acknowledged action is on disk (fsync); normal: it survives the "
              "server's crash but not the machine's.")] = "full",
 ) -> None:
-    """Serve matches to frontends: one token per seat, each seat sees only what it may
-    know; the API is at http://HOST:PORT/docs."""
+    """Serve matches to web pages and bots over an SQLite store (needs grimoire-games\\[server]).
+
+    One token per seat; each seat sees only what it may know. The lobby is at
+    http://HOST:PORT/ and the API at http://HOST:PORT/docs."""
     check_port(port)
     app = app_for(db, durability=durability)
     say(f"serving {db} on http://{host}:{port} (API: http://{host}:{port}/docs); Ctrl-C stops")

@@ -1,4 +1,4 @@
-"""``grimoire stats PATH… [--validate] [--jobs N | --scheduler ADDRESS] [--json] [--plot
+"""``grimoire stats PATH… [--no-validate] [--jobs N | --scheduler ADDRESS] [--json] [--plot
 FILE]``: an archive's figures, per game (and as a picture)."""
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ def command(
         metavar="PATH", help="Log files, folders of logs, or match stores (each of "
         "their matches).")],
     validate: Annotated[bool, typer.Option(
-        "--validate", metavar="", help="Audit each log first (as `grimoire validate`); "
-        "by default logs are read as trusted, which is several times faster.")] = False,
+        "--validate/--no-validate", metavar="", help="Audit each log first, as `grimoire "
+        "validate` does, and count only the valid ones (the default: the logs the audit "
+        "refuses are counted apart, by reason). --no-validate reads them as trusted: "
+        "several times faster, but a tampered log counts as any other.")] = True,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", metavar="N", help=JOBS_HELP)] = None,
     scheduler: Annotated[str | None, typer.Option(
@@ -36,10 +38,13 @@ def command(
         "--plot", metavar="FILE", help="Also draw the figures into FILE, a new .svg or "
         ".png (needs matplotlib: pip install 'grimoire-games\\[archive]').")] = None,
 ) -> None:
-    """Per game: games, wins by seat with 95% intervals, draws and unfinished games, game
-    length in actions and events (min, quartiles, max, mean), how games ended, the most
-    common events, and the logs kept out (unreadable, or refused by the audit) by
-    reason. Exit 0 once the figures are made, whatever the logs held."""
+    """An archive's figures per game: wins by side, game length, endings, common events.
+
+    Each log is audited first (--no-validate skips the audit). Per game: games, wins by
+    side with 95% intervals, draws and unfinished games, game length in actions and
+    events (min, quartiles, max, mean), how games ended, the most common events, and
+    the logs kept out (unreadable, or refused by the audit) by reason. Exit 0 once the
+    figures are made, whatever the logs held."""
     one_runner(jobs, scheduler)
     limits = Limits(max_line=max_line)
     if plot_to is not None:  # a wrong name or a missing matplotlib, told before the work

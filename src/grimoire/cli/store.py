@@ -12,11 +12,20 @@ from typing import Annotated
 
 import typer
 
-from grimoire.cli.common import EXIT_OK, exit_code, handle_errors, print_json, say
+from grimoire.cli.common import (
+    EXIT_OK,
+    Command,
+    Group,
+    exit_code,
+    handle_errors,
+    print_json,
+    say,
+)
 from grimoire.tools.store import export_match, import_logs, list_matches
 
 app = typer.Typer(
     name="store",
+    cls=Group,
     help="List the matches of a store file (SQLite), export one as a log, import logs.",
     no_args_is_help=True,
     add_completion=False,
@@ -26,7 +35,7 @@ Db = Annotated[Path, typer.Argument(metavar="DB", help="The store file (SQLite).
 JsonOut = Annotated[bool, typer.Option("--json", metavar="", help="Machine-readable output.")]
 
 
-@app.command("list")
+@app.command("list", cls=Command)
 @handle_errors
 def list_command(
     db: Db,
@@ -49,7 +58,7 @@ def list_command(
         say(line)
 
 
-@app.command("export")
+@app.command("export", cls=Command)
 @handle_errors
 def export_command(
     db: Db,
@@ -66,7 +75,7 @@ def export_command(
         say(report.summary())
 
 
-@app.command("import")
+@app.command("import", cls=Command)
 @handle_errors
 def import_command(
     db: Db,
@@ -74,8 +83,9 @@ def import_command(
         metavar="LOG", help="Log files or folders of logs.")],
     json_out: JsonOut = False,
 ) -> None:
-    """Import logs that pass their audit (the store is created if missing); print each
-    new match's id."""
+    """Import logs that pass their audit; print each new match's id.
+
+    The store is created if missing."""
     report = import_logs(db, logs)
     if json_out:
         print_json({"imported": report.ok, "store": report.store, "logs": report.logs})

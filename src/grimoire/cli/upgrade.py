@@ -26,13 +26,14 @@ def command(
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
-    """Rewrite a log in the current format and ruleset (events upcast, the options that
-    keep its old rules written out); the header's upgraded_from names the original by
-    file name and header hash, with its record count, final chain value and, when it is
-    signed, its signature. A log already current is refused; a copy upgraded again keeps
-    naming the first original. The original is never rewritten. With --check COPY,
-    write nothing: say whether COPY holds LOG's match (exit 0) or where it differs
-    (exit 1)."""
+    """Rewrite an old log in the current format and ruleset, naming the original.
+
+    Events are upcast and the options that keep its old rules are written out; the
+    header's upgraded_from names the original by file name and header hash, with its
+    record count, final chain value and, when it is signed, its signature. A log already
+    current is refused; a copy upgraded again keeps naming the first original. The
+    original is never rewritten. With --check COPY, write nothing: say whether COPY
+    holds LOG's match (exit 0) or where it differs (exit 1)."""
     if (out is None) == (against is None):
         raise UsageError("upgrade/usage", "give -o NEW to write the upgrade, or --check COPY "
                          "to check one, not both")

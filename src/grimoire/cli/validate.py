@@ -61,12 +61,14 @@ def command(
     scheduler: Annotated[str | None, typer.Option(
         "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)] = None,
 ) -> None:
-    """Check header, seq, chain, signatures; re-decide every action; re-derive every
-    roll and consequence. A valid log's report says whether it is chained (every record
-    carries its chain value) and signed (a signature line ends it, by whom). The first
-    problem of each log is reported as `line N (seq S): reason: detail`; reports come in
-    the order of the logs as they are audited, then (for more than one log) a summary:
-    valid, invalid, unreadable, and each reason's count."""
+    """Audit logs: every action re-decided, every roll and consequence re-derived.
+
+    Header, seq, chain and signatures are checked too. A valid log's report says whether
+    it is chained (every record carries its chain value) and signed (a signature line
+    ends it, by whom). The first problem of each log is reported as `line N (seq S):
+    reason: detail`; reports come in the order of the logs as they are audited, then
+    (for more than one log) a summary: valid, invalid, unreadable, and each reason's
+    count."""
     if json_out and json_lines:
         raise UsageError("validate/json", "give --json or --json-lines, not both")
     one_runner(jobs, scheduler)

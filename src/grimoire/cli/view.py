@@ -23,9 +23,11 @@ def command(
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output.")] = False,
 ) -> None:
-    """Write one self-contained HTML file (no network needed) showing the board after
-    every event, with a slider, the arrow keys, play and pause, and the event list. For a
-    seat (or 'spectator') it holds only what that seat may know."""
+    """Write one self-contained HTML file to watch a match in a browser, event by event.
+
+    No network is needed: it shows the board after every event, with a slider, the arrow
+    keys, play and pause, and the event list. For a seat (or 'spectator') it holds only
+    what that seat may know."""
     who = perspective(as_, seat)
     if sys.stderr.isatty() and not json_out:
         with typer.progressbar(length=0, label="drawing", file=sys.stderr) as bar:

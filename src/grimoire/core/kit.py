@@ -8,7 +8,8 @@
   :func:`named` and :func:`who` for the other names a game reads and writes;
 - :func:`write_ranks` / :func:`read_ranks`: the FEN-like rank codec (``2S1D/5/...``), with
   every run bounded by the board before anything is allocated; :func:`number` reads a
-  bounded whole number out of a position;
+  bounded whole number out of a position; :func:`write_pieces` writes a board from its
+  pieces by square and :func:`options_of` reads options, for the games' position builders;
 - :class:`GameOver` and :func:`ended`: the shared end-of-game consequence and its fold (the
   default outcome, :func:`grimoire.core.rules.finished`, reads what it leaves).
 
@@ -30,7 +31,7 @@ from typing import Any, Generic, TypeVar, overload
 import msgspec
 
 from grimoire.core.dice import Dice, NoDice
-from grimoire.core.errors import IllegalAction
+from grimoire.core.errors import IllegalAction, UsageError
 from grimoire.core.events import Consequence, Seat
 
 S = TypeVar("S")
@@ -309,6 +310,46 @@ def write_ranks(rows: Iterable[Iterable[str]], empty: str = ".") -> str:
             text += cell
         out.append(text + (str(run) if run else ""))
     return "/".join(out)
+
+
+def write_pieces(grid: Grid, pieces: Mapping[str, str], empty: str = ".") -> str:
+    """The ranks of ``grid``'s board holding ``pieces`` by square name (a piece letter and
+    its marks), highest rank first, as :func:`write_ranks` writes them: how a test writes
+    a position's board from a few facts. A name that is no square of the grid is refused
+    with ``position/invalid``.
+
+    >>> write_pieces(Grid(3, 2), {"a2": "K*", "c1": "k"})
+    'K*2/2k'
+    """
+    for name in pieces:
+        if name not in grid.index:
+            raise bad_position(str(dict(pieces)), f"no square {name!r} on a "
+                               f"{grid.width}x{grid.height} board")
+    return write_ranks(
+        [pieces.get(f"{FILES[f]}{r}", empty) for f in range(grid.width)]
+        for r in range(grid.height, 0, -1))
+
+
+def options_of(Options: type[T], options: T | Mapping[str, Any] | None) -> T:
+    """``options`` as the game's ``Options``: given as they are, read from a mapping of
+    option names to values (every other option at its default) or all defaults for
+    ``None``; a mapping they cannot be read from is refused with ``options/invalid``, as
+    :meth:`grimoire.core.match.Match.new` refuses it.
+
+    >>> class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    ...     rounds: int = 10
+    >>> options_of(Options, {"rounds": 3}), options_of(Options, None)
+    (Options(rounds=3), Options(rounds=10))
+    >>> options_of(Options, {"turns": 3})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    grimoire.core.errors.UsageError: options/invalid: {'turns': 3}: ...
+    """
+    if options is not None and not isinstance(options, Mapping):
+        return options
+    try:
+        return msgspec.convert(dict(options or {}), Options)
+    except msgspec.ValidationError as exc:
+        raise UsageError("options/invalid", f"{options!r}: {exc}") from None
 
 
 def read_ranks(text: str, ranks: str, width: int, height: int, *,

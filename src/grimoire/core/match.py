@@ -192,7 +192,8 @@ class Match:
     ) -> Match:
         """Start a match. ``seed`` defaults to 32 random bytes for ``dice="seeded"``; the
         header carries only its commitment until the seed is revealed at :meth:`save`.
-        ``path`` starts a live log file that every accepted action is appended to; with
+        ``path`` starts a live log file (a new one: a file already there, or its seed
+        file, is refused with ``io/exists``) that every accepted action is appended to; with
         ``keep_seed`` (the default) a seeded match's secret seed is kept beside it, in
         ``PATH.seed``, readable by its owner only, so :meth:`resume` can continue the
         match after the process ends (see :func:`seed_file`). ``keys`` (each seat's public
@@ -230,6 +231,14 @@ class Match:
             state = initial_state(rules, header)
         except LogError as exc:
             raise UsageError(exc.reason, exc.detail) from None
+        if path is not None:
+            kept = keep_seed and seed_bytes is not None  # a seed file will be written
+            taken = [p for p in (os.fspath(path), seed_file(path)) if os.path.lexists(p)
+                     and (kept or p == os.fspath(path))]
+            if taken:  # before anything is written
+                raise UsageError("io/exists", f"{taken[0]} exists: a new match never "
+                                 f"overwrites a log; continue it with Match.resume("
+                                 f"{os.fspath(path)!r}) or give another path")
         writer = LogWriter.create(path, header) if path is not None else None
         if writer is not None and keep_seed and seed_bytes is not None:
             try:

@@ -17,7 +17,7 @@ them through the rules object (``isinstance(rules, SupportsOdds)``), never by ga
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_checkable
 
@@ -38,6 +38,7 @@ O = TypeVar("O")  # noqa: E741 (the options type)
 S_in = TypeVar("S_in", contravariant=True)
 E_in = TypeVar("E_in", contravariant=True)
 O_in = TypeVar("O_in", contravariant=True)
+S_out = TypeVar("S_out", covariant=True)
 
 CORE_REASONS: Mapping[str, str] = MappingProxyType({
     "action/not-an-action": "the event given is not a player action",
@@ -285,6 +286,16 @@ class Choosing(Protocol[S_in, E_in]):
     def forced(self, view: S_in, player: PlayerId, /) -> bool: ...
 
 
+class Positions(Protocol[S_out]):
+    """A game's ``positions`` module: ``position(**facts)``, a position built from a few
+    facts (pieces by square, a hand of cards by name, the seat to move…) for tests of
+    the rules; each game's module documents its facts. ``grimoire.testing.position(game,
+    **facts)`` reaches it through the registry."""
+
+    @property
+    def position(self) -> Callable[..., S_out]: ...
+
+
 class Playing(Protocol[S_in, E]):
     """A game's ``bots`` module: how a search bot imagines the rest of a game. ``rollout``
     picks one of ``actions`` (all legal for ``player``) cheaply, e.g. letting attacks
@@ -343,12 +354,14 @@ class Game(Generic[S, E, O]):
         svg: Callable[..., str] | None = None,
         seat_of: Mapping[str, PlayerId] | None = None,
         squares: Callable[[S], Sequence[str]] | None = None,
+        square_fields: Collection[str] = (),
         upcasters: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] | None = None,
         rollout: Callable[[S, PlayerId, Sequence[E], random.Random], E] | None = None,
         evaluate: Callable[[S], Sequence[float] | None] | None = None,
         steps: Callable[[S, PlayerId, E], Sequence[Pick]] | None = None,
         forced: Callable[[S, PlayerId], bool] | None = None,
         texts: Mapping[str, str] | None = None,
+        position: Callable[..., S] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -375,6 +388,9 @@ class Game(Generic[S, E, O]):
         self._svg = svg
         self.seat_of: Mapping[str, PlayerId] = MappingProxyType(dict(seat_of or {}))
         self._squares = squares
+        self.square_fields: frozenset[str] = frozenset(square_fields)
+        """The state's fields that hold a square's index into :meth:`squares` (indices
+        written ``[*]``: ``pos[*]``), for tools that report squares by name (``diff``)."""
         self.upcasters: Mapping[str, Callable[[dict[str, Any]], dict[str, Any]]] = \
             MappingProxyType(dict(upcasters or {}))
         self.notation = notation
@@ -391,6 +407,10 @@ class Game(Generic[S, E, O]):
         self.texts: Mapping[str, str] = MappingProxyType(dict(texts or {}))
         """A short text in our words for every card and named rule object of the game
         (pieces, places, terrain), by its name as the game shows it."""
+        if position is not None:
+            self.position = position
+            """A position from a few facts, for tests of the rules (the game's
+            ``positions.position``; ``grimoire.testing.position(game, **facts)``)."""
 
     @classmethod
     def assemble(
@@ -416,16 +436,19 @@ class Game(Generic[S, E, O]):
         bots: Playing[S, E] | None = None,
         choices: Choosing[S, E] | None = None,
         texts: Mapping[str, str] | None = None,
+        positions: Positions[S] | None = None,
     ) -> Self:
         """The game from its folder's parts, each read by its role: ``rules`` (setup,
         to_act, legal, decide; and ``secrets``, usually the same module, for view, redact
         and disguise), ``evolve``, ``notation`` (notation, parse), ``render`` (board,
         describe; optionally ``SEAT_OF``, which seat each character of the text board's
-        grid belongs to, for colours, and ``squares(state)``, the squares' names by
-        index), ``svg`` (board, the picture) and ``bots`` (rollout and evaluate, for
-        search bots: :class:`Playing`), ``choices`` (steps and forced: how a player
-        chooses, :class:`Choosing`) and ``texts`` (each card's and named object's short
-        text). mypy checks every part against
+        grid belongs to, for colours, ``squares(state)``, the squares' names by index, and
+        ``SQUARE_FIELDS``, the state's fields holding a square's index), ``svg`` (board,
+        the picture) and ``bots`` (rollout and evaluate, for search bots:
+        :class:`Playing`), ``choices`` (steps and forced: how a player chooses,
+        :class:`Choosing`), ``texts`` (each card's and named object's short text) and
+        ``positions`` (``position(**facts)``: a position from a few facts, for tests of
+        the rules: :class:`Positions`). mypy checks every part against
         ``State``, ``Event`` and ``Options``.
         ``older`` lists the earlier ruleset versions the game still replays (see
         :func:`options_for`); ``upcasters`` maps such a version whose events had another
@@ -451,12 +474,14 @@ class Game(Generic[S, E, O]):
             render=render.board, describe=render.describe, older=older,
             svg=None if svg is None else svg.board,
             seat_of=getattr(render, "SEAT_OF", None), squares=getattr(render, "squares", None),
+            square_fields=getattr(render, "SQUARE_FIELDS", ()),
             upcasters=upcasters, **hidden,
             rollout=None if bots is None else bots.rollout,
             evaluate=None if bots is None else bots.evaluate,
             steps=None if choices is None else choices.steps,
             forced=None if choices is None else choices.forced,
             texts=texts,
+            position=None if positions is None else positions.position,
         )
 
     def __repr__(self) -> str:

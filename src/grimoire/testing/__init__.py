@@ -19,6 +19,17 @@ True
 >>> problems(s.match.rules, s.state, 1)
 []
 
+A position from a few facts (each game's builder: :mod:`grimoire.testing.positions`),
+and the rules applied to it directly, no match nor log:
+
+>>> from grimoire.games.vicious_circle.events import Move
+>>> s = position("vicious-circle", {"c3": "D", "c1": "s"})  # Dawn's dragon, to move
+>>> events, after = act("vicious-circle", s, Move(player=0, from_="c3", to="c1"))
+>>> kinds(events), after.reserves
+(['move', 'capture'], ('', ''))
+>>> refusal("vicious-circle", s, Move(player=0, from_="c3", to="e3"))
+'move/restricted-terrain'
+
 In a test (``snapshot`` is syrupy's fixture)::
 
     def test_throne(snapshot):
@@ -28,8 +39,9 @@ In a test (``snapshot`` is syrupy's fixture)::
 """
 
 from grimoire.core.choices import Option, Pick, Step, Touch, choices, problems
+from grimoire.testing.positions import act, facts, kinds, position, refusal
 from grimoire.testing.scenario import Scenario, playthrough, scenario
 from grimoire.testing.snapshot import GrimoireSnapshot
 
-__all__ = ["GrimoireSnapshot", "Option", "Pick", "Scenario", "Step", "Touch", "choices",
-           "playthrough", "problems", "scenario"]
+__all__ = ["GrimoireSnapshot", "Option", "Pick", "Scenario", "Step", "Touch", "act", "choices",
+           "facts", "kinds", "playthrough", "position", "problems", "refusal", "scenario"]

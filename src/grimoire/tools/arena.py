@@ -62,7 +62,8 @@ class Pair(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class ArenaReport(msgspec.Struct, frozen=True, kw_only=True):
-    """The arena's table: one :class:`Pair` per two bots."""
+    """The arena's table: one :class:`Pair` per two bots (win, draw and loss are the
+    first bot's, ``bot``; thinking time a move is each bot's, ``bot / vs``)."""
 
     game: str
     seed: int | str
@@ -73,14 +74,14 @@ class ArenaReport(msgspec.Struct, frozen=True, kw_only=True):
         """The table, for people."""
         width = max([len(b) for p in self.pairs for b in p.bots] + [5])
         head = (f"{'bot':<{width}}  {'vs':<{width}}  {'games':>5}  {'win':>4} {'draw':>4} "
-                f"{'loss':>4}  {'win rate (95%)':<20} {'length':>7}  {'ms/move':>15}")
+                f"{'loss':>4}  {'win rate (95%)':<20} {'length':>7}  {'ms/move bot / vs':>16}")
         lines = [f"{self.game}: {self.games_per_pair} games a pair, seats swapped "
                  f"(seed {self.seed})", head, "-" * len(head)]
         for p in self.pairs:
             lines.append(
                 f"{p.bots[0]:<{width}}  {p.bots[1]:<{width}}  {p.games:>5}  {p.wins[0]:>4} "
                 f"{p.draws:>4} {p.wins[1]:>4}  {p.rate:6.1%} [{p.low:5.1%}, {p.high:5.1%}]"
-                f" {p.mean_actions:>7.1f}  {p.ms_per_move[0]:>6.1f} / {p.ms_per_move[1]:<6.1f}"
+                f" {p.mean_actions:>7.1f}  {p.ms_per_move[0]:>7.1f} / {p.ms_per_move[1]:<6.1f}"
                 + (f"  ({p.unfinished} unfinished)" if p.unfinished else ""))
         return "\n".join(lines)
 

@@ -9,11 +9,12 @@ table reproduces ``grimoire stats``), and the event's simple fields flattened in
 from the data: every export made with the same games has the same schema
 (:func:`schema`; ``docs/archives.md`` lists it).
 
-Logs are read as :func:`grimoire.tools.stats.facts` reads them (trusted, or audited
-first with ``validate``) on ``jobs`` processes; the parent writes each log's rows in the
-order of :func:`~grimoire.tools.sources.iter_sources`, a row group at a time, so memory
-does not grow with the archive. The file is written under a temporary name beside
-``out`` and renamed once complete. Needs pyarrow (``pip install 'grimoire-games[archive]'``).
+Logs are read as :func:`grimoire.tools.stats.facts` reads them (audited first, the
+default, or with ``validate=False`` trusted) on ``jobs`` processes; the parent writes
+each log's rows in the order of :func:`~grimoire.tools.sources.iter_sources`, a row
+group at a time, so memory does not grow with the archive. The file is written under a
+temporary name beside ``out`` and renamed once complete. Needs pyarrow (``pip install
+'grimoire-games[archive]'``).
 
 >>> import os, tempfile
 >>> from grimoire.tools.simulate import simulate
@@ -227,11 +228,11 @@ def _array(pa: Any, values: list[Any], kind: Kind) -> Any:
                         _arrow_type(pa, kind))
 
 
-def log_rows(item: Source, *, fields: tuple[tuple[str, Kind], ...], validate: bool = False,
+def log_rows(item: Source, *, fields: tuple[tuple[str, Kind], ...], validate: bool = True,
              limits: Limits = DEFAULT_LIMITS, root: str | None = None) -> LogRows:
     """One log's rows under the schema whose field columns are ``fields``
-    (:func:`field_columns`): read trusted (the events folded by the rules, as
-    :func:`grimoire.tools.stats.facts` does) or audited first with ``validate``. What a
+    (:func:`field_columns`): audited first with ``validate`` (the default), or read
+    trusted (the events folded by the rules, as :func:`grimoire.tools.stats.facts` does). What a
     worker runs; never raises: what goes wrong is the result's ``error``. ``item`` is a
     log file or a stored match (:mod:`grimoire.tools.sources`); a relative path is read
     under ``root`` if given (as :func:`~grimoire.tools.validate.audit_path`) and
@@ -327,7 +328,8 @@ class ExportReport(msgspec.Struct, frozen=True, kw_only=True):
 
     def summary(self) -> str:
         """The export in a line or two, for people."""
-        read = "audited" if self.validated else "read (trusted: run with --validate to audit)"
+        read = "audited" if self.validated else (
+            "read unchecked (--no-validate: a tampered log is exported as any other)")
         lines = [f"{self.logs:,} logs {read}: {self.exported:,} exported, {self.rows:,} rows, "
                  f"{self.columns} columns in {self.out}"]
         if self.empty:
@@ -346,7 +348,7 @@ def export(
     out: str | os.PathLike[str],
     *,
     jobs: int | None = None,
-    validate: bool = False,
+    validate: bool = True,
     limits: Limits = DEFAULT_LIMITS,
     overwrite: bool = False,
     progress: Callable[[LogRows], None] | None = None,
@@ -358,8 +360,9 @@ def export(
     the Dask cluster at ``scheduler``. The same rows whatever runs it: workers send each
     log's rows as plain columns, and this process makes them into Arrow a row group at a
     time.
-    A log that cannot be read (or, with ``validate``, that the audit refuses) has no rows
-    and is counted in the report's ``skipped`` by reason; the others go on. ``out`` is
+    Each log is audited first (``validate``, the default; ``validate=False`` reads them
+    as trusted): a log that cannot be read or that the audit refuses has no rows and is
+    counted in the report's ``skipped`` by reason; the others go on. ``out`` is
     replaced only with ``overwrite`` (else ``io/exists``)."""
     given = [os.fspath(p) for p in paths]
     jobs = cores() if jobs is None else jobs

@@ -14,6 +14,7 @@ embedded in another text frontend.
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -29,6 +30,7 @@ from grimoire.core.errors import GrimoireError, IllegalAction, UsageError
 from grimoire.core.events import Event
 from grimoire.core.match import Match, seed_file
 from grimoire.core.rules import describe
+from grimoire.tools.new import seat_names
 
 LIST = 40
 """Most options listed by number at once; a larger step is all squares of the board,
@@ -174,22 +176,71 @@ def new_match(game: str, *, players: int | None = None,
               path: str | os.PathLike[str] | None = None,
               humans: Iterable[int] = ()) -> Match:
     """A match of ``game`` for ``players`` seats (default: the fewest the game allows),
-    named by the game's default seat names when it has enough of them. A seat of
-    ``humans`` the match will not have is refused (``player/unknown``) before anything
-    is written to ``path``.
+    named by the game's default seat names when it has enough of them
+    (:func:`~grimoire.tools.new.seat_names`: a count the game does not allow is refused,
+    ``game/players``, naming the counts it does). A seat of ``humans`` the match will
+    not have is refused (``player/unknown``), and so is a ``path`` that exists
+    (``io/exists``: a new match never overwrites a log), before anything is written.
 
     >>> new_match("wiz-war").header.players, new_match("wiz-war", players=3).header.players
     (('Callista', 'Matt'), ('Player 1', 'Player 2', 'Player 3'))
     """
     rules = registry.get(game)
-    count = players or rules.seats[0]
-    wrong = sorted(seat for seat in humans if not 0 <= seat < count)
+    names = seat_names(rules, players)
+    wrong = sorted(seat for seat in humans if not 0 <= seat < len(names))
     if wrong:
-        raise UsageError("player/unknown", f"no seat {wrong[0]} (seats are 0..{count - 1})")
-    names = rules.default_players[:count] if len(rules.default_players) >= count else tuple(
-        f"Player {i + 1}" for i in range(count))
+        raise UsageError("player/unknown", f"no seat {wrong[0]} (seats are "
+                         f"0..{len(names) - 1})")
+    if path is not None and (os.path.lexists(path) or os.path.lexists(seed_file(path))):
+        held = path if os.path.lexists(path) else seed_file(path)
+        raise UsageError("io/exists", f"{held} exists: a new game never overwrites a log "
+                         f"(continue it with --resume {path}, or choose another name)")
     return Match.new(rules, players=names, options=options,
                      seed=None if seed is None else dice_seed(seed), path=path)
+
+
+def log_name(game: str, folder: str | os.PathLike[str] = ".") -> Path:
+    """A name for a new game's log in ``folder`` that no file holds yet (nor its seed
+    file): ``GAME-game.jsonl``, else ``GAME-game-2.jsonl``, ``GAME-game-3.jsonl``…
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> log_name("magery", folder).name
+    'magery-game.jsonl'
+    >>> _ = (Path(folder) / "magery-game.jsonl").write_text("")
+    >>> log_name("magery", folder).name
+    'magery-game-2.jsonl'
+    """
+    for k in itertools.count(1):
+        path = Path(folder) / (f"{game}-game.jsonl" if k == 1 else f"{game}-game-{k}.jsonl")
+        if not (os.path.lexists(path) or os.path.lexists(seed_file(path))):
+            return path
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def opening(match: Match, path: str | os.PathLike[str], humans: Iterable[int],
+            bot: str | None, *, resumed: bool = False) -> str:
+    """What a terminal says before the first move: who plays whom, and where the log is
+    saved as the game is played (and how to continue it).
+
+    >>> print(opening(new_match("magery"), "magery-game.jsonl", {0}, "random"))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    magery: White (you) against Black (random bot).
+    Saving the log to magery-game.jsonl as you play: 'q' saves and quits;
+    `grimoire play magery --resume magery-game.jsonl` continues it.
+    """
+    seats = set(humans)
+    people = [n for i, n in enumerate(match.header.players) if i in seats]
+    others = [n for i, n in enumerate(match.header.players) if i not in seats]
+    if not others:
+        who = f"{', '.join(people)} at this terminal"
+    else:
+        who = (f"{', '.join(people)} (you) against {', '.join(others)} "
+               f"({bot or 'random'} bot)")
+    verb = "Continuing" if resumed else "Saving"
+    return (f"{match.rules.name}: {who}.\n{verb} the log {'in' if resumed else 'to'} "
+            f"{path} as you play: 'q' saves and quits; `grimoire play {match.rules.name} "
+            f"--resume {path}` continues it.")
 
 
 def bot_for(spec: str, seed: int | str = 0,

@@ -3,8 +3,11 @@
 in actions and in events), how games ended, the most common events, and the logs that
 could not be read (or, with ``validate``, that the audit refused) by reason code.
 
-Logs are read as a trusted fold reads them (:meth:`~grimoire.core.logfile.LogReader.events`:
-seq checked, no chain, no re-deciding), or audited first with ``validate=True``; on
+Each log is audited first, as ``grimoire validate`` audits it (``validate=True``, the
+default: an auditor's figures count only logs that prove themselves, and those the audit
+refuses are counted apart by reason), or, with ``validate=False``, read as a trusted fold
+reads them (:meth:`~grimoire.core.logfile.LogReader.events`: seq checked, no chain, no
+re-deciding: several times faster, and a tampered log counts as any other); on
 ``jobs`` processes, as :func:`grimoire.tools.validate.reports` runs, with memory that does
 not grow with the number of logs (lengths are kept as counts of each length).
 
@@ -26,6 +29,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
+from grimoire.core import registry
 from grimoire.core.errors import GrimoireError, LogError, UsageError
 from grimoire.core.events import Action
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits
@@ -82,11 +86,11 @@ class Folded(NamedTuple):
     error: dict[str, Any] | None = None
 
 
-def fold_source(item: Source, each: Callable[[Any], object], *, validate: bool = False,
+def fold_source(item: Source, each: Callable[[Any], object], *, validate: bool = True,
                 limits: Limits = DEFAULT_LIMITS, root: str | None = None) -> Folded:
-    """Read one log (a file, or a match of a store) as trusted, folding its events with
-    its rules and handing each to ``each``; or audit it first with ``validate`` (a log
-    the audit refuses is its error, and ``each`` sees nothing). Never raises: what goes
+    """Read one log (a file, or a match of a store), folding its events with its rules and
+    handing each to ``each``: audited first with ``validate`` (a log the audit refuses is
+    its error, and ``each`` sees nothing), else read as trusted. Never raises: what goes
     wrong is the result's ``error``; an exception the rules raise folding a log the
     audit never saw is ``log/impossible-event``, a bug is ``internal/error``. A relative
     path is read under ``root`` if given (as :func:`~grimoire.tools.validate.audit_path`).
@@ -123,7 +127,7 @@ def fold_source(item: Source, each: Callable[[Any], object], *, validate: bool =
     return Folded(game, len(header.players), outcome)
 
 
-def facts(item: Source, *, validate: bool = False, limits: Limits = DEFAULT_LIMITS,
+def facts(item: Source, *, validate: bool = True, limits: Limits = DEFAULT_LIMITS,
           root: str | None = None) -> LogFacts:
     """The :class:`LogFacts` of one log (a file, or a match of a store:
     :class:`~grimoire.tools.sources.StoredMatch`), read as :func:`fold_source` reads it.
@@ -199,7 +203,9 @@ class Spread(msgspec.Struct, frozen=True, kw_only=True):
 
 class SeatWins(msgspec.Struct, frozen=True, kw_only=True):
     """A seat's wins among the finished games that had that seat (a draw is not a win),
-    the rate and its 95% Wilson interval."""
+    the rate and its 95% Wilson interval. ``side``: the seat as the game names it (its
+    default player: ``Dawn``, ``Light``, ``White``…), ``""`` where the game has no
+    name for every seat."""
 
     seat: int
     games: int
@@ -207,6 +213,16 @@ class SeatWins(msgspec.Struct, frozen=True, kw_only=True):
     rate: float
     low: float
     high: float
+    side: str = ""
+
+    @property
+    def label(self) -> str:
+        """The seat for people: ``Dawn (seat 0)``, or ``seat 2``.
+
+        >>> SeatWins(seat=0, games=1, wins=1, rate=1.0, low=0.2, high=1.0, side="Dawn").label
+        'Dawn (seat 0)'
+        """
+        return f"{self.side} (seat {self.seat})" if self.side else f"seat {self.seat}"
 
 
 class GameStats(msgspec.Struct, frozen=True, kw_only=True):
@@ -238,9 +254,10 @@ class GameStats(msgspec.Struct, frozen=True, kw_only=True):
                             for n, c in sorted(self.players.items()))
         lines = [f"{self.game}: {self.games:,} game{plural} ({players}), {self.finished:,} "
                  f"finished ({self.draws:,} drawn), {self.unfinished:,} unfinished"]
+        width = max((len(s.label) for s in self.seats), default=0)
         for s in self.seats:
-            lines.append(f"  seat {s.seat} won {s.wins:,} of {s.games:,}: {s.rate:6.1%} "
-                         f"[{s.low:5.1%}, {s.high:5.1%}]")
+            lines.append(f"  {s.label:<{width}} won {s.wins:,} of {s.games:,}: "
+                         f"{s.rate:6.1%} [{s.low:5.1%}, {s.high:5.1%}]")
         if self.games:
             lines.append(f"  actions a game: {self.actions.summary()}")
             lines.append(f"  events a game:  {self.events.summary()}")
@@ -266,15 +283,40 @@ class StatsReport(msgspec.Struct, frozen=True, kw_only=True):
     games: tuple[GameStats, ...]
     unknown: dict[str, int]
 
+    @property
+    def kept_out(self) -> int:
+        """The logs counted in no game's figures: unreadable, or refused by the audit."""
+        return sum(self.unknown.values()) + sum(
+            n for g in self.games for n in g.invalid.values())
+
     def summary(self) -> str:
         """Every game's figures, for people."""
-        read = "audited" if self.validated else "read (trusted: run with --validate to audit)"
-        lines = [f"{self.logs:,} logs {read}"]
+        if self.validated:
+            head = (f"{self.logs:,} logs audited: {self.logs - self.kept_out:,} valid, "
+                    f"{self.kept_out:,} kept out")
+        else:
+            head = (f"{self.logs:,} logs read unchecked (--no-validate): a tampered log "
+                    f"counts as any other ({self.kept_out:,} unreadable kept out)")
+        lines = [head]
         for g in self.games:
             lines.append(g.summary())
         if self.unknown:
             lines.append("logs of no known game: " + _counts(self.unknown))
         return "\n".join(lines)
+
+
+def _sides(game: str, seats: int) -> tuple[str, ...]:
+    """Each seat's name in ``game`` (its default players: the sides of a two-sided game),
+    or ``""`` for every seat when the game is not registered or names fewer seats.
+
+    >>> _sides("vicious-circle", 2), _sides("wiz-war", 3), _sides("no-such-game", 1)
+    (('Dawn', 'Twilight'), ('', '', ''), ('',))
+    """
+    try:
+        names = registry.get(game).default_players
+    except UsageError:
+        names = ()
+    return tuple(names[:seats]) if len(names) >= seats else ("",) * seats
 
 
 def _counts(counts: Mapping[str, int]) -> str:
@@ -325,11 +367,12 @@ class _Tally:
                 self.seat_wins[seat] += 1
 
     def result(self, game: str) -> GameStats:
+        sides = _sides(game, len(self.seat_games))
         seats = []
         for seat, (n, won) in enumerate(zip(self.seat_games, self.seat_wins, strict=True)):
             low, high = wilson(won, n)
             seats.append(SeatWins(seat=seat, games=n, wins=won, rate=won / n if n else 0.0,
-                                  low=low, high=high))
+                                  low=low, high=high, side=sides[seat]))
         return GameStats(
             game=game, games=self.games, players=dict(sorted(self.players.items())),
             finished=self.finished, draws=self.draws, unfinished=self.games - self.finished,
@@ -341,7 +384,7 @@ class _Tally:
 def stats(
     paths: Iterable[str | os.PathLike[str]],
     *,
-    validate: bool = False,
+    validate: bool = True,
     jobs: int | None = None,
     limits: Limits = DEFAULT_LIMITS,
     progress: Callable[[LogFacts], None] | None = None,
@@ -350,8 +393,10 @@ def stats(
     """The figures of every log under ``paths`` (files, folders searched and stores
     read as :func:`~grimoire.tools.sources.iter_sources` does), read on ``jobs``
     processes (default: the machine's cores; 1: in this process), or on the Dask cluster
-    at ``scheduler``. The same report whatever runs it. A folder without logs or a store
-    without matches is a :class:`UsageError` (``stats/no-logs``)."""
+    at ``scheduler``. The same report whatever runs it. Each log is audited first
+    (``validate``, the default; ``validate=False`` reads them as trusted). A folder
+    without logs or a store without matches is a :class:`UsageError`
+    (``stats/no-logs``)."""
     given = [os.fspath(p) for p in paths]
     jobs = cores() if jobs is None else jobs
     if jobs < 1:

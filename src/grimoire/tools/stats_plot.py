@@ -1,7 +1,7 @@
 """``grimoire stats --plot FILE``: an archive's figures as a picture (SVG or PNG).
 
 A row of three panels for each game of a :class:`~grimoire.tools.stats.StatsReport`:
-wins by seat (bars, with the 95% Wilson interval as error bars, draws and unfinished
+wins by side (bars, with the 95% Wilson interval as error bars, draws and unfinished
 games noted), the distribution of game length in actions (a histogram, the median
 marked), and how the finished games ended (a bar per reason, the unfinished in grey).
 
@@ -110,7 +110,7 @@ def _draw(report: StatsReport, kind: str) -> bytes:
     with matplotlib.rc_context(rc):
         fig = Figure(figsize=(WIDTH, ROW_HEIGHT * rows + 0.7), dpi=DPI, layout="constrained")
         FigureCanvasAgg(fig)
-        read = "audited" if report.validated else "read as trusted"
+        read = "audited" if report.validated else "read unchecked (--no-validate)"
         title = f"{report.logs:,} logs {read}"
         unknown = sum(report.unknown.values())
         if unknown:
@@ -164,7 +164,7 @@ def _wins(ax: Any, game: GameStats) -> None:
         ax.annotate(f"{s.wins:,}/{s.games:,}", (k, 100 * s.high), xytext=(0, 3),
                     textcoords="offset points", ha="center", va="bottom", color=INK,
                     fontsize=8)
-    ax.set_xticks(list(x), [f"seat {s.seat}" for s in game.seats])
+    ax.set_xticks(list(x), [s.label for s in game.seats])
     ax.set_ylim(0, 110)
     ax.set_ylabel("won (%, 95% interval)")
     if len(game.seats) > 1 and game.finished:  # each seat's share if none had the edge
@@ -192,6 +192,7 @@ def _lengths(ax: Any, game: GameStats) -> None:
     ax.set_xlabel(f"actions (min {game.actions.min:,}, mean {game.actions.mean:,.1f}, "
                   f"max {game.actions.max:,})", color=FACE)
     ax.set_ylabel("games")
+    _whole_numbers(ax.xaxis, ax.yaxis)  # lengths and counts: never a tick at 0.2 games
 
 
 def _endings(ax: Any, game: GameStats) -> None:
@@ -218,3 +219,12 @@ def _endings(ax: Any, game: GameStats) -> None:
                     textcoords="offset points", va="center", color=INK, fontsize=8)
     ax.set_xlim(0, max(counts) * 1.25)
     ax.set_xlabel("games")
+    _whole_numbers(ax.xaxis)
+
+
+def _whole_numbers(*axes: Any) -> None:
+    """Ticks at whole numbers only (what counts and lengths are)."""
+    from matplotlib.ticker import MaxNLocator
+
+    for axis in axes:
+        axis.set_major_locator(MaxNLocator(integer=True, min_n_ticks=1))

@@ -12,7 +12,16 @@ table as data), ``board`` (what derives from them), ``events``, ``state``, ``rul
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.swords_wizardry import bots, choices, evolve, notation, render, rules, svg
+from grimoire.games.swords_wizardry import (
+    bots,
+    choices,
+    evolve,
+    notation,
+    positions,
+    render,
+    rules,
+    svg,
+)
 from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.events import Event
 from grimoire.games.swords_wizardry.reasons import REASONS
@@ -27,7 +36,7 @@ RULES = Game.assemble(
     bots=bots,
     svg=svg,
     choices=choices,
-    texts=TEXTS,
+    texts=TEXTS, positions=positions,
     # Rules 2: no bombard across Lake Limpid, only a pinned Princess is challenged in a
     # castle, storming a surrounded castle is a choice, the Wizard bounces back one square.
     # Each change is an option; a rules 1 log is read with the old values.

@@ -14,7 +14,16 @@ of ruleset ``"1"`` replay with ``throne_defence="captures"`` and
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.vicious_circle import bots, choices, evolve, notation, render, rules, svg
+from grimoire.games.vicious_circle import (
+    bots,
+    choices,
+    evolve,
+    notation,
+    positions,
+    render,
+    rules,
+    svg,
+)
 from grimoire.games.vicious_circle import tables as T
 from grimoire.games.vicious_circle.events import Event
 from grimoire.games.vicious_circle.reasons import REASONS
@@ -28,7 +37,7 @@ RULES = Game.assemble(
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
     bots=bots,
     svg=svg,
-    choices=choices, texts=TEXTS,
+    choices=choices, texts=TEXTS, positions=positions,
     # rules "1": an attack on a throne whose occupant beats the attacker was legal (the
     # attacker captured) in both editions, and a starting position was only read for its
     # syntax; "2" follows the illustrated text there and refuses impossible positions.

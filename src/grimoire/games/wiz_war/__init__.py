@@ -4,7 +4,8 @@ The game is assembled here from its parts: ``tables`` (sectors, layouts and one 
 card), ``board`` (the labyrinth and the numbered deck), ``events``, ``state`` (and the
 questions the rules ask of it), ``rules``, ``evolve``, ``notation``, ``render``,
 ``reasons``, ``cards`` (each card's effect and targets), ``choices`` (how a player
-chooses an action step by step) and ``texts`` (what each card and named thing does).
+chooses an action step by step), ``texts`` (what each card and named thing does) and
+``positions`` (positions from a few facts, for tests).
 
 >>> from grimoire.games.wiz_war import RULES
 >>> RULES.name, RULES.version, RULES.seats
@@ -12,7 +13,7 @@ chooses an action step by step) and ``texts`` (what each card and named thing do
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.wiz_war import bots, choices, evolve, notation, render, rules, svg
+from grimoire.games.wiz_war import bots, choices, evolve, notation, positions, render, rules, svg
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.events import Event
 from grimoire.games.wiz_war.reasons import REASONS
@@ -28,6 +29,7 @@ RULES = Game.assemble(
     svg=svg,
     choices=choices,
     texts=TEXTS,
+    positions=positions,
     older={"1": RULES_1},
 )
 

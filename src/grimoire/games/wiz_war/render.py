@@ -1117,3 +1117,15 @@ def squares(state: State) -> tuple[str, ...]:
     """The squares' names by index, as the board shows them (``grimoire diff`` reports
     square by name)."""
     return B.geometry(state.players).grid.names
+
+
+SQUARE_FIELDS = frozenset({
+    "pos[*]",          # each wizard's square (-1: dead)
+    "treasures[*]",    # each treasure's square (-1: carried)
+    "origin",          # the square an Astral Projection casts from
+    "objects[*][1]",   # a dropped item: (card, square)
+    "traps[*][1]",     # a Booby Trap token: (card, square, real)
+    "pending.origin",  # the square an attack comes from
+})
+"""The state's fields (indices written ``[*]``) that hold a square's index into
+:func:`squares`: ``grimoire diff`` names them (``pos[1]: c4 != a3``)."""

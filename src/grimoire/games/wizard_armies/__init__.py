@@ -19,7 +19,16 @@ an empty field still gets its camp kill); logs of ruleset ``"1"`` replay with op
 """
 
 from grimoire.core.rules import Game, Odds
-from grimoire.games.wizard_armies import bots, choices, evolve, notation, render, rules, svg
+from grimoire.games.wizard_armies import (
+    bots,
+    choices,
+    evolve,
+    notation,
+    positions,
+    render,
+    rules,
+    svg,
+)
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.events import Event
 from grimoire.games.wizard_armies.odds import battle_odds
@@ -44,7 +53,7 @@ RULES = WizardArmies.assemble(
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
     bots=bots,
     svg=svg,
-    choices=choices, texts=TEXTS,
+    choices=choices, texts=TEXTS, positions=positions,
     older={"1": {"battle_end": "empty-field"}},
 )
 

@@ -1,0 +1,44 @@
+"""The guide "Testing rules" (docs/testing.md) runs as written: its test file's tests pass
+(one edge case per built-in game), its refusals are what the builders say, and its
+snapshot example's transcript is the one a scenario writes."""
+
+from __future__ import annotations
+
+import doctest
+from importlib.metadata import entry_points
+from typing import Any
+
+from tests.docs.pages import blocks, files, page
+
+from grimoire.core import registry
+
+GUIDE = page("testing.md")
+
+
+def test_the_edge_case_file_runs_and_every_test_in_it_passes() -> None:
+    code = files(GUIDE)["tests/test_edge_cases.py"]
+    scope: dict[str, Any] = {}
+    exec(compile(code, "docs/testing.md", "exec"), scope)
+    tests = [f for name, f in scope.items() if name.startswith("test_")]
+    assert len(tests) >= 5
+    for test in tests:
+        test()
+
+
+def test_the_page_has_an_edge_case_and_a_row_of_facts_for_every_game() -> None:
+    code = files(GUIDE)["tests/test_edge_cases.py"]
+    for game in sorted(ep.name for ep in entry_points(group=registry.GROUP)):
+        assert f'position("{game}"' in code, game
+        assert f"| `{game}` |" in GUIDE, game
+
+
+def test_the_refusals_shown_are_what_the_builders_say() -> None:
+    (session,) = [b.body for b in blocks(GUIDE) if b.lang == "pycon"]
+    test = doctest.DocTestParser().get_doctest(session, {}, "docs/testing.md", None, 0)
+    result = doctest.DocTestRunner(verbose=False).run(test)
+    assert result.failed == 0 and result.attempted == 4
+
+
+def test_the_snapshot_example_runs() -> None:
+    (code,) = [b.body for b in blocks(GUIDE) if b.lang == "python" and not b.title]
+    exec(compile(code, "docs/testing.md", "exec"), {})
