@@ -122,6 +122,11 @@ def test_a_person_plays_wiz_war_by_clicking_cards_and_squares(base: str,
             pick, kind = rng.choice(buttons), "button"
         else:
             found = clickables(browser)
+            for _ in range(100):  # a refresh the socket started since: let it finish
+                if found:
+                    break
+                time.sleep(0.05)
+                found = clickables(browser)
             assert found, ("nothing to click", view["version"], view["to_act"],
                            browser.find_element(By.ID, "error").text,
                            browser.find_element(By.TAG_NAME, "body").get_attribute("data-step"))

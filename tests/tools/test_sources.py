@@ -155,7 +155,14 @@ def test_the_export_of_a_store_has_the_rows_of_its_exported_logs(
     assert (stored.logs, stored.rows, stored.skipped) == (files.logs, files.rows, files.skipped)
     a, b = (pq.read_table(tmp_path / f"{name}.parquet") for name in ("stored", "files"))
     assert a.drop_columns(["match"]).equals(b.drop_columns(["match"]))
-    assert set(a.column("match").to_pylist()) == {f"{db}#{mid}" for mid in ids}
+    # each log audited first (the default): the stored match the audit refuses is kept out
+    # of both, by its reason, and every other one is in the store's export
+    assert stored.validated and sum(stored.skipped.values()) == 1
+    assert set(a.column("match").to_pylist()) == {f"{db}#{mid}" for mid in ids
+                                                  if mid != "other-dice"}
+    trusted = export([db], tmp_path / "trusted.parquet", jobs=2, validate=False)
+    assert set(pq.read_table(tmp_path / "trusted.parquet").column("match").to_pylist()) \
+        == {f"{db}#{mid}" for mid in ids} and not trusted.validated
 
 
 def test_validate_and_stats_never_write_to_the_store(

@@ -116,3 +116,21 @@ def test_diff_names_squares_as_the_board_does(tmp_path: Path) -> None:
     paths = [d["path"] for d in report.state]
     assert any(p.startswith("board[") for p in paths), paths
     assert not any(p.startswith("board[") and p[6:-1].isdigit() for p in paths), paths
+
+
+def test_diff_answers_for_a_forged_event_no_rules_can_describe(game: Path,
+                                                               tmp_path: Path) -> None:
+    """A forged log may hold an event no rules can put into words (a seat that does not
+    exist: ``"player": 7``); ``diff`` still compares, and says so of that event, where it
+    once raised IndexError (found by the seeded fuzz)."""
+    import json
+
+    lines = game.read_text().splitlines(keepends=True)
+    record = json.loads(lines[1])
+    record["event"]["player"] = 7
+    forged = tmp_path / "forged.jsonl"
+    forged.write_text("".join([lines[0], json.dumps(record) + "\n", *lines[2:]]))
+    report = diff(game, forged)
+    assert report.common == 0 and report.b is not None
+    assert "an event the rules cannot describe" in report.b["describe"]
+    assert report.a is not None and "cannot" not in report.a["describe"]
