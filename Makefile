@@ -20,14 +20,17 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/python tools/demo.py --out demo-out
 
-# The suite runs on every core (pytest-xdist; JOBS=0 runs it in this one process, as before).
-# Tests are spread as workers free up (worksteal): the few long ones do not hold a queue.
+# The suite runs on every core (pytest-xdist; JOBS=0 runs it in this one process). Whole
+# files are handed out as workers free up, the longest first (tests/conftest.py's
+# LONG_FIRST), so each file's module fixtures are built once and no long file starts
+# last. Bytecode is written (whatever PYTHONDONTWRITEBYTECODE says outside): the many
+# `grimoire` processes the tests start then read grimoire compiled, not from source.
 JOBS ?= auto
 
 test: $(STAMP) browser
 	$(BIN)/ruff check src tests tools
 	$(BIN)/mypy
-	$(BIN)/pytest -n $(JOBS) --dist worksteal
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder
 
 # The pages' tests drive Debian's headless Chromium and the terminal's tests read tmux;
 # install them when we can (as root with apt-get), else say so: those tests are then

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 
@@ -24,3 +26,52 @@ from grimoire.testing import tally  # noqa: E402
 tally.register()  # the test-only dice race the core tests use
 
 from browser import browser, second_browser  # noqa: E402,F401 (fixtures for every test)
+
+# The files whose tests take longest, longest first (measured with --durations=0 under
+# `make test`). `make test` hands out whole files (pytest-xdist's loadfile: each file's
+# module fixtures built once) in the order collected, so these go first and the short
+# files fill in around them: the run ends when the last short file does, not while one
+# worker starts a minute-long file alone. A file missing here only runs in its place.
+LONG_FIRST = (
+    "tests/server/test_example.py",
+    "tests/server/test_lobby_pages.py",
+    "tests/packaging/test_wheel.py",
+    "tests/tools/test_archive_check.py",
+    "tests/games/wiz_war/test_wiz_war_notation.py",
+    "tests/hostile/test_hostile.py",
+    "tests/docs/test_site.py",
+    "tests/bots/test_mcts.py",
+    "tests/games/wiz_war/test_wiz_war_shortcuts.py",
+    "tests/games/wiz_war/test_wiz_war_schools_contract.py",
+    "tests/server/test_server.py",
+    "tests/docs/test_audit_an_archive.py",
+    "tests/docs/test_house_rule.py",
+    "tests/tools/test_view.py",
+    "tests/cli/test_validate.py",
+    "tests/cli/test_stats.py",
+    "tests/cli/test_export.py",
+    "tests/server/test_leaks.py",
+    "tests/cli/test_play_tmux.py",
+    "tests/games/wiz_war/test_wiz_war_fixtures.py",
+    "tests/tools/test_view_live.py",
+    "tests/tools/test_arena.py",
+    "tests/server/test_pages.py",
+    "tests/tools/test_view_a11y.py",
+    "tests/cli/test_cli.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[Any]) -> None:
+    """Put the long files' tests first (a stable sort: the order within a file, and of
+    the other files, is pytest's)."""
+    root = Path(__file__).resolve().parent.parent
+    rank = {name: k for k, name in enumerate(LONG_FIRST)}
+
+    def place(item: Any) -> int:
+        try:
+            name = Path(item.path).resolve().relative_to(root).as_posix()
+        except ValueError:
+            return len(rank)
+        return rank.get(name, len(rank))
+
+    items.sort(key=place)
