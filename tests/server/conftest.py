@@ -1,5 +1,6 @@
-"""A real server on a real port: uvicorn in a thread (configurable), or ``grimoire serve``
-in its own process (for the kill-and-restart test)."""
+"""A real server on a real port: uvicorn in a thread (configurable; its matches' dice
+drawn from a seeded sequence, so each test plays the same matches every run), or
+``grimoire serve`` in its own process (for the kill-and-restart test)."""
 
 from __future__ import annotations
 
@@ -16,12 +17,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import msgspec
 import pytest
 import uvicorn
 from starlette.applications import Starlette
 
 from grimoire.server import ServerConfig, create_app
 from grimoire.server.app import WebSocketProtocol
+
+DICE_SEEDS = 2026
+"""The seed of the dice seeds of the matches a test's server creates (``running``)."""
 
 
 def free_port() -> int:
@@ -48,6 +53,9 @@ def running(config: ServerConfig | Starlette) -> Iterator[str]:
     """Serve ``config`` (or an app made by ``create_app``) on a free port in a thread;
     yields the base URL."""
     port = free_port()
+    if isinstance(config, ServerConfig) and config.dice_seeds is None:
+        # the matches' dice drawn from a seeded sequence: each test's matches replay alike
+        config = msgspec.structs.replace(config, dice_seeds=DICE_SEEDS)
     app = create_app(config) if isinstance(config, ServerConfig) else config
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning", ws=WebSocketProtocol))

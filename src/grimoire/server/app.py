@@ -56,7 +56,12 @@ log = get_logger("grimoire.server")
 class ServerConfig(msgspec.Struct, frozen=True, kw_only=True):
     """How the server runs: the store's file, its durability and how long a write waits
     for another writer of the file (``store/locked`` after that), and the bounds on
-    requests (bytes in a body, requests a second per token or address, with a burst)."""
+    requests (bytes in a body, requests a second per token or address, with a burst).
+
+    ``dice_seeds`` is for tests only: the matches' dice seeds are then drawn from a
+    sequence seeded with it, so a test's matches replay alike every run; anyone who knows
+    it knows every match's dice. Left ``None`` (always, where people play; ``grimoire
+    serve`` never sets it), each seed is 32 bytes of the system's randomness."""
 
     db: str = "matches.sqlite"
     durability: str = "full"
@@ -64,6 +69,7 @@ class ServerConfig(msgspec.Struct, frozen=True, kw_only=True):
     max_body: int = 64 * 1024
     rate: float = 1000.0
     burst: float = 2000.0
+    dice_seeds: int | None = None
 
 
 class RequestError(GrimoireError):
@@ -217,7 +223,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     bucket = Bucket(config.rate, config.burst)
     store = Store(config.db, durability=config.durability,  # type: ignore[arg-type]
                   timeout=config.lock_timeout)
-    live_matches = Hub(store)
+    live_matches = Hub(store, dice_seeds=config.dice_seeds)
     lobby = Lobby(store, live_matches)
     bots = BotSeats(live_matches, store)
     live_matches.after.append(bots.wake)

@@ -24,6 +24,7 @@ import hmac
 import itertools
 import os
 import queue
+import random
 import secrets
 import sys
 import threading
@@ -228,8 +229,13 @@ class Hub:
     send that work to the threads themselves."""
 
     def __init__(self, store: Store, *, keep: int = 10_000, films: int = 64,
-                 threads: int = 4, heavy_threads: int = 2) -> None:
+                 threads: int = 4, heavy_threads: int = 2,
+                 dice_seeds: int | None = None) -> None:
         self.store = store
+        self._seeds = None if dice_seeds is None else random.Random(dice_seeds)
+        self._seed_lock = threading.Lock()
+        """Where the matches' dice seeds come from: the system's randomness, or (tests
+        only, ``ServerConfig.dice_seeds``) a seeded sequence, so each match replays."""
         self.keep = keep
         """How many matches (and tokens, times ten) stay in memory; the least recently
         used of those no one is playing or listening to are dropped first (the store
@@ -247,6 +253,14 @@ class Hub:
         self._heavy = Workers(heavy_threads, "grimoire-view")
         self._building = 0  # viewer jobs under way (counted on the event loop)
         self._switch = sys.getswitchinterval()
+
+    def new_seed(self) -> bytes:
+        """A new match's dice seed: 32 random bytes (from the seeded sequence of
+        ``dice_seeds`` where it is set, one at a time)."""
+        if self._seeds is None:
+            return os.urandom(32)
+        with self._seed_lock:
+            return self._seeds.randbytes(32)
 
     def close(self) -> None:
         """Stop the worker threads (after the work given them is done)."""
@@ -279,7 +293,7 @@ class Hub:
         """A new match with server-side seeded dice; one random token per seat and one
         for spectators, kept in the store only as hashes."""
         rules = registry.get(game)
-        seed = os.urandom(32)
+        seed = self.new_seed()
         match = Match.new(rules, players=check_players(tuple(players)), options=options,
                           seed=seed)
         # (Match.new checks names, seats and options as for every new match)

@@ -157,7 +157,7 @@ class Lobby:
         if table.status != "open" or not table.full:
             return table
         rules = registry.get(table.game)
-        seed = secrets.token_bytes(32)
+        seed = self.hub.new_seed()
         match = Match.new(rules, players=tuple(s.name for s in table.seats),
                           options=table.options, seed=seed)
         grants: list[tuple[int | None, bytes]] = list(self.tables.digests(table_id))

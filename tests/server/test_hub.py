@@ -1,0 +1,40 @@
+"""The hub's dice seeds: the system's randomness by default; a seeded sequence only where a
+test asks for it (``ServerConfig.dice_seeds``), so its matches replay alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from grimoire.core.dice import commitment
+from grimoire.server.hub import Hub
+from grimoire.store import Store
+
+
+def seeds(db: Path, dice_seeds: int | None, n: int = 3) -> list[bytes]:
+    with Store(db) as store:
+        hub = Hub(store, dice_seeds=dice_seeds)
+        try:
+            return [hub.new_seed() for _ in range(n)]
+        finally:
+            hub.close()
+
+
+def test_seeded_hubs_draw_the_same_seeds_and_others_draw_fresh_ones(tmp_path: Path) -> None:
+    first, again = seeds(tmp_path / "a.sqlite", 7), seeds(tmp_path / "b.sqlite", 7)
+    assert first == again and len(set(first)) == 3 and all(len(s) == 32 for s in first)
+    assert seeds(tmp_path / "c.sqlite", 8) != first
+    plain, other = seeds(tmp_path / "d.sqlite", None), seeds(tmp_path / "e.sqlite", None)
+    assert not set(plain) & set(other) and all(len(s) == 32 for s in plain)
+
+
+def test_a_match_of_a_seeded_hub_has_the_seed_drawn_for_it(tmp_path: Path) -> None:
+    """The seed a match is created with is the sequence's next one: the commitment the
+    match is created with is that seed's."""
+    expected = seeds(tmp_path / "x.sqlite", 11, n=1)[0]
+    with Store(tmp_path / "m.sqlite") as store:
+        hub = Hub(store, dice_seeds=11)
+        try:
+            created = hub.create("wizard-armies", ("Ann", "Ben"))
+        finally:
+            hub.close()
+    assert created.seed_commitment == commitment(expected)
