@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -64,14 +63,5 @@ LONG_FIRST = (
 def pytest_collection_modifyitems(items: list[Any]) -> None:
     """Put the long files' tests first (a stable sort: the order within a file, and of
     the other files, is pytest's)."""
-    root = Path(__file__).resolve().parent.parent
     rank = {name: k for k, name in enumerate(LONG_FIRST)}
-
-    def place(item: Any) -> int:
-        try:
-            name = Path(item.path).resolve().relative_to(root).as_posix()
-        except ValueError:
-            return len(rank)
-        return rank.get(name, len(rank))
-
-    items.sort(key=place)
+    items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank)))

@@ -14,6 +14,7 @@ hides a cycle from Python but not from a reader). The layers:
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src"
@@ -56,7 +57,11 @@ def imports(module: str) -> set[str]:
     return out
 
 
-GRAPH = {m: imports(m) for m in MODULES}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Each module's grimoire imports (read when a test asks: collecting the suite, on
+    every worker, does not parse the whole source tree)."""
+    return {m: imports(m) for m in MODULES}
 
 
 def layer(module: str) -> str:
@@ -83,7 +88,7 @@ ALLOWED = {
 
 def test_imports_point_one_way() -> None:
     wrong = []
-    for module, targets in GRAPH.items():
+    for module, targets in graph().items():
         mine = layer(module)
         allowed = ALLOWED.get(mine, {"core", mine})
         for target in targets:
@@ -98,14 +103,14 @@ def test_no_import_cycles() -> None:
 
     def visit(node: str, path: list[str]) -> None:
         state[node] = 1
-        for nxt in sorted(GRAPH.get(node, ())):
+        for nxt in sorted(graph().get(node, ())):
             if state.get(nxt) == 1:
                 cycles.append([*path[path.index(nxt):], nxt])
             elif nxt not in state:
                 visit(nxt, [*path, nxt])
         state[node] = 2
 
-    for module in sorted(GRAPH):
+    for module in sorted(graph()):
         if module not in state:
             visit(module, [module])
     assert not cycles, "\n".join(" -> ".join(c) for c in cycles)
