@@ -10,7 +10,7 @@ BENCH_STAMP := $(VENV)/.installed-bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip uv
+	$(BIN)/pip install --quiet --upgrade pip uv || $(BIN)/pip install --quiet --upgrade pip
 	@# Before 0.3.0 the distribution was called "grimoire": drop it from an older .venv, or
 	@# its metadata and entry points would sit beside grimoire-games' ones.
 	$(BIN)/pip uninstall --quiet --yes grimoire 2>/dev/null || true
