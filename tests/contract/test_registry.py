@@ -30,3 +30,34 @@ def test_unknown_game_is_a_usage_error() -> None:
     with pytest.raises(UsageError) as err:
         registry.get("chess")
     assert err.value.reason == "game/unknown"
+
+
+def test_a_game_that_fails_to_load_is_named_with_its_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An installed package whose game raises on import: ``get`` says so by name, with
+    the error (``game/broken``), not ``game/unknown``; the other games still load."""
+    import sys
+
+    dist = tmp_path / "broken_game-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text(
+        f"[{registry.GROUP}]\nbroken-game = broken_game_pkg:RULES\n")
+    (tmp_path / "broken_game_pkg.py").write_text("raise ImportError('no module named tabels')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(registry, "_loaded", False)
+    monkeypatch.setattr(registry, "_registered", dict(registry._registered))
+    monkeypatch.setattr(registry, "_broken", {})
+    monkeypatch.delitem(sys.modules, "broken_game_pkg", raising=False)
+    with pytest.raises(UsageError) as err:
+        registry.get("broken-game")
+    assert err.value.reason == "game/broken"
+    assert "'broken-game'" in str(err.value) and "no module named tabels" in str(err.value)
+    assert registry.get("vicious-circle").name == "vicious-circle"
+    assert "broken-game" in registry.broken()
+
+
+def test_an_unknown_game_says_how_a_new_one_is_found() -> None:
+    with pytest.raises(UsageError) as err:
+        registry.get("wizard-duel")
+    assert err.value.reason == "game/unknown" and "installed again" in str(err.value)

@@ -60,7 +60,8 @@ def unregister(name: str) -> None:
 
 
 def get(name: str) -> AnyRules:
-    """The rules of a registered game.
+    """The rules of a registered game: ``game/unknown`` for a name no package registers,
+    ``game/broken`` (with its error) for one whose entry point failed to load.
 
     >>> get("vicious-circle").name
     'vicious-circle'
@@ -69,8 +70,15 @@ def get(name: str) -> AnyRules:
     try:
         return _registered[name]
     except KeyError:
-        known = ", ".join(sorted(_registered)) or "none"
-        raise UsageError("game/unknown", f"no game named {name!r} (known: {known})") from None
+        pass
+    if name in _broken:
+        raise UsageError("game/broken", f"the game {name!r} is installed but failed to load "
+                         f"({_broken[name]}); fix that error in its package (grimoire games "
+                         "lists every game that failed)") from None
+    known = ", ".join(sorted(_registered)) or "none"
+    raise UsageError("game/unknown", f"no game named {name!r} (known: {known}); a game "
+                     "added to a package's entry points is found once the package is "
+                     "installed again (pip install -e .)") from None
 
 
 def names() -> list[str]:
