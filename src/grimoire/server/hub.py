@@ -233,9 +233,9 @@ class Hub:
                  dice_seeds: int | None = None) -> None:
         self.store = store
         self._seeds = None if dice_seeds is None else random.Random(dice_seeds)
-        self._seed_lock = threading.Lock()
         """Where the matches' dice seeds come from: the system's randomness, or (tests
         only, ``ServerConfig.dice_seeds``) a seeded sequence, so each match replays."""
+        self._seed_lock = threading.Lock()
         self.keep = keep
         """How many matches (and tokens, times ten) stay in memory; the least recently
         used of those no one is playing or listening to are dropped first (the store
