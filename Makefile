@@ -40,7 +40,10 @@ test: $(STAMP) browser
 	@# where each would compile them all again (its own result is the run's, below).
 	$(BIN)/mypy & mypy=$$!; PYTHONDONTWRITEBYTECODE= $(BIN)/pytest --collect-only -q \
 	  >/dev/null 2>&1; wait $$mypy
-	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder \
+	  -m 'not alone'
+	@# the tests that time the server against other requests, with no other test beside them
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -m alone tests
 
 # The pages' tests drive Debian's headless Chromium and the terminal's tests read tmux;
 # install them when we can (as root with apt-get), else say so: those tests are then

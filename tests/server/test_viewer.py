@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import msgspec
+import pytest
 from browser import data_of
 from tests.server.conftest import HTTP, auth, free_port, process, running
 
@@ -184,6 +185,7 @@ def test_each_page_equals_the_viewer_of_its_events_built_from_scratch(
     assert seen[-1][1]["outcome"] == ended["outcome"]
 
 
+@pytest.mark.alone  # a timing: other tests' work on the same cores would be its load
 def test_other_requests_are_answered_at_once_while_viewers_of_a_long_match_are_built(
         tmp_path: Path) -> None:
     """The stall test: while clients reload the viewers of a Wiz-War match of a few
