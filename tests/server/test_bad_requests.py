@@ -9,42 +9,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
-import uvicorn
 import websockets
-from tests.server.conftest import HTTP, auth, free_port, wait_up
+from tests.server.conftest import HTTP, auth, running
 
 from grimoire.server import ServerConfig, create_app
-from grimoire.server.app import WebSocketProtocol
-
-
-@contextlib.contextmanager
-def serving(db: Path) -> Iterator[str]:
-    """A server on a free port in a thread, as ``grimoire serve`` runs it."""
-    port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(ServerConfig(db=str(db))),
-                                           host="127.0.0.1", port=port,
-                                           log_level="warning", ws=WebSocketProtocol))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_up(base)
-        yield base
-    finally:
-        server.should_exit = True
-        thread.join(10)
 
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serving(tmp_path_factory.mktemp("bad") / "m.sqlite") as url:
+    with running(ServerConfig(db=str(tmp_path_factory.mktemp("bad") / "m.sqlite"))) as url:
         yield url
 
 
