@@ -10,7 +10,14 @@ frozenset({1})
 from grimoire import games, registry
 from grimoire.core.audit import AuditReport, audit
 from grimoire.core.dice import RecordedDice, SeededDice
-from grimoire.core.errors import AuditError, GrimoireError, IllegalAction, LogError, UsageError
+from grimoire.core.errors import (
+    AuditError,
+    GrimoireError,
+    IllegalAction,
+    LogError,
+    RulesError,
+    UsageError,
+)
 from grimoire.core.events import Action, Chance, Consequence, Event, Header, Record, Roll, Shuffle
 from grimoire.core.logfile import Log, LogReader, LogWriter, read_log, write_log
 from grimoire.core.match import Match
@@ -43,6 +50,7 @@ __all__ = [
     "Replay",
     "Roll",
     "Rules",
+    "RulesError",
     "SeededDice",
     "Shuffle",
     "UsageError",

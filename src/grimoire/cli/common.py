@@ -21,6 +21,7 @@ from rich.text import Text
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from grimoire import GrimoireError, UsageError
+from grimoire.core.errors import RulesError
 from grimoire.tools.validate import CRASHED, UNREADABLE
 
 P = ParamSpec("P")
@@ -116,7 +117,8 @@ def exit_code(error: GrimoireError | Mapping[str, Any] | None) -> int:
         kind, reason = type(error).__name__, error.reason
     else:
         kind, reason = str(error.get("error")), str(error.get("reason"))
-    if reason in (INTERNAL, CRASHED):  # a bug, or a worker that died on the log twice
+    if reason in (INTERNAL, CRASHED) or kind == RulesError.__name__:  # a bug (of grimoire
+        # or of a game), or a worker that died on the log twice
         return EXIT_INTERNAL
     if kind == UsageError.__name__ or reason in _IO_REASONS:
         return EXIT_USAGE

@@ -302,6 +302,13 @@ def audit_records(
         try:
             pending = decide(state, got, dice)
         except IllegalAction as exc:
+            # (the dice's own refusals, dice/needed..., come from a draw)
+            if seeded is not None and seeded.counter != k \
+                    and not exc.reason.startswith("dice/"):
+                raise AuditError("dice/drawn-for-refused", f"{rules.name}: the rules drew "
+                                 f"{seeded.counter - k} dice for {_describe(got)} and then "
+                                 f"refused it ({exc.reason}: {exc.detail})",
+                                 line=line, seq=rec.seq) from None
             if isinstance(dice, _LogDice) and dice.exhausted \
                     and exc.reason == "dice/needed":
                 end_line, end_seq = ahead.last if ahead.peek() is None else (line, rec.seq)
@@ -312,6 +319,12 @@ def audit_records(
                 raise AuditError("audit/after-end", f"{_describe(got)} comes after the game "
                                  "ended", line=line, seq=rec.seq) from None
             raise AuditError(exc.reason, exc.detail, line=line, seq=rec.seq) from None
+        if seeded is not None:
+            recorded = sum(e.draws for e in pending if isinstance(e, Chance))
+            if seeded.counter - k != recorded:
+                raise AuditError("dice/unrecorded", f"{rules.name}: the rules drew "
+                                 f"{seeded.counter - k} dice for {_describe(got)} but "
+                                 f"their events record {recorded}", line=line, seq=rec.seq)
         if not pending or pending[0] != got:
             raise AuditError("audit/mismatch", f"the rules do not begin the decision "
                              f"with {_describe(got)}", line=line, seq=rec.seq)

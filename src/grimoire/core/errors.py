@@ -89,6 +89,18 @@ class AuditError(LocatedError):
     """
 
 
+class RulesError(GrimoireError):
+    """A game's rules broke a promise every game makes to the core: a bug of the game,
+    not of the action or the log. Nothing changes. ``dice/unrecorded``: ``decide`` drew
+    dice its events do not record (every draw belongs in a chance event, e.g.
+    ``Roll.make``); ``dice/drawn-for-refused``: ``decide`` drew dice and then refused the
+    action (refuse before the first draw, or a player could probe the dice).
+
+    >>> str(RulesError("dice/unrecorded", "my-game drew 1 die, its events record 0"))
+    'dice/unrecorded: my-game drew 1 die, its events record 0'
+    """
+
+
 class UsageError(GrimoireError):
     """A caller's mistake that is not about a log or a move: unknown game, bad option."""
 

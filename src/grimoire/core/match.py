@@ -57,7 +57,7 @@ from grimoire.core.logfile import (
     write_log,
 )
 from grimoire.core.replay import Replay, draws_in, fold, initial_state
-from grimoire.core.rules import AnyRules, Outcome, PlayerId, describe, draw
+from grimoire.core.rules import AnyRules, Outcome, PlayerId, decide_checked, describe, draw
 from grimoire.core.signing import act_message, public_of, read_key, sign
 
 
@@ -584,7 +584,7 @@ class Match:
                 expected=expected_version, actual=len(self._events))
         signer = self._signer(action, key)
         roller = self._dice(dice)
-        events = self.rules.decide(self.state, action, roller)
+        events = decide_checked(self.rules, self.state, action, roller)
         if isinstance(roller, RecordedDice) and roller.remaining:
             raise IllegalAction("dice/unused", f"{roller.remaining} dice values were not needed")
         state = apply_decision(self.state, events, self.rules.evolve)

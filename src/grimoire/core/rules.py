@@ -24,9 +24,9 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_chec
 import msgspec
 
 from grimoire.core.choices import Pick
-from grimoire.core.dice import Dice
-from grimoire.core.errors import IllegalAction
-from grimoire.core.events import Action
+from grimoire.core.dice import Dice, RecordedDice, SeededDice
+from grimoire.core.errors import IllegalAction, RulesError
+from grimoire.core.events import Action, Chance
 from grimoire.core.svg import text_picture
 
 PlayerId = int
@@ -132,6 +132,47 @@ def require_turn(rules: AnyRules, state: Any, action: Any) -> PlayerId:
             "turn/not-to-act", f"seat {action.player} may not act now (to act: {sorted(to_act)})"
         )
     return action.player
+
+
+def decide_checked(rules: AnyRules, state: Any, action: Any, dice: Dice) -> tuple[Any, ...]:
+    """``rules.decide``, holding the game to its dice promises (what :meth:`Match.act
+    <grimoire.core.match.Match.act>` and the audit decide with): every die drawn is recorded
+    in a chance event of the decision, and no die is drawn for an action then refused.
+    Either broken promise is a :class:`~grimoire.core.errors.RulesError` naming the game,
+    the action and the fix (``dice/unrecorded``, ``dice/drawn-for-refused``).
+
+    >>> from grimoire import registry
+    >>> from grimoire.core.dice import SeededDice
+    >>> from grimoire.games.vicious_circle.events import Pass
+    >>> rules = registry.get("vicious-circle")
+    >>> state = rules.setup(rules.Options(), ("Dawn", "Twilight"))
+    >>> decide_checked(rules, state, Pass(player=1), SeededDice(b"s"))
+    Traceback (most recent call last):
+    ...
+    grimoire.core.errors.IllegalAction: turn/not-to-act: seat 1 may not act now (to act: [0])
+    """
+    start = dice.counter
+    try:
+        events = rules.decide(state, action, dice)
+    except IllegalAction as exc:
+        # the dice's own refusals (dice/needed, dice/no-seed...) come from a draw
+        if dice.counter != start and not exc.reason.startswith("dice/"):
+            raise RulesError(
+                "dice/drawn-for-refused",
+                f"{rules.name}: decide drew {dice.counter - start} dice for "
+                f"{type(action).__name__} and then refused it ({exc.reason}); make every "
+                "check that can refuse the action before the first draw") from exc
+        raise
+    if isinstance(dice, SeededDice | RecordedDice):
+        drawn = dice.counter - start  # counted as a chance event's ``draws`` counts them
+        recorded = sum(e.draws for e in events if isinstance(e, Chance))
+        if drawn != recorded:
+            raise RulesError(
+                "dice/unrecorded",
+                f"{rules.name}: decide drew {drawn} dice for {type(action).__name__} but its "
+                f"events record {recorded}; record every draw in a chance event (make it "
+                "with Roll.of(dice, ...) or Shuffle.of(dice, ...))")
+    return events
 
 
 def finished(state: Any) -> Outcome | None:

@@ -36,6 +36,7 @@ from grimoire.core.errors import (
     ConcurrencyError,
     GrimoireError,
     IllegalAction,
+    RulesError,
     StoreError,
     UsageError,
 )
@@ -119,6 +120,8 @@ def status_of(error: GrimoireError) -> int:
         return STATUS[error.reason]
     if isinstance(error, ConcurrencyError):
         return 409
+    if isinstance(error, RulesError):  # a bug of the game: the match is as it was
+        return 500
     if isinstance(error, IllegalAction):
         return 422
     return 400
