@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -80,6 +81,13 @@ def get(url: str) -> tuple[int, str]:
         return response.status, response.read().decode()
 
 
+def find_uv() -> str | None:
+    """uv beside this Python (``make test``'s .venv has it): it builds and installs the
+    same wheel from the same index as pip, ten times faster (1 s against 14 s here to
+    install the wheel with its extras; pip where there is none)."""
+    return shutil.which("uv", path=str(Path(sys.executable).parent)) or shutil.which("uv")
+
+
 def check_sdist(sdist: Path) -> None:
     """The sdist holds what a clone's ``make test`` needs and nothing a working tree
     gathers."""
@@ -126,7 +134,10 @@ def test_the_built_wheel_works_installed_in_a_fresh_environment(tmp_path: Path) 
     schemas, a syrupy snapshot test written with ``grimoire.testing``, and ``serve``."""
     started = time.monotonic()
     dist = tmp_path / "dist"
-    run(sys.executable, "-m", "build", "--outdir", dist, ROOT, cwd=ROOT)
+    uv = find_uv()
+    installer = ("--installer", "uv") if uv else ()
+    run(sys.executable, "-m", "build", *installer, "--outdir", dist, ROOT, cwd=ROOT,
+        env={**os.environ, "UV": uv} if uv else None)
     [sdist] = dist.glob("*.tar.gz")
     [wheel] = dist.glob("*.whl")
     run(sys.executable, "-m", "twine", "check", "--strict", sdist, wheel, cwd=tmp_path)
@@ -134,13 +145,14 @@ def test_the_built_wheel_works_installed_in_a_fresh_environment(tmp_path: Path) 
     check_wheel(wheel)
 
     env_dir = tmp_path / "venv"
-    venv.EnvBuilder(with_pip=False).create(env_dir)  # this pip installs into it (--python):
-    bin_dir = env_dir / "bin"                         # no ensurepip, 5 to 8 s saved
+    venv.EnvBuilder(with_pip=False).create(env_dir)  # uv or this pip installs into it
+    bin_dir = env_dir / "bin"                         # (--python): no ensurepip, 5 to 8 s saved
     env = clean_env(bin_dir)
     home = tmp_path / "home"  # outside the repository: src/ cannot be imported from here
     home.mkdir()
     assert not home.resolve().is_relative_to(ROOT)
-    run(sys.executable, "-m", "pip", "--python", bin_dir / "python", "install", "--quiet",
+    installer = (uv, "pip") if uv else (sys.executable, "-m", "pip")
+    run(*installer, "install", "--quiet", "--python", bin_dir / "python",
         f"{wheel}[server,testing]", cwd=home, env=env)
 
     where = run(bin_dir / "python", "-c",

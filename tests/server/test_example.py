@@ -27,6 +27,9 @@ from grimoire.core.audit import audit
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bot_client.py"
 GAMES = [n for n in registry.names() if n != "tally"]
+SEEDS = {"wiz-war": 11}
+"""The client's seed by game (default 3). Wiz-War's random games run long: with the test
+servers' dice (``DICE_SEEDS``) seed 3 plays 2,463 events (17 s), seed 11 1,552 (10 s)."""
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -37,7 +40,8 @@ def test_the_example_client_plays_a_whole_match(base: str, game: str, tmp_path: 
     client = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(client)
     log = tmp_path / "match.jsonl"
-    code = asyncio.run(client.main(["--server", base, "--game", game, "--seed", "3",
+    seed = str(SEEDS.get(game, 3))
+    code = asyncio.run(client.main(["--server", base, "--game", game, "--seed", seed,
                                     "--log", str(log), "--quiet"]))
     assert code == 0
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
