@@ -55,6 +55,16 @@ def test_a_game_that_fails_to_load_is_named_with_its_error(
     assert "'broken-game'" in str(err.value) and "no module named tabels" in str(err.value)
     assert registry.get("vicious-circle").name == "vicious-circle"
     assert "broken-game" in registry.broken()
+    # the commands say it by name too: games lists it, the others refuse it as broken
+    from typer.testing import CliRunner
+
+    from grimoire.cli.app import app
+    runner = CliRunner()
+    listed = runner.invoke(app, ["games"])
+    assert listed.exit_code == 0 and "broken-game" in listed.output
+    assert "no module named tabels" in listed.output
+    refused = runner.invoke(app, ["simulate", "broken-game", "-n", "1"])
+    assert refused.exit_code == 2 and "game/broken" in refused.output
 
 
 def test_an_unknown_game_says_how_a_new_one_is_found() -> None:

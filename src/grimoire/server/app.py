@@ -237,6 +237,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         log.info("serving", db=config.db)
+        for name, error in sorted(registry.broken().items()):  # installed, not offered
+            log.error("game-broken", game=name, error=error)
         await bots.resume()
         try:
             yield
