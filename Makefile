@@ -37,13 +37,16 @@ JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
 test: $(STAMP) browser
 	$(BIN)/ruff check src tests tools
-	@# mypy, and beside it on the other core a first collection of the suite: it writes the
-	@# compiled tests (assertions rewritten) and sources that every worker then reads,
-	@# where each would compile them all again (its own result is the run's, below).
-	$(BIN)/mypy & mypy=$$!; PYTHONDONTWRITEBYTECODE= $(BIN)/pytest --collect-only -q \
-	  >/dev/null 2>&1; wait $$mypy
+	@# mypy runs beside everything up to the alone run (its report printed after the
+	@# parallel run): first beside a collection of the suite, which writes the compiled
+	@# tests (assertions rewritten) and sources that every worker then reads, where each
+	@# would compile them all again; then beside the workers. Waiting for it after the
+	@# collection left a core idle for 10 s.
+	$(BIN)/mypy > $(VENV)/mypy.out 2>&1 & mypy=$$!; \
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest --collect-only -q >/dev/null 2>&1; \
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -n $(JOBS) --dist loadfile --no-loadscope-reorder \
-	  -m 'not alone'
+	  -m 'not alone'; tests=$$?; \
+	wait $$mypy; typed=$$?; cat $(VENV)/mypy.out; [ $$tests = 0 ] && [ $$typed = 0 ]
 	@# the tests that time the server against other requests, with no other test beside
 	@# them (collected from the files that mark one, not from the whole suite again)
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -m alone \
