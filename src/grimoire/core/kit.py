@@ -3,7 +3,8 @@
 - :class:`Builder`: the events a decision produces, each folded into a scratch state as it
   is emitted, so later rules see what earlier events did;
 - :func:`put`, :func:`put_many`, :func:`without`: immutable updates of the tuples states
-  are made of;
+  are made of (and ``replace``, msgspec's ``structs.replace``, for the states themselves,
+  so a game's ``evolve`` needs only the kit);
 - :class:`Grid`: chess-like square names (``a1``..``j10``) for rectangular boards;
   :func:`named` and :func:`who` for the other names a game reads and writes;
 - :func:`write_ranks` / :func:`read_ranks`: the FEN-like rank codec (``2S1D/5/...``), with
@@ -38,6 +39,7 @@ from types import MappingProxyType as MappingProxy
 from typing import Any, Generic, TypeVar, overload
 
 import msgspec
+from msgspec.structs import replace as replace
 
 from grimoire.core.dice import Dice, NoDice
 from grimoire.core.errors import GrimoireError, IllegalAction, UsageError
