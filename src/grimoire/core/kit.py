@@ -550,13 +550,13 @@ def evolver(state: type[S], handlers: Mapping[type, Callable[[S, Any], S]], *,
     grimoire.core.errors.GrimoireError: game/unhandled-event: the game demo's evolve has no ...
     """
     table: dict[type, Callable[[S, Any], S]] = dict(handlers)
-    get = table.get
     where = [game, _module_of(table)]
 
     def evolve(state: S, event: Any) -> S:
-        handler = get(type(event))
-        if handler is None:
-            raise unhandled_event(where[0], type(event), where[1])
+        try:  # free when it does not raise: the fold's hot path
+            handler = table[type(event)]
+        except KeyError:
+            raise unhandled_event(where[0], type(event), where[1]) from None
         return handler(state, event)
 
     evolve.__doc__ = "The state after ``event`` (:func:`grimoire.core.kit.evolver`)."
