@@ -1,5 +1,7 @@
 """The game kit: the builder, immutable tuples, square names, the rank codec, GameOver,
-and the parts of the games' position builders (write_pieces, options_of)."""
+the parts of the games' position builders (write_pieces, options_of), the evolve dispatch
+(evolver), seat names, the position guards, and the drawing kit's frame, caption and
+legend lines."""
 
 from __future__ import annotations
 
@@ -9,23 +11,31 @@ import msgspec
 import pytest
 
 from grimoire.core.dice import NoDice, RecordedDice
-from grimoire.core.errors import IllegalAction, UsageError
+from grimoire.core.errors import GrimoireError, IllegalAction, UsageError
+from grimoire.core.events import Action, Consequence
 from grimoire.core.kit import (
     Builder,
     GameOver,
     Grid,
+    check_evolver,
     ended,
+    evolver,
+    handlers_of,
     named,
     number,
     options_of,
+    position_fields,
     put,
     put_many,
     read_ranks,
+    seat_name,
+    seat_names,
     who,
     without,
     write_pieces,
     write_ranks,
 )
+from grimoire.core.svg import caption, draw_caption, frame, legend_hidden, legend_last
 
 
 def test_builder_folds_each_event_as_it_is_emitted() -> None:
@@ -204,3 +214,114 @@ def test_options_of_refuses_options_the_game_does_not_have(options: dict[str, ob
     with pytest.raises(UsageError) as exc:
         options_of(Settings, options)
     assert exc.value.reason == "options/invalid" and repr(options) in exc.value.detail
+
+
+class Step(Action, frozen=True, tag="step"):
+    to: str
+
+
+class Rest(Action, frozen=True, tag="rest"):
+    pass
+
+
+class Hit(Consequence, frozen=True, tag="hit"):
+    pass
+
+
+def _step(state: tuple[str, ...], ev: Step) -> tuple[str, ...]:
+    return (*state, ev.to)
+
+
+def _rest(state: tuple[str, ...], ev: Rest) -> tuple[str, ...]:
+    return state
+
+
+def test_evolver_folds_each_event_with_the_function_its_type_has() -> None:
+    evolve = evolver(tuple, {Step: _step, Rest: _rest}, game="demo")
+    assert evolve(evolve((), Step(player=0, to="b2")), Rest(player=1)) == ("b2",)
+    assert set(handlers_of(evolve) or {}) == {Step, Rest}
+    assert handlers_of(_step) is None
+
+
+def test_an_event_evolve_has_no_handler_for_names_the_game_the_event_and_the_fix() -> None:
+    """The issue: "an event missing from evolve surfaced only as a bare KeyError"."""
+    evolve = evolver(tuple, {Step: _step}, game="demo")
+    with pytest.raises(GrimoireError) as exc:
+        evolve((), Hit())
+    assert exc.value.reason == "game/unhandled-event"
+    detail = exc.value.detail
+    assert "the game demo" in detail and "Hit" in detail and "'hit'" in detail
+    assert "add `Hit: a function (state, event) -> State`" in detail
+    assert __name__ in detail  # the module holding the table
+
+
+def test_a_handler_failing_is_not_taken_for_a_missing_handler() -> None:
+    def broken(state: tuple[str, ...], ev: Step) -> tuple[str, ...]:
+        return {"x": state}[ev.to]
+
+    with pytest.raises(KeyError):
+        evolver(tuple, {Step: broken})((), Step(player=0, to="b2"))
+
+
+def test_assembling_refuses_an_event_union_member_evolve_lacks_and_names_the_game() -> None:
+    evolve = evolver(tuple, {Step: _step, Rest: _rest})
+    check_evolver("demo", evolve, Step | Rest)  # every member handled: nothing to say
+    with pytest.raises(GrimoireError) as exc:
+        check_evolver("other", evolve, Step | Rest | Hit)
+    assert exc.value.reason == "game/unhandled-event"
+    assert "the game demo's evolve" in exc.value.detail  # named once, by the first game
+    lone = evolver(tuple, {Step: _step})
+    with pytest.raises(GrimoireError, match="the game solo's evolve has no handler for Hit"):
+        check_evolver("solo", lone, Hit)
+
+
+def test_an_evolve_written_by_hand_is_left_alone() -> None:
+    check_evolver("demo", _step, Step | Hit)
+
+
+class Named(msgspec.Struct, frozen=True):
+    names: tuple[str, ...] = ()
+
+
+@pytest.mark.parametrize(("state", "seat", "name"), [
+    (None, 0, "Dawn"), (Named(), 1, "Twilight"), (Named(("Ann", "Ben")), 1, "Ben"),
+    (Named(("Ann", "")), 1, "Twilight"), (Named(("Ann",)), 1, "Twilight"),
+    (None, 2, "player 3"), (None, -1, "player 0"),
+])
+def test_seat_name_is_the_states_name_else_the_games_seat_name(
+        state: Named | None, seat: int, name: str) -> None:
+    assert seat_name(state, seat, ("Dawn", "Twilight")) == name
+
+
+def test_seat_names_names_every_seat() -> None:
+    assert seat_names(Named(("Ann", "Ben", "Cy")), ("A", "B")) == ("Ann", "Ben", "Cy")
+    assert seat_names(None, ("A", "B")) == ("A", "B")
+    assert seat_name(None, 4, (), unknown="seat {n}") == "seat 5"
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    (None, "a position is text, not NoneType"),
+    (b"A2/3/2I a 0", "a position is text, not bytes"),
+    ("A" * 41, "41 characters; no position is longer than 40"),
+    ("A2/3/2I a", "expected 3 fields: board turn turns"),
+    ("A2/3/2I a 0 0", "expected 3 fields: board turn turns"),
+])
+def test_position_fields_guards_every_position_text(text: object, why: str) -> None:
+    with pytest.raises(IllegalAction) as exc:
+        position_fields(text, 3, longest=40, names="board turn turns")
+    assert exc.value.reason == "position/invalid" and why in exc.value.detail
+    assert len(exc.value.detail) < 120  # never echoes a hostile text whole
+
+
+def test_frame_caption_and_legend_lines_draw_what_every_picture_has() -> None:
+    picture = frame(300, 100, title="demo")
+    lines = caption("Ann steps " + "far " * 30, width=40)
+    assert len(lines) == 4 and lines[0].startswith("Last: Ann steps")
+    draw_caption(picture, 8, lines)
+    assert all(line.startswith("<text") for line in picture.lines[-4:])
+    assert 'y="88"' in picture.lines[-1] and 'y="37"' in picture.lines[-4]
+    y = legend_last(picture, 10, 10)
+    y = legend_hidden(picture, 10, y)
+    svg = picture.svg()
+    assert "the last event's squares" in svg and "a piece this picture may not show" in svg
+    assert svg.count("<text") == 7 and y == pytest.approx(45.2)

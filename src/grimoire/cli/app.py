@@ -23,6 +23,7 @@ from grimoire.cli import (
     games,
     keygen,
     new,
+    new_game,
     odds,
     play,
     render,
@@ -79,6 +80,7 @@ def _main(
 
 app.command("games", cls=Command)(games.command)
 app.command("new", cls=Command)(new.command)
+app.command("new-game", cls=Command)(new_game.command)
 app.command("play", cls=Command)(play.command)
 app.command("simulate", cls=Command)(simulate.command)
 app.command("arena", cls=Command)(arena.command)

@@ -3,7 +3,8 @@
 - :class:`Builder`: the events a decision produces, each folded into a scratch state as it
   is emitted, so later rules see what earlier events did;
 - :func:`put`, :func:`put_many`, :func:`without`: immutable updates of the tuples states
-  are made of;
+  are made of (and ``replace``, msgspec's ``structs.replace``, for the states themselves,
+  so a game's ``evolve`` needs only the kit);
 - :class:`Grid`: chess-like square names (``a1``..``j10``) for rectangular boards;
   :func:`named` and :func:`who` for the other names a game reads and writes;
 - :func:`write_ranks` / :func:`read_ranks`: the FEN-like rank codec (``2S1D/5/...``), with
@@ -11,7 +12,14 @@
   bounded whole number out of a position; :func:`write_pieces` writes a board from its
   pieces by square and :func:`options_of` reads options, for the games' position builders;
 - :class:`GameOver` and :func:`ended`: the shared end-of-game consequence and its fold (the
-  default outcome, :func:`grimoire.core.rules.finished`, reads what it leaves).
+  default outcome, :func:`grimoire.core.rules.finished`, reads what it leaves);
+- :func:`evolver`: a game's ``evolve`` from a table of event types and small pure
+  functions, which names the game and the event it lacks (``game/unhandled-event``);
+- :func:`seat_name` / :func:`seat_names`: the players' names a state keeps, or the game's
+  seat names where it keeps none; :func:`position_fields`: the guards every position text
+  passes before it is read (a text, bounded, the right number of fields);
+- :func:`uniform_rollout` / :func:`no_opinion`: the default bot hints (what a game without
+  a ``bots`` module gets).
 
 >>> grid = Grid(5, 5)
 >>> grid.name(0), grid.parse("e1", "move/unknown-square")
@@ -25,13 +33,16 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import typing
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from types import MappingProxyType as MappingProxy
 from typing import Any, Generic, TypeVar, overload
 
 import msgspec
+from msgspec.structs import replace as replace
 
 from grimoire.core.dice import Dice, NoDice
-from grimoire.core.errors import IllegalAction, UsageError
+from grimoire.core.errors import GrimoireError, IllegalAction, RulesError, UsageError
 from grimoire.core.events import Consequence, Seat
 
 S = TypeVar("S")
@@ -180,6 +191,38 @@ def who(names: Sequence[str], seats: Iterable[int], nobody: str = "nobody") -> s
     return " and ".join(names[s] for s in seats) or nobody
 
 
+def seat_name(state: object, seat: int, defaults: Sequence[str], *,
+              unknown: str = "player {n}") -> str:
+    """The name of ``seat``'s player: the state's ``names[seat]`` when it is set, else the
+    game's seat name ``defaults[seat]`` (a state built by hand, or ``state`` ``None``), else
+    ``unknown`` with ``{n}`` the seat counted from 1 (a seat the game does not have).
+
+    >>> seat_name(None, 1, ("Dawn", "Twilight")), seat_name(None, 5, ("Dawn", "Twilight"))
+    ('Twilight', 'player 6')
+    >>> class S(msgspec.Struct):
+    ...     names: tuple[str, ...] = ()
+    >>> seat_name(S(("Ann", "Ben")), 0, ("Dawn", "Twilight"))
+    'Ann'
+    """
+    names: Sequence[str] = () if state is None else getattr(state, "names", ())
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    if 0 <= seat < len(defaults):
+        return defaults[seat]
+    return unknown.format(n=seat + 1)
+
+
+def seat_names(state: object, defaults: Sequence[str]) -> tuple[str, ...]:
+    """Every seat's name, seat 0 first, as :func:`seat_name` gives it (as many seats as
+    ``defaults`` has, or the state's ``names`` when it has more).
+
+    >>> seat_names(None, ("Dawn", "Twilight"))
+    ('Dawn', 'Twilight')
+    """
+    names: Sequence[str] = () if state is None else getattr(state, "names", ())
+    return tuple(seat_name(state, s, defaults) for s in range(max(len(names), len(defaults))))
+
+
 # ---------------------------------------------------------------- square names
 
 
@@ -288,6 +331,32 @@ def number(text: str, field: str, lo: int, hi: int, what: str = "number") -> int
     if not lo <= value <= hi:
         raise bad_position(text, f"{what} {field!r} is not a whole number from {lo} to {hi}")
     return value
+
+
+def position_fields(text: object, count: int, *, longest: int,
+                    names: str = "") -> list[str]:
+    """The ``count`` space-separated fields of the position ``text``, after the guards every
+    ``parse`` needs before it reads anything: ``text`` is a ``str`` (a program may hand
+    anything), at most ``longest`` characters (a hostile megabyte is refused unread), with
+    exactly ``count`` fields (``names`` lists them in the refusal). Anything else is
+    ``position/invalid``.
+
+    >>> position_fields("A2/3/2I a 0", 3, longest=40)
+    ['A2/3/2I', 'a', '0']
+    >>> position_fields("A2/3/2I a", 3, longest=40, names="board turn turns")
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    grimoire.core.errors.IllegalAction: position/invalid: 'A2/3/2I a': expected 3 fields: ...
+    """
+    if not isinstance(text, str):
+        raise bad_position(repr(text)[:40], f"a position is text, not {type(text).__name__}")
+    if len(text) > longest:
+        raise bad_position(text[:40] + "\u2026",
+                           f"{len(text)} characters; no position is longer than {longest}")
+    parts = text.split()
+    if len(parts) != count:
+        raise bad_position(text, f"expected {count} fields" + (f": {names}" if names else ""))
+    return parts
 
 
 def write_ranks(rows: Iterable[Iterable[str]], empty: str = ".") -> str:
@@ -454,13 +523,112 @@ def ended(state: S, event: GameOver, **changes: Any) -> S:
     return out
 
 
+# ---------------------------------------------------------------- evolve
+
+
+def evolver(state: type[S], handlers: Mapping[type, Callable[[S, Any], S]], *,
+            game: str = "") -> Callable[[S, Any], S]:
+    """A game's ``evolve``: the state (of type ``state``, the game's ``State``, which lets
+    mypy check every handler against it) after an event, by the function ``handlers``
+    holds for the event's exact type (a dict lookup and a call: the fold's hot path stays as fast as
+    the table written out). An event type the table lacks is a bug of the game, refused
+    with ``game/unhandled-event`` naming the game (``game``, or the one
+    :meth:`~grimoire.core.rules.Game.assemble` gives it), the event and what to add;
+    ``Game.assemble`` makes the same check for every member of the game's ``Event`` union
+    when the game is loaded, so a missing handler never waits for a log to meet it.
+
+    >>> from grimoire.core.events import Action
+    >>> class Step(Action, frozen=True, tag="step"):
+    ...     to: str
+    >>> class Rest(Action, frozen=True, tag="rest"):
+    ...     pass
+    >>> evolve = evolver(list, {Step: lambda state, ev: state + [ev.to]}, game="demo")
+    >>> evolve([], Step(player=0, to="b2"))
+    ['b2']
+    >>> evolve([], Rest(player=0))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    grimoire.core.errors.RulesError: game/unhandled-event: the game demo's evolve has no ...
+    """
+    table: dict[type, Callable[[S, Any], S]] = dict(handlers)
+    where = [game, _module_of(table)]
+
+    def evolve(state: S, event: Any) -> S:
+        try:  # free when it does not raise: the fold's hot path
+            handler = table[type(event)]
+        except KeyError:
+            raise unhandled_event(where[0], type(event), where[1]) from None
+        return handler(state, event)
+
+    evolve.__doc__ = "The state after ``event`` (:func:`grimoire.core.kit.evolver`)."
+    vars(evolve)["_grimoire_evolver"] = (table, where)
+    return evolve
+
+
+def _module_of(table: Mapping[type, Callable[..., Any]]) -> str:
+    for handler in table.values():
+        module = getattr(handler, "__module__", None)
+        if module:
+            return str(module)
+    return ""
+
+
+def unhandled_event(game: str, kind: type, module: str = "") -> RulesError:
+    """The error of an ``evolve`` that has no handler for events of type ``kind``
+    (``game/unhandled-event``): a bug of the game, so it says what to add where.
+
+    >>> print(unhandled_event("demo", int, "demo.evolve").detail)  # doctest: +ELLIPSIS
+    the game demo's evolve has no handler for int events (tag 'int'): add `int: ...
+    """
+    config = getattr(kind, "__struct_config__", None)
+    tag = getattr(config, "tag", None) or kind.__name__
+    where = f" in {module}" if module else ""
+    return RulesError(
+        "game/unhandled-event",
+        f"the game {game or module or '?'}'s evolve has no handler for {kind.__name__} "
+        f"events (tag {tag!r}): add `{kind.__name__}: a function (state, event) -> State` "
+        f"to the table given to kit.evolver{where}")
+
+
+def handlers_of(evolve: Callable[..., Any]) -> Mapping[type, Callable[..., Any]] | None:
+    """The table an :func:`evolver` dispatches on (``None`` for an ``evolve`` written by
+    hand), for checks over a game's events.
+
+    >>> sorted(t.__name__ for t in handlers_of(evolver(int, {int: max, str: min})))
+    ['int', 'str']
+    """
+    made = vars(evolve).get("_grimoire_evolver") if hasattr(evolve, "__dict__") else None
+    return None if made is None else MappingProxy(made[0])
+
+
+def check_evolver(game: str, evolve: Callable[..., Any], event_union: Any) -> None:
+    """Name the game an :func:`evolver` belongs to (when it was not given) and refuse,
+    with ``game/unhandled-event``, a member of the game's ``Event`` union its table
+    lacks. ``Game`` calls this when a game is assembled; an ``evolve`` written by hand is
+    left alone.
+
+    >>> check_evolver("demo", evolver(int, {int: max}), int | str)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    grimoire.core.errors.RulesError: game/unhandled-event: the game demo's evolve has ...
+    """
+    made = vars(evolve).get("_grimoire_evolver") if hasattr(evolve, "__dict__") else None
+    if made is None:
+        return
+    table, where = made
+    if not where[0]:
+        where[0] = game
+    members = typing.get_args(event_union) or (event_union,)
+    for kind in members:
+        if isinstance(kind, type) and kind not in table:
+            raise unhandled_event(where[0], kind, where[1])
+
+
 # ------------------------------------------------------------------ search bots
 
 
 def uniform_rollout(_state: object, _player: int, actions: Sequence[T],
                     rng: random.Random) -> T:
     """A game's ``bots.rollout`` when no cheap rule plays better: any legal action,
-    uniformly.
+    uniformly (what a game assembled without ``bots`` gets: it needs no ``bots.py``).
 
     >>> uniform_rollout(None, 0, ["a", "b"], random.Random(1)) in ("a", "b")
     True
@@ -470,5 +638,9 @@ def uniform_rollout(_state: object, _player: int, actions: Sequence[T],
 
 def no_opinion(_state: object) -> None:
     """A game's ``bots.evaluate`` when its random games are short: a rollout cut off
-    before the end counts as shared."""
+    before the end counts as shared (what a game assembled without ``bots`` gets).
+
+    >>> no_opinion(None) is None
+    True
+    """
     return None

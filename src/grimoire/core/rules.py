@@ -27,6 +27,7 @@ from grimoire.core.choices import Pick
 from grimoire.core.dice import Dice, RecordedDice, SeededDice
 from grimoire.core.errors import IllegalAction, RulesError
 from grimoire.core.events import Action, Chance
+from grimoire.core.kit import check_evolver
 from grimoire.core.svg import text_picture
 
 PlayerId = int
@@ -419,6 +420,7 @@ class Game(Generic[S, E, O]):
         self._to_act = to_act
         self._legal = legal
         self._decide = decide
+        check_evolver(name, evolve, Event)  # a kit.evolver lacking an event: refused now
         self.evolve = evolve  # the hot path: called directly, never wrapped
         self.outcome = outcome
         self.view = view
@@ -486,7 +488,9 @@ class Game(Generic[S, E, O]):
         grid belongs to, for colours, ``squares(state)``, the squares' names by index, and
         ``SQUARE_FIELDS``, the state's fields holding a square's index), ``svg`` (board,
         the picture) and ``bots`` (rollout and evaluate, for search bots:
-        :class:`Playing`), ``choices`` (steps and forced: how a player chooses,
+        :class:`Playing`; leave it out for uniformly random rollouts and no evaluation,
+        :func:`~grimoire.core.kit.uniform_rollout` and :func:`~grimoire.core.kit.no_opinion`),
+        ``choices`` (steps and forced: how a player chooses,
         :class:`Choosing`), ``texts`` (each card's and named object's short text) and
         ``positions`` (``position(**facts)``: a position from a few facts, for tests of
         the rules: :class:`Positions`). mypy checks every part against

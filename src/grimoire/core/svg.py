@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import functools
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -234,6 +235,71 @@ def legend(picture: Picture, x: float, y: float, entries: Sequence[tuple[str, st
         picture.text(x + size * 1.5, y + size / 2, meaning, size=size, anchor="start")
         y += size * 1.6
     return y
+
+
+def frame(width: float, height: float, *, title: str = "", fill: str = "#ffffff") -> Picture:
+    """A picture ``width`` x ``height`` with its ``title`` and a background of ``fill``:
+    how every game's drawing starts.
+
+    >>> frame(120, 80, title="demo").lines
+    ['<rect x="0" y="0" width="120" height="80" fill="#ffffff"/>']
+    """
+    picture = Picture(width, height, title=title)
+    picture.rect(0, 0, width, height, fill=fill)
+    return picture
+
+
+def caption(sentence: str | None, *, width: int = 90, prefix: str = "Last: ") -> list[str]:
+    """The caption telling the last event (``sentence``, its ``describe``), wrapped at
+    ``width`` characters; no lines for no event. Size the picture with its length, then
+    draw it with :func:`draw_caption`.
+
+    >>> caption("Ann steps from a1 to b2"), caption(None)
+    (['Last: Ann steps from a1 to b2'], [])
+    """
+    return [] if sentence is None else textwrap.wrap(prefix + sentence, width=width)
+
+
+def draw_caption(picture: Picture, x: float, lines: Sequence[str], *, size: float = 12,
+                 leading: float = 17, bottom: float = 12) -> None:
+    """The :func:`caption` ``lines`` at the foot of ``picture``, from ``x``, the last line
+    ``bottom`` above the picture's edge, ``leading`` apart.
+
+    >>> p = frame(200, 60)
+    >>> draw_caption(p, 10, ["Last: a step"])
+    >>> 'y="48"' in p.lines[-1]
+    True
+    """
+    for k, line in enumerate(lines):
+        picture.text(x, picture.height - bottom - leading * (len(lines) - 1 - k), line,
+                     size=size, anchor="start")
+
+
+def legend_last(picture: Picture, x: float, y: float,
+                meaning: str = "the last event's squares", *, size: float = 11) -> float:
+    """The legend's line for the frame :meth:`Picture.mark` draws around what the last
+    event touched; returns the y below it (as :func:`legend` does).
+
+    >>> legend_last(frame(200, 60), 10, 10)
+    27.6
+    """
+    picture.rect(x, y, size, size, fill="none", stroke=LAST, stroke_width=3.0)
+    picture.text(x + size * 1.5, y + size / 2, meaning, size=size, anchor="start")
+    return y + size * 1.6
+
+
+def legend_hidden(picture: Picture, x: float, y: float,
+                  meaning: str = "a piece this picture may not show", *,
+                  size: float = 11) -> float:
+    """The legend's line for a piece's back (:meth:`Picture.piece` with ``hidden``);
+    returns the y below it.
+
+    >>> legend_hidden(frame(200, 60), 10, 10)
+    27.6
+    """
+    picture.piece(x + size / 2, y + size / 2, size / 2, "", seat=None, hidden=True)
+    picture.text(x + size * 1.5, y + size / 2, meaning, size=size, anchor="start")
+    return y + size * 1.6
 
 
 def text_picture(text: str, *, title: str = "") -> str:

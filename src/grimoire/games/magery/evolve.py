@@ -10,12 +10,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
-from grimoire.core.kit import ended, put
+from grimoire.core.kit import ended, evolver, put
 from grimoire.games.magery import board as B
 from grimoire.games.magery import tables as T
 from grimoire.games.magery.events import (
@@ -28,7 +27,6 @@ from grimoire.games.magery.events import (
     Draw,
     Dream,
     Enchant,
-    Event,
     Flip,
     Foresee,
     GameOver,
@@ -53,11 +51,6 @@ from grimoire.games.magery.state import State
 
 _r = msgspec.structs.replace
 EMPTY = B.EMPTY
-
-
-def evolve(state: State, event: Event) -> State:
-    """The state after ``event``."""
-    return _EVOLVERS[type(event)](state, event)
 
 
 # ---------------------------------------------------------------- helpers
@@ -260,11 +253,12 @@ def _game_over(s: State, e: GameOver) -> State:
     return ended(s, e, phase="over")
 
 
-_EVOLVERS: dict[type, Callable[[State, Any], State]] = {
+evolve = evolver(State, {
     Arrange: _arrange, Place: _place, Pass: _pass, Remove: _remove, Decline: _decline,
     Dismiss: _dismiss, TakeOrb: _take_orb, Teleport: _move, Move: _move, Summon: _summon,
     Foresee: _foresee, Relocate: _relocate, Transmute: _transmute, Enchant: _enchant,
     Dream: _dream, Shield: _shield, Swap: _swap, Banish: _banish, Runes: _runes,
     Shuffle: _shuffle, Deal: _deal, Draw: _draw, Rotate: _rotate, Flip: _flip,
     Capture: _capture, Turn: _turn, Phase: _phase, GameOver: _game_over,
-}
+})
+"""The state after an event (:func:`grimoire.core.kit.evolver`)."""

@@ -10,12 +10,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import msgspec
 
-from grimoire.core.kit import ended, put
+from grimoire.core.kit import ended, evolver, put
 from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.board import (
     BRIDGE_STEPS,
@@ -40,7 +39,6 @@ from grimoire.games.swords_wizardry.events import (
     Commit,
     Decline,
     Eliminate,
-    Event,
     GameOver,
     Move,
     Open,
@@ -59,11 +57,6 @@ Item = TypeVar("Item")
 # _KIND_OF[letter]: the kind of a board letter (Red's or Black's), the order a seat's
 # ``lost`` letters are kept in.
 _KIND_OF: dict[str, int] = {ch: kind for ch, (_, kind) in PIECE.items()}
-
-
-def evolve(state: State, event: Event) -> State:
-    """The state after ``event``."""
-    return _EVOLVERS[type(event)](state, event)
 
 
 def _place(state: State, ev: Place) -> State:
@@ -298,9 +291,10 @@ def _game_over(state: State, ev: GameOver) -> State:
     return ended(state, ev)
 
 
-_EVOLVERS: dict[type, Callable[[State, Any], State]] = {
+evolve = evolver(State, {
     Move: _move, Challenge: _challenge, Eliminate: _eliminate, Advance: _advance,
     Roll: _roll, Bombard: _bombard, Storm: _storm, Reveal: _reveal, Surround: _surround,
     Pin: _pin, Place: _place, Commence: _commence, GameOver: _game_over, Decline: _decline,
     Bounce: _advance, Commit: _commit, Open: _open, Arrive: _advance,
-}
+})
+"""The state after an event (:func:`grimoire.core.kit.evolver`)."""

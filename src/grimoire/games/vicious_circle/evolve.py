@@ -8,19 +8,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import msgspec
 
-from grimoire.core.kit import ended, put
+from grimoire.core.kit import ended, evolver, put
 from grimoire.games.vicious_circle.board import BEATS_LETTER, EMPTY, INDEX, KIND_INDEX, KINDS
 from grimoire.games.vicious_circle.board import letter as _letter
 from grimoire.games.vicious_circle.events import (
     Capture,
     Commit,
     Deploy,
-    Event,
     GameOver,
     Move,
     Open,
@@ -31,13 +27,6 @@ from grimoire.games.vicious_circle.events import (
 from grimoire.games.vicious_circle.state import State
 
 _replace = msgspec.structs.replace
-
-
-def evolve(state: State, event: Event) -> State:
-    """The state after ``event``."""
-    if type(event) is Move:  # most events are moves: no table lookup for them
-        return _move(state, event)
-    return _EVOLVERS[type(event)](state, event)
 
 
 def _move(state: State, ev: Move) -> State:
@@ -104,7 +93,8 @@ def _game_over(state: State, ev: GameOver) -> State:
     return ended(state, ev)
 
 
-_EVOLVERS: dict[type, Callable[[State, Any], State]] = {
+evolve = evolver(State, {
     Move: _move, Capture: _capture, Deploy: _deploy, Pass: _pass, Setup: setup,
     Commit: _commit, Open: setup, Reveal: _reveal, GameOver: _game_over,
-}
+})
+"""The state after an event (:func:`grimoire.core.kit.evolver`)."""

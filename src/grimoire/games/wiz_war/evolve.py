@@ -8,18 +8,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
 from grimoire.core.events import Roll, Shuffle
-from grimoire.core.kit import ended, put, without
+from grimoire.core.kit import ended, evolver, put, without
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD, EV
-from grimoire.games.wiz_war.events import Event
 from grimoire.games.wiz_war.state import (
     DISCARDS,
     PILES,
@@ -38,11 +36,6 @@ from grimoire.games.wiz_war.state import (
 )
 
 replace = msgspec.structs.replace
-
-
-def evolve(state: State, event: Event) -> State:
-    """The state after ``event``."""
-    return _EVOLVERS[type(event)](state, event)
 
 
 def _respeed(before: State, after: State) -> State:
@@ -621,7 +614,7 @@ def _game_over(s: State, e: E.GameOver) -> State:
     return ended(s, e, phase="over", pending=None)
 
 
-_EVOLVERS: dict[type, Callable[[State, Any], State]] = {
+evolve = evolver(State, {
     E.Start: _start, E.Move: _move, E.PickUp: _pick_up, E.Drop: _drop, E.Boost: _boost,
     E.Punch: _punch, E.Cast: _cast, E.Use: _use, E.Throw: _throw, E.ThrowAt: _throw,
     E.EndSpell: _same,
@@ -642,4 +635,5 @@ _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     E.CounterWindow: _counter_window,
     E.CounterCancelled: _counter_cancelled, E.Heaved: _heaved,
     E.MovementGained: _movement_gained, E.AttackRestored: _attack_restored,
-}
+})
+"""The state after an event (:func:`grimoire.core.kit.evolver`)."""

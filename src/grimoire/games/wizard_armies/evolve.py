@@ -11,23 +11,15 @@ core reports it as ``log/impossible-event`` on the log line that holds it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import msgspec
 
-from grimoire.core.kit import ended, put
+from grimoire.core.kit import ended, evolver, put
 from grimoire.games.wizard_armies import events as E
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.board import remove
 from grimoire.games.wizard_armies.state import State
 
 _replace = msgspec.structs.replace
-
-
-def evolve(state: State, event: E.Event) -> State:
-    """The state after ``event``."""
-    return _EVOLVERS[type(event)](state, event)
 
 
 def _seat(seat: int) -> int:
@@ -154,7 +146,7 @@ def _game_over(state: State, ev: E.GameOver) -> State:
     return ended(state, ev, phase="over")
 
 
-_EVOLVERS: dict[type, Callable[[State, Any], State]] = {
+evolve = evolver(State, {
     E.Muster: _muster,
     E.Deploy: _deploy,
     E.Commit: _commit,
@@ -169,4 +161,5 @@ _EVOLVERS: dict[type, Callable[[State, Any], State]] = {
     E.Raid: _raid,
     E.RoundOver: _round_over,
     E.GameOver: _game_over,
-}
+})
+"""The state after an event (:func:`grimoire.core.kit.evolver`)."""
