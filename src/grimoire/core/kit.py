@@ -42,7 +42,7 @@ import msgspec
 from msgspec.structs import replace as replace
 
 from grimoire.core.dice import Dice, NoDice
-from grimoire.core.errors import GrimoireError, IllegalAction, RulesError, UsageError
+from grimoire.core.errors import IllegalAction, RulesError, UsageError
 from grimoire.core.events import Consequence, Seat
 
 S = TypeVar("S")
