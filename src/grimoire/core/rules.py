@@ -144,13 +144,12 @@ def decide_checked(rules: AnyRules, state: Any, action: Any, dice: Dice) -> tupl
 
     >>> from grimoire import registry
     >>> from grimoire.core.dice import SeededDice
-    >>> from grimoire.games.vicious_circle.events import Pass
     >>> rules = registry.get("vicious-circle")
     >>> state = rules.setup(rules.Options(), ("Dawn", "Twilight"))
-    >>> decide_checked(rules, state, Pass(player=1), SeededDice(b"s"))
-    Traceback (most recent call last):
-    ...
-    grimoire.core.errors.IllegalAction: turn/not-to-act: seat 1 may not act now (to act: [0])
+    >>> action = rules.legal(state, 0)[0]
+    >>> decide_checked(rules, state, action, SeededDice(b"s")) == rules.decide(
+    ...     state, action, SeededDice(b"s"))
+    True
     """
     start = dice.counter
     try:
