@@ -107,7 +107,8 @@ class _Found:
     def add(self, code: str, detail: str) -> None:
         if code not in self.problems:
             fix = FIXES.get(code, FIXES["audit"] if code.startswith("audit/") else "")
-            self.problems[code] = Problem(code, f"{self.name}: {detail}", fix)
+            named = detail if detail.startswith(f"{self.name}: ") else f"{self.name}: {detail}"
+            self.problems[code] = Problem(code, named, fix)
 
     def crash(self, exc: BaseException, doing: str) -> None:
         if isinstance(exc, RulesError):
@@ -161,7 +162,7 @@ def _play(match: Match, found: _Found, known: set[str], rng: random.Random,
             _position(rules, match, found)
         except Exception as exc:
             found.crash(exc, "writing and reading the position")
-        chosen: Any = None
+        chosen: list[Any] = []
         for seat in to_act:
             try:
                 legal = list(rules.legal(state, seat))
@@ -175,20 +176,22 @@ def _play(match: Match, found: _Found, known: set[str], rng: random.Random,
             _decision(rules, match, seat, legal, found, rng, sample)
             for seen in _leaks(rules, state, seat, rng):
                 found.add("view/leak", seen)
-            if chosen is None:
-                chosen = rng.choice(legal)
+            if not chosen:
+                chosen = rng.sample(legal, len(legal))
             earlier.extend(rng.sample(legal, min(3, len(legal))))
         for old in rng.sample(earlier, min(4, len(earlier))):  # mostly refused now
             if getattr(old, "player", None) in to_act:
                 _refusal(rules, state, old, found, known)
-        try:
-            match.act(chosen)
-        except IllegalAction as exc:
-            found.add("legal/refused", f"{_name(chosen)} was listed as legal and refused "
-                      f"({exc})")
-            return
-        except Exception as exc:
-            _why_act_failed(rules, state, chosen, exc, found)
+        for action in chosen:  # the first the match takes: play goes on past a bug
+            try:
+                match.act(action)
+                break
+            except IllegalAction as exc:
+                found.add("legal/refused", f"{_name(action)} was listed as legal and "
+                          f"refused ({exc})")
+            except Exception as exc:
+                _why_act_failed(rules, state, action, exc, found)
+        else:
             return
 
 
@@ -203,8 +206,8 @@ def _decision(rules: AnyRules, match: Match, seat: int, legal: Sequence[Any], fo
         return
     twice = sorted({x for x in labels if labels.count(x) > 1})
     if twice:
-        found.add("describe/duplicate", f"{len(twice)} sentences name two or more legal "
-                  f"actions of seat {seat}, e.g. {twice[0]!r}")
+        found.add("describe/duplicate", f"legal actions of seat {seat} read alike, e.g. "
+                  f"{len(twice)} sentence(s) such as {twice[0]!r} name two or more")
     for action in legal if len(legal) <= sample else rng.sample(list(legal), sample):
         try:
             decide_checked(rules, state, action, SeededDice(b"contract"))
