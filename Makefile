@@ -142,15 +142,25 @@ archive-check: $(STAMP)
 fuzz: $(STAMP)
 	$(BIN)/python tests/hostile/fuzz.py
 
+# Every game's goldens, fixtures and schemas; GAME=my-game regenerates one game's goldens
+# (its playthrough and its own tests' snapshots) and fixtures only.
+GAME ?=
+GAME_DIR = tests/games/$(subst -,_,$(GAME))
+
 goldens: $(STAMP)
+ifeq ($(GAME),)
 	$(BIN)/pytest --snapshot-update
+else
+	$(BIN)/pytest --snapshot-update tests/contract/test_playthroughs.py -k '$(GAME)'
+	@if [ -d $(GAME_DIR) ]; then $(BIN)/pytest --snapshot-update $(GAME_DIR); fi
+endif
 
 schemas: $(STAMP)
 	$(BIN)/python tools/gen_schemas.py
 
 fixtures: $(STAMP)
-	$(BIN)/python tools/gen_fixtures.py
-	$(BIN)/python tools/log_example.py
+	$(BIN)/python tools/gen_fixtures.py $(GAME)
+	@if [ -z "$(GAME)" ]; then $(BIN)/python tools/log_example.py; fi
 
 clean:
 	rm -rf $(VENV) demo-out .pytest_cache .mypy_cache .ruff_cache

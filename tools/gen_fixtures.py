@@ -1,4 +1,8 @@
-"""Regenerate every game's fixtures (``make fixtures``): runs each tools/fixtures/*.py."""
+"""Regenerate the games' fixtures (``make fixtures``; ``make fixtures GAME=my-game`` for
+one): runs tools/fixtures/<module>.py for each game named, or every one there.
+
+    python tools/gen_fixtures.py [GAME ...]
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,11 @@ from pathlib import Path
 
 if __name__ == "__main__":
     here = Path(__file__).resolve().parent / "fixtures"
-    for script in sorted(here.glob("*.py")):
+    scripts = [here / f"{game.replace('-', '_')}.py" for game in sys.argv[1:]] \
+        or sorted(here.glob("*.py"))
+    for script in scripts:
+        if not script.exists():
+            sys.exit(f"no fixture script {script.relative_to(here.parents[1])}: write one "
+                     "(tools/fixtures/vicious_circle.py shows the shape)")
         print(f"== {script.name}", file=sys.stderr)
         runpy.run_path(str(script), run_name="__main__")
