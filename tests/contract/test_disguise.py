@@ -23,7 +23,6 @@ nothing invented (``tests/support/open_race.py`` is such a game, run here).
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -33,12 +32,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from games import GAMES, IN_TESTS, rules_of
+from games import GAMES, IN_TESTS, made_without_secrets, rules_of
 from grimoire.bots.random import RandomBot
 from grimoire.core import registry
 from grimoire.core.dice import SeededDice
 from grimoire.core.match import Match
-from grimoire.core.rules import BaseRules, Game
 from grimoire.games.swords_wizardry.board import EMPTY, PIECE
 
 # The options that hide more than a game's defaults (they name the games' own options, so
@@ -80,15 +78,6 @@ CASES_BY_ID = {case_id(c): c for c in CASES}
 # Cases whose matches (same dice, other bots) reach states a seat cannot tell apart (the
 # games' secret setups and deployments: written out, they are these games' rules).
 TWINS = {"vicious-circle-2p", "wizard-armies-2p", "swords-wizardry-2p"}
-
-
-def made_without_secrets(rules: Any) -> bool:
-    """Whether the game hides nothing by construction: assembled without ``secrets`` (its
-    ``view`` is the one :class:`Game` has when given none), or a :class:`BaseRules` that
-    keeps the base class's ``view``."""
-    if isinstance(rules, Game):
-        return rules.view is inspect.signature(Game).parameters["view"].default
-    return getattr(type(rules), "view", None) is BaseRules.view
 
 
 @cache

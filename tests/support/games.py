@@ -38,12 +38,13 @@ these lists with :func:`missing`, so a new game fails there saying what to add.
 
 from __future__ import annotations
 
+import inspect
 import os
 from collections.abc import Collection, Iterable
 from importlib.metadata import distribution
 
 from grimoire.core import registry
-from grimoire.core.rules import AnyRules
+from grimoire.core.rules import AnyRules, BaseRules, Game
 
 DISTRIBUTION = "grimoire-games"
 TEST_ONLY = frozenset({"tally"})
@@ -69,9 +70,13 @@ def _registered() -> list[str]:
     return [n for n in names if n in wanted]
 
 
-def _shipped() -> list[str]:
+def _shipped_all() -> list[str]:
     eps = distribution(DISTRIBUTION).entry_points.select(group=registry.GROUP)
-    names = sorted({ep.name for ep in eps})
+    return sorted({ep.name for ep in eps})
+
+
+def _shipped() -> list[str]:
+    names = _shipped_all()
     wanted = chosen()
     return names if wanted is None else [n for n in names if n in wanted]
 
@@ -94,6 +99,25 @@ IN_TESTS: dict[str, AnyRules] = _in_tests()
 def rules_of(name: str) -> AnyRules:
     """The rules of a game of ``GAMES`` or of ``IN_TESTS``."""
     return IN_TESTS[name] if name in IN_TESTS else registry.get(name)
+
+
+def made_without_secrets(rules: AnyRules) -> bool:
+    """Whether a game hides nothing by construction: assembled without ``secrets`` (its
+    ``view`` is the one :class:`Game` has when given none), or a :class:`BaseRules` that
+    keeps the base class's ``view``. Tests of hidden information skip such a game; the
+    disguise contract checks that its view and disguise are the identity."""
+    if isinstance(rules, Game):
+        return rules.view is inspect.signature(Game).parameters["view"].default
+    return getattr(type(rules), "view", None) is BaseRules.view
+
+
+def sample(picked: Iterable[str]) -> list[str]:
+    """The games for a test that runs over a few shipped games picked for speed (a
+    browser's screenshots, say): those of ``picked`` that ``GAMES`` holds, then every game
+    of ``GAMES`` this distribution does not ship (a game from elsewhere: no pick can name
+    it, and it is the one a ``GRIMOIRE_TEST_GAMES`` run is about)."""
+    shipped = set(_shipped_all())
+    return [*(g for g in picked if g in GAMES), *(g for g in GAMES if g not in shipped)]
 
 
 def missing(table: Collection[str], games: Iterable[str], what: str) -> str:
