@@ -122,7 +122,7 @@ def sample(picked: Iterable[str]) -> list[str]:
 
 def missing(table: Collection[str], games: Iterable[str], what: str) -> str:
     """A failure message for a per-game ``table`` that lacks some of ``games`` (empty if
-    none is missing): ``assert not (m := missing(MIN_EDGE, SHIPPED, "...")), m``."""
+    none is missing): ``assert not (m := missing(FEW, SHIPPED, "FEW in ...")), m``."""
     lacking = sorted(set(games) - set(table))
     if not lacking:
         return ""
