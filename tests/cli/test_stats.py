@@ -13,7 +13,8 @@ from grimoire.cli.app import app
 
 runner = CliRunner()
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-GAMES = ["magery", "swords-wizardry", "vicious-circle", "wiz-war", "wizard-armies"]
+# The games the fixtures hold (every shipped game has its folder: tests/contract/test_fixtures.py)
+GAMES = sorted(d.name for d in FIXTURES.iterdir() if d.is_dir())
 
 
 def run(*args: str) -> tuple[int, str]:

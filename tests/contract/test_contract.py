@@ -1,4 +1,5 @@
-"""Contract tests, run over every registered game (a new game gets them for free).
+"""Contract tests, run over every registered game (``GAMES``: a new game gets them for
+free) and over ``open-race``, a game made without secrets (``tests/support/open_race.py``).
 
 Seeded random playouts where: the audit accepts the log; every legal action is accepted
 by decide; seek(n) equals the fold of the first n events; JSON and msgpack round trips
@@ -15,8 +16,8 @@ from typing import Any
 import msgspec
 import pytest
 
+from games import GAMES, IN_TESTS, rules_of
 from grimoire.bots.random import RandomBot
-from grimoire.core import registry
 from grimoire.core.audit import audit_events
 from grimoire.core.errors import IllegalAction
 from grimoire.core.events import Record
@@ -30,8 +31,8 @@ SEEDS = (1, 2, 3)
 
 
 def _cases() -> Iterator[Any]:
-    for name in registry.names():
-        rules = registry.get(name)
+    for name in [*GAMES, *IN_TESTS]:
+        rules = rules_of(name)
         for count in rules.seats:
             yield pytest.param(name, count, id=f"{name}-{count}p")
 
@@ -46,7 +47,7 @@ def players(rules: Rules, count: int) -> tuple[str, ...]:
 
 
 def playout(name: str, count: int, seed: int, check: Any = None) -> Match:
-    rules = registry.get(name)
+    rules = rules_of(name)
     match = Match.new(rules, players=players(rules, count), seed=bytes([seed]) * 16)
     bot = RandomBot(seed)
     for _ in range(MAX_ACTIONS):
@@ -65,8 +66,11 @@ def test_audit_accepts_seeded_random_playouts(name: str, count: int) -> None:
         match = playout(name, count, seed)
         log = match.log(reveal=True)
         report = audit_events(match.rules, log.header, log.events)
-        assert report.ok, report.summary()
-        assert report.outcome == match.outcome
+        assert report.ok, (f"{name}: the audit refuses a seeded random playout (seed "
+                           f"{seed}): {report.summary()}")
+        assert report.outcome == match.outcome, (
+            f"{name}: the audit's outcome {report.outcome} is not the match's "
+            f"{match.outcome}: the outcome must follow from the folded state alone")
 
 
 @pytest.mark.parametrize(("name", "count"), cases())
@@ -76,13 +80,15 @@ def test_every_legal_action_is_accepted_by_decide(name: str, count: int) -> None
     def check(match: Match) -> None:
         for seat in match.to_act:
             legal = list(match.legal(seat))
-            assert legal, f"seat {seat} is to act but has no legal action"
+            assert legal, (f"{name}: seat {seat} is to act but has no legal action: "
+                           "to_act names a seat legal offers nothing")
             sample = legal if len(legal) <= 40 else rng.sample(legal, 40)
             for action in sample:
                 try:
                     match.rules.decide(match.state, action, _dice(match))
                 except IllegalAction as exc:  # pragma: no cover - a failure to report
-                    pytest.fail(f"legal action refused: {action!r}: {exc}")
+                    pytest.fail(f"{name}: legal offers an action decide refuses: "
+                                f"{action!r}: {exc}: make legal and decide agree")
 
     playout(name, count, 7, check)
 
@@ -101,7 +107,9 @@ def test_seek_equals_fold_of_the_prefix(name: str, count: int) -> None:
     n_events = len(match.events)
     for n in sorted({0, 1, 7, 8, 9, n_events // 2, n_events - 1, n_events}):
         if 0 <= n <= n_events:
-            assert replay.seek(n) == fold(match.rules, start, match.events[:n])
+            assert replay.seek(n) == fold(match.rules, start, match.events[:n]), (
+                f"{name}: seek({n}) differs from folding the first {n} events: evolve must "
+                "be a pure function of the state and the event (no hidden caches)")
 
 
 @pytest.mark.parametrize(("name", "count"), cases())
@@ -111,11 +119,15 @@ def test_json_and_msgpack_round_trips_are_identity(name: str, count: int) -> Non
     typ = Record[rules.Event]  # type: ignore[name-defined]
     for seq, event in enumerate(match.events):
         rec = Record(seq, event, "00")
-        assert msgspec.json.decode(msgspec.json.encode(rec), type=typ) == rec
-        assert msgspec.msgpack.decode(msgspec.msgpack.encode(rec), type=typ) == rec
+        why = (f"{name}: {type(event).__name__} does not survive a round trip: give it a "
+               "tag and fields of plain types (no sets, no floats that round)")
+        assert msgspec.json.decode(msgspec.json.encode(rec), type=typ) == rec, why
+        assert msgspec.msgpack.decode(msgspec.msgpack.encode(rec), type=typ) == rec, why
     state = match.state
-    assert msgspec.json.decode(msgspec.json.encode(state), type=rules.State) == state
-    assert msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=rules.State) == state
+    why = f"{name}: the State does not survive a round trip: use fields of plain types"
+    assert msgspec.json.decode(msgspec.json.encode(state), type=rules.State) == state, why
+    assert msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=rules.State) == state, \
+        why
 
 
 @pytest.mark.parametrize(("name", "count"), cases())
@@ -125,7 +137,8 @@ def test_views_leak_nothing_hidden(name: str, count: int) -> None:
     def check(match: Match) -> None:
         for seat in range(count):
             found = leaks(match.rules, match.state, seat, rng=rng, tries=3)
-            assert not found, found[0]
+            assert not found, (f"{name}: {found[0]}: view must blank every fact disguise "
+                               "may change (or disguise must keep what the view shows)")
 
     playout(name, count, 6, check)
 
@@ -136,12 +149,14 @@ def test_redaction_keeps_a_players_own_events(name: str, count: int) -> None:
     for event in match.events:
         player = getattr(event, "player", None)
         if isinstance(player, int) and player >= 0:
-            assert match.rules.redact(event, player) == event
+            assert match.rules.redact(event, player) == event, (
+                f"{name}: redact hides part of {type(event).__name__} from its own player "
+                f"{player}: a seat sees its own events whole")
 
 
 @pytest.mark.parametrize(("name", "count"), cases())
 def test_positions_round_trip_through_the_notation(name: str, count: int) -> None:
-    rules = registry.get(name)
+    rules = rules_of(name)
     seen = 0
 
     def check(match: Match) -> None:
@@ -152,14 +167,21 @@ def test_positions_round_trip_through_the_notation(name: str, count: int) -> Non
             return  # phases with secret choices have no notation
         options = msgspec.convert(match.header.options, rules.Options)
         parsed = rules.parse(text, options, match.header.players)
-        assert rules.notation(parsed) == text
-        assert rules.to_act(parsed) == rules.to_act(match.state)
+        assert rules.notation(parsed) == text, (
+            f"{name}: notation(parse({text!r})) is {rules.notation(parsed)!r}: parse must "
+            "read back every field notation writes")
+        assert rules.to_act(parsed) == rules.to_act(match.state), (
+            f"{name}: {text!r} parsed has other seats to act: notation must write whose "
+            "turn it is")
         for seat in rules.to_act(parsed):
-            assert list(rules.legal(parsed, seat)) == list(rules.legal(match.state, seat))
+            assert list(rules.legal(parsed, seat)) == list(rules.legal(match.state, seat)), (
+                f"{name}: {text!r} parsed offers seat {seat} other legal actions: notation "
+                "must write every fact legal reads")
         seen += 1
 
     playout(name, count, 8, check)
-    assert seen > 0, "no position of a whole game could be written in notation"
+    assert seen > 0, (f"{name}: no position of a whole game could be written in notation: "
+                      "notation may refuse (IllegalAction) only in secret phases")
 
 
 @pytest.mark.parametrize(("name", "count"), cases())
@@ -167,6 +189,7 @@ def test_render_and_describe_produce_text(name: str, count: int) -> None:
     match = playout(name, count, 9)
     rules = match.rules
     for event in match.events:
-        assert isinstance(rules.describe(event), str) and rules.describe(event)
+        assert isinstance(rules.describe(event), str) and rules.describe(event), (
+            f"{name}: describe gives no sentence for {type(event).__name__}: add one")
     for seat in [None, *range(count)]:
-        assert isinstance(match.render(seat), str)
+        assert isinstance(match.render(seat), str), f"{name}: render gives no text board"

@@ -1,6 +1,7 @@
-"""Every built-in game has the same shape: the same files with the same roles, one
-``RULES`` assembled as a :class:`~grimoire.core.rules.Game`, and a ``REASONS`` table that
-lists every reason code the game can refuse with, each also on its docs page.
+"""Every shipped game has the same shape: the same files with the same roles, one
+``RULES`` assembled as a :class:`~grimoire.core.rules.Game`, and its docs page lists every
+reason code. Every registered game (shipped or not) has a ``REASONS`` table that lists
+every reason code the game can refuse with.
 
 Reason codes are found two ways: statically (every string in the game's source shaped like
 a code, ``"move/too-far"``, must be listed, and every listed code must appear in the
@@ -14,19 +15,19 @@ from __future__ import annotations
 import ast
 import random
 import re
-from importlib.metadata import entry_points
+import sys
 from pathlib import Path
 
 import pytest
 
+from games import GAMES, SHIPPED
 from grimoire.core import registry
 from grimoire.core.errors import GrimoireError
 from grimoire.core.match import Match
 from grimoire.core.rules import CORE_REASONS, Game
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ROOT / "src" / "grimoire" / "games"
-BUILTIN = sorted(ep.name for ep in entry_points(group=registry.GROUP))
+FOLDERS = ROOT / "src" / "grimoire" / "games"
 SHAPE = {
     "__init__.py",  # assembles RULES from the parts below
     "tables.py",  # literal data, held against the rules text
@@ -48,29 +49,51 @@ CODE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*")
 
 
 def folder(game: str) -> Path:
-    return GAMES / game.replace("-", "_")
+    return FOLDERS / game.replace("-", "_")
 
 
 def sources(game: str) -> list[Path]:
-    return sorted(folder(game).rglob("*.py"))
+    """The game's source files: its package's (the package of the module its ``setup``
+    comes from: ``src/grimoire/games/<game>/`` for a shipped game), or its one module."""
+    module = sys.modules[registry.get(game).setup.__module__]
+    path = Path(str(module.__file__))
+    if path.name != "__init__.py":
+        package = sys.modules.get(module.__name__.rpartition(".")[0])
+        if package is None or not getattr(package, "__file__", None):
+            return [path]  # a game in one module
+        path = Path(str(package.__file__))
+    return sorted(path.parent.rglob("*.py"))
 
 
-@pytest.mark.parametrize("game", BUILTIN)
+@pytest.mark.parametrize("game", SHIPPED)
 def test_every_game_folder_has_the_same_files(game: str) -> None:
+    where = f"src/grimoire/games/{game.replace('-', '_')}/"
+    assert folder(game).is_dir(), f"{game}: no folder {where}: a shipped game lives there"
     files = {p.name for p in folder(game).iterdir() if p.is_file() and p.suffix == ".py"}
-    assert files == SHAPE, f"extra: {sorted(files - SHAPE)}, missing: {sorted(SHAPE - files)}"
+    assert files == SHAPE, (
+        f"{game}: {where} has extra files {sorted(files - SHAPE)} and lacks "
+        f"{sorted(SHAPE - files)}: every shipped game has the same files (SHAPE in "
+        "tests/contract/test_shape.py says each one's role); move extra code into them")
     for sub in (p for p in folder(game).iterdir() if p.is_dir() and p.name != "__pycache__"):
-        assert (sub / "__init__.py").exists(), f"{sub} is not a named subpackage"
+        assert (sub / "__init__.py").exists(), (
+            f"{game}: {sub.relative_to(ROOT)} is not a named subpackage: add its __init__.py")
 
 
-@pytest.mark.parametrize("game", BUILTIN)
+@pytest.mark.parametrize("game", SHIPPED)
 def test_rules_are_a_game_of_the_kit(game: str) -> None:
     rules = registry.get(game)
-    assert isinstance(rules, Game)
-    assert rules.name == game
-    assert rules.title and "\n" not in rules.title, "one line naming the game for people"
-    assert rules.Event.__name__ == "Union" or hasattr(rules.Event, "__args__")
-    assert callable(getattr(rules, "position", None)), "a position builder for tests"
+    assert isinstance(rules, Game), (
+        f"{game}: RULES is a {type(rules).__name__}: build it with Game.assemble")
+    assert rules.name == game, (
+        f"{game}: the entry point {game!r} loads a game named {rules.name!r}: make the "
+        "name= given to Game.assemble and the entry point's name the same")
+    assert rules.title and "\n" not in rules.title, (
+        f"{game}: title= must be one line naming the game for people")
+    assert rules.Event.__name__ == "Union" or hasattr(rules.Event, "__args__"), (
+        f"{game}: Event= must be the union of the game's events (events.py's Event)")
+    assert callable(getattr(rules, "position", None)), (
+        f"{game}: no position builder for tests: add positions.py (position(**facts)) "
+        "and pass it as positions= to Game.assemble")
 
 
 def codes_in_source(game: str) -> dict[str, str]:
@@ -90,36 +113,44 @@ def codes_in_source(game: str) -> dict[str, str]:
                 parts = [v.value for v in node.values if isinstance(v, ast.Constant)]
                 built = any(isinstance(p, str) and re.fullmatch(r"/[a-z-]+|[a-z-]+/", p)
                             for p in parts)
-                assert not built, f"{path.name}:{node.lineno}: a reason code built by an f-string"
+                assert not built, (f"{path.name}:{node.lineno}: a reason code built by an "
+                                   "f-string: write each code out whole, so it can be listed")
             if (isinstance(node, ast.Constant) and isinstance(node.value, str)
                     and id(node) not in docstrings and CODE.fullmatch(node.value)):
                 found.setdefault(node.value, f"{path.name}:{node.lineno}")
     return found
 
 
-@pytest.mark.parametrize("game", BUILTIN)
+@pytest.mark.parametrize("game", GAMES)
 def test_reasons_list_every_code_in_the_source_and_no_other(game: str) -> None:
     reasons = registry.get(game).reasons
     found = codes_in_source(game)
     unlisted = {c: where for c, where in found.items()
                 if c not in reasons and c not in CORE_REASONS}
-    assert not unlisted, f"codes raised but not in REASONS: {unlisted}"
+    assert not unlisted, (f"{game}: reason codes in the source but not in REASONS: "
+                          f"{unlisted}: add each, with its one-line meaning, to reasons.py")
     dead = sorted(set(reasons) - set(found))
-    assert not dead, f"REASONS lists codes the game never uses: {dead}"
+    assert not dead, (f"{game}: REASONS lists codes the game never uses: {dead}: remove "
+                      "them from reasons.py (and the docs page)")
     for code, meaning in reasons.items():
-        assert CODE.fullmatch(code), code
-        assert meaning and "\n" not in meaning, f"{code}: one line of meaning"
+        assert CODE.fullmatch(code), (f"{game}: {code!r} is not shaped like a reason code "
+                                      "('move/too-far': lowercase words, one slash)")
+        assert meaning and "\n" not in meaning, f"{game}: {code}: give it one line of meaning"
 
 
-@pytest.mark.parametrize("game", BUILTIN)
+@pytest.mark.parametrize("game", SHIPPED)
 def test_every_reason_code_is_on_the_docs_page(game: str) -> None:
-    page = (ROOT / "docs" / "games" / f"{game}.md").read_text()
+    path = ROOT / "docs" / "games" / f"{game}.md"
+    assert path.exists(), f"{game}: no docs page: add docs/games/{game}.md"
+    page = path.read_text()
     missing = sorted(c for c in [*registry.get(game).reasons, *CORE_REASONS]
                      if f"`{c}`" not in page)
-    assert not missing, f"docs/games/{game}.md does not list {missing}"
+    assert not missing, (f"{game}: docs/games/{game}.md does not list {missing}: add each "
+                         "to its reason-code table, in backticks, with its meaning (the core's "
+                         f"{', '.join(sorted(CORE_REASONS))} too)")
 
 
-@pytest.mark.parametrize("game", BUILTIN)
+@pytest.mark.parametrize("game", GAMES)
 def test_refusals_in_play_carry_listed_codes(game: str) -> None:
     """Seeded bots play; at every step, actions that were legal at earlier steps (and the
     other seats' actions) are tried: each refusal's reason is a listed code."""
@@ -140,6 +171,8 @@ def test_refusals_in_play_carry_listed_codes(game: str) -> None:
                 try:
                     rules.decide(match.state, action, match._dice(None))
                 except GrimoireError as exc:
-                    assert exc.reason in listed, f"{exc.reason!r} is not listed ({exc})"
+                    assert exc.reason in listed, (
+                        f"{game}: reason code {exc.reason!r} refused but not in REASONS "
+                        f"({exc}): add it to reasons.py, with its one-line meaning")
             earlier.extend(rng.sample(legal, min(len(legal), 3)))
             match.act(legal[rng.randrange(len(legal))])

@@ -16,6 +16,7 @@ import httpx
 import msgspec
 from tests.server.conftest import HTTP, auth, free_port, process, running
 
+from games import GAMES
 from grimoire.core import registry
 from grimoire.core.audit import audit
 from grimoire.server import ServerConfig
@@ -54,9 +55,8 @@ def test_sigkill_under_load_loses_no_acknowledged_action(tmp_path: Path) -> None
     base = f"http://127.0.0.1:{port}"
     acks: list[tuple[str, int, Any]] = []
     with process(db, port) as proc:
-        games = ["vicious-circle", "wizard-armies", "swords-wizardry", "magery", "wiz-war"]
         matches = [HTTP.post(f"{base}/matches", json={"game": g}).json()
-                   for g in games * 2]
+                   for g in GAMES * 2]
         stop = threading.Event()
         clients = [threading.Thread(target=bot, args=(base, m, i, acks, stop), daemon=True)
                    for i, m in enumerate(matches)]

@@ -22,11 +22,10 @@ from selenium.common.exceptions import (
     StaleElementReferenceException,
 )
 
-from grimoire.core import registry
+from games import GAMES
 from grimoire.core.audit import audit
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bot_client.py"
-GAMES = [n for n in registry.names() if n != "tally"]
 SEEDS = {"wiz-war": 11}
 """The client's seed by game (default 3). Wiz-War's random games run long: with the test
 servers' dice (``DICE_SEEDS``) seed 3 plays 2,463 events (17 s), seed 11 1,552 (10 s)."""

@@ -25,6 +25,7 @@ import websockets
 from browser import data_of
 from tests.server.conftest import HTTP, auth, running
 
+from games import GAMES
 from grimoire.core import registry
 from grimoire.core.choices import choices
 from grimoire.core.replay import Replay, initial_state
@@ -33,7 +34,6 @@ from grimoire.store import Store
 from grimoire.tools.render import Perspective
 from grimoire.tools.view import html_of
 
-GAMES = [n for n in registry.names() if n != "tally"]
 DECISIONS = 40
 
 

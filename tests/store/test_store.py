@@ -17,7 +17,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from grimoire import Match, registry
+from games import GAMES
+from grimoire import Match
 from grimoire.bots.random import RandomBot
 from grimoire.core.audit import audit
 from grimoire.core.errors import (
@@ -34,7 +35,6 @@ from grimoire.store import MIGRATIONS, AppendResult, Store
 from grimoire.store.migrations import APPLICATION_ID
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = [name for name in registry.names() if name != "tally"]
 SEED = bytes(range(32))
 
 

@@ -21,6 +21,7 @@ from grimoire.tools.stats import StatsReport, stats
 from grimoire.tools.stats_plot import DPI, ROW_HEIGHT, WIDTH, plot
 
 runner = CliRunner()
+# Two short games, a deliberately small pair: the plot's rows, not the games, are tested here
 GAMES = ("vicious-circle", "wizard-armies")
 PNG = b"\x89PNG\r\n\x1a\n"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -14,9 +14,8 @@ from axe import serious, summary
 from browser import ready, screen
 from helpers import bot_match
 
+from games import GAMES
 from grimoire.tools.view import view
-
-GAMES = ["vicious-circle", "wizard-armies", "swords-wizardry", "magery", "wiz-war"]
 
 
 def opened(driver: Any, tmp_path: Path, game: str, actions: int = 120) -> int:

@@ -14,10 +14,12 @@ import pytest
 from browser import below, outside, ready, screen
 from helpers import bot_match
 
+from games import sample
 from grimoire.tools.view import view
 
-# the widest picture, the tallest, and one with a secret setup
-GAMES = ["wiz-war", "magery", "vicious-circle"]
+# Three shipped games picked for speed (a browser per screen): the widest picture, the
+# tallest, and one with a secret setup; and any game not shipped here (games.sample).
+GAMES = sample(["wiz-war", "magery", "vicious-circle"])
 PARTS = ["header", "#controls", "#controls button", "#slider", "#where", "#board",
          "#board svg", "#now", "#outcome", "#reveal", "#events", "#side"]
 
