@@ -77,5 +77,5 @@ def test_a_game_that_fails_to_load_is_named_with_its_error(
 
 def test_an_unknown_game_says_how_a_new_one_is_found() -> None:
     with pytest.raises(UsageError) as err:
-        registry.get("wizard-duel")
+        registry.get("not-a-game-anywhere")
     assert err.value.reason == "game/unknown" and "installed again" in str(err.value)

@@ -41,6 +41,23 @@ def test_the_refusals_shown_are_what_the_builders_say() -> None:
     assert result.failed == 0 and result.attempted == 4
 
 
+def untitled(word: str) -> str:
+    """The page's one untitled Python block that uses ``word``."""
+    (code,) = [b.body for b in blocks(GUIDE)
+               if b.lang == "python" and not b.title and word in b.body]
+    return code
+
+
 def test_the_snapshot_example_runs() -> None:
-    (code,) = [b.body for b in blocks(GUIDE) if b.lang == "python" and not b.title]
-    exec(compile(code, "docs/testing.md", "exec"), {})
+    exec(compile(untitled("transcript"), "docs/testing.md", "exec"), {})
+
+
+def test_the_contract_example_passes_for_a_shipped_game() -> None:
+    """The one-call contract, as the page writes it, with a real game for "my-game"."""
+    code = untitled("check(")
+    assert '"my-game"' in code
+    scope: dict[str, object] = {}
+    exec(compile(code.replace('"my-game"', '"vicious-circle"'), "docs/testing.md", "exec"),
+         scope)
+    [test] = [f for name, f in scope.items() if name.startswith("test_") and callable(f)]
+    test()

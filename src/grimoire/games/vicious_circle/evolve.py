@@ -47,6 +47,8 @@ def _move(state: State, ev: Move) -> State:
 
 def _capture(state: State, ev: Capture) -> State:
     lost = _letter(ev.owner, KIND_INDEX[ev.creature])
+    if lost in state.captured[ev.owner]:  # each seat has one of each: no log does this
+        raise ValueError(f"seat {ev.owner}'s {ev.creature} is already captured")
     return _replace(state, captured=put(state.captured, ev.owner,
                                         state.captured[ev.owner] + lost))
 

@@ -479,6 +479,8 @@ def _landed(s: State, e: E.Landed) -> State:
 
 
 def _stones_destroyed(s: State, e: E.StonesDestroyed) -> State:
+    if not set(e.cards) <= set(s.carried[e.player]):  # no log destroys stones not carried
+        raise ValueError(f"seat {e.player} does not carry every stone of {e.cards}")
     carried = tuple(c for c in s.carried[e.player] if c not in e.cards)
     after = replace(s, carried=put(s.carried, e.player, carried), discard=s.discard + e.cards)
     return _respeed(s, after)
