@@ -122,7 +122,8 @@ def test_a_person_plays_wiz_war_by_clicking_cards_and_squares(base: str,
             pick, kind = rng.choice(buttons), "button"
         else:
             found = clickables(browser)
-            for _ in range(100):  # a refresh the socket started since: let it finish
+            for _ in range(300):  # a refresh the socket started since: let it finish
+                # (15 s at most: on two loaded cores a refresh once took more than 5)
                 if found:
                     break
                 time.sleep(0.05)

@@ -20,8 +20,7 @@ from rich.console import Console
 from rich.text import Text
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from grimoire import GrimoireError, UsageError
-from grimoire.core.errors import RulesError
+from grimoire import GrimoireError, RulesError, UsageError
 from grimoire.tools.validate import CRASHED, UNREADABLE
 
 P = ParamSpec("P")
