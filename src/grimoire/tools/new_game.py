@@ -121,7 +121,9 @@ def report(name: str, folder: Path) -> NewGame:
         '  [project.entry-points."grimoire.games"]',
         f"  {line}",
         "install the package again so the entry point is found: pip install -e .",
-        f"then: grimoire games; grimoire simulate {name} -n 5",
+        f"then: grimoire games; grimoire simulate {name} -n 5; and the contract, each "
+        f"broken promise with its fix: python -c \"from grimoire.testing.contract import "
+        f"check; print(*check('{name}'), sep='\\n')\"",
         f"rules to change: {folder}/tables.py and {folder}/rules.py; the docs page: "
         f"{folder}/README.md (docs/games/{name}.md in grimoire's own repository)",
     )
