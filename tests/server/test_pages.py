@@ -128,9 +128,13 @@ def test_a_person_plays_wiz_war_by_clicking_cards_and_squares(base: str,
                     break
                 time.sleep(0.05)
                 found = clickables(browser)
+            asked = HTTP.get(f"{base}/matches/{mid}/choices",
+                             headers=auth(token(created, 0))).text if not found else ""
             assert found, ("nothing to click", view["version"], view["to_act"],
                            browser.find_element(By.ID, "error").text,
-                           browser.find_element(By.TAG_NAME, "body").get_attribute("data-step"))
+                           browser.find_element(By.TAG_NAME, "body").get_attribute("data-step"),
+                           browser.find_element(By.ID, "actions").get_attribute("innerHTML"),
+                           asked[:3000])
             pick, kind = rng.choice(found), "square"
         with contextlib.suppress(StaleElementReferenceException,
                                  MoveTargetOutOfBoundsException):

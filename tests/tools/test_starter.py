@@ -21,13 +21,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from grimoire.cli.app import app
+from grimoire.core import registry
 from grimoire.core.errors import RulesError
 from grimoire.testing.contract import check
 from grimoire.tools.new_game import new_game
 
 ROOT = Path(__file__).resolve().parents[2]
-GRIMOIRE = Path(sys.executable).parent / "grimoire"
 NAME, MODULE = "wizard-duel", "wizard_duel"
 
 
@@ -68,16 +70,39 @@ def test_the_contract_suite_passes_over_the_starter_as_generated(starter: Path) 
     assert int(summary.split(" passed")[0].split()[-1]) >= 30, summary
 
 
-def test_the_cli_round_works_on_the_starter(starter: Path, tmp_path: Path) -> None:
+@pytest.fixture
+def registered(starter: Path) -> Iterator[None]:
+    """The starter's game registered in this process, as its entry point registers it in
+    a new one (the contract suite's run above goes through the entry point itself)."""
+    sys.path.insert(0, str(starter))
+    try:
+        registry.register(importlib.import_module(MODULE).RULES)
+        yield
+    finally:
+        registry.unregister(NAME)
+        sys.path.remove(str(starter))
+        for name in list(sys.modules):
+            if name.split(".")[0] == MODULE:
+                del sys.modules[name]
+
+
+def test_the_cli_round_works_on_the_starter(registered: None, tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """simulate, validate, a tampered copy refused, render (text and SVG), view."""
-    listed = run(GRIMOIRE, "games", root=starter, cwd=tmp_path)
-    assert NAME in listed
-    run(GRIMOIRE, "simulate", NAME, "-n", "3", "--seed", "1", "-o", "sim", root=starter,
-        cwd=tmp_path)
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+
+    def cli(*args: str | Path, code: int = 0) -> str:
+        done = runner.invoke(app, [str(a) for a in args])
+        assert done.exit_code == code, (args, done.exit_code, done.output)
+        return done.output
+
+    assert NAME in cli("games")
+    cli("simulate", NAME, "-n", "3", "--seed", "1", "-o", "sim")
     logs = sorted((tmp_path / "sim").glob("*.jsonl"))
     assert len(logs) == 3
     for log in logs:
-        assert ": ok," in run(GRIMOIRE, "validate", log, root=starter, cwd=tmp_path)
+        assert ": ok," in cli("validate", log)
     lines = logs[0].read_text().splitlines()
     k = next(i for i, line in enumerate(lines) if '"roll"' in line or '"step"' in line)
     record = json.loads(lines[k])
@@ -88,13 +113,12 @@ def test_the_cli_round_works_on_the_starter(starter: Path, tmp_path: Path) -> No
     lines[k] = json.dumps(record, separators=(",", ":"))
     forged = tmp_path / "forged.jsonl"
     forged.write_text("\n".join(lines) + "\n")
-    refused = run(GRIMOIRE, "validate", forged, root=starter, cwd=tmp_path, code=1)
-    assert "forged.jsonl" in refused
-    board = run(GRIMOIRE, "render", logs[0], root=starter, cwd=tmp_path)
+    assert "forged.jsonl" in cli("validate", forged, code=1)
+    board = cli("render", logs[0])
     assert "A" in board and "I" in board
-    run(GRIMOIRE, "render", logs[0], "-o", "board.svg", root=starter, cwd=tmp_path)
+    cli("render", logs[0], "-o", "board.svg")
     assert (tmp_path / "board.svg").read_text().lstrip().startswith("<svg")
-    run(GRIMOIRE, "view", logs[0], "-o", "match.html", root=starter, cwd=tmp_path)
+    cli("view", logs[0], "-o", "match.html")
     assert "<script" in (tmp_path / "match.html").read_text()
 
 
