@@ -3,9 +3,10 @@ throw-away PostgreSQL cluster) and a ``store`` open on it.
 
 The cluster (``tests/support/postgres.py``) is started once per test process, and only
 when a test asks for it: under ``make test`` (pytest-xdist, whole files per worker) that
-is at most one per worker that runs a PostgreSQL test, each test getting a database of
-its own. Where PostgreSQL cannot be found or started, its tests are skipped with the
-reason (the missing command, or what the server said).
+is at most one per worker that runs a PostgreSQL test, each test getting a schema of its
+own (a new database per test cost ten times as much). Where PostgreSQL cannot be found
+or started, its tests are skipped with the reason (the missing command, or what the
+server said).
 """
 
 from __future__ import annotations
