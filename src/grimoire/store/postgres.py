@@ -175,7 +175,7 @@ class PostgresStore(EventStore):
     no migration runs (``store/missing``, ``store/too-old`` as for SQLite).
 
     One connection, shared by the object's threads under a lock (as the SQLite store's).
-    The URL's password never appears in messages (:func:`shown`).
+    The URL's password never appears in messages (``shown(url)``).
 
     >>> # with PostgresStore("postgresql://grimoire@localhost/grimoire") as store: ...
     """
