@@ -195,6 +195,12 @@ class EventStore(ABC):
         """One transaction: committed if the block ends normally, rolled back (nothing
         written) if it raises."""
 
+    def _inserted(self, db: Connection, sql: str, params: Sequence[Any]) -> int:
+        """Run ``sql``, an ``INSERT`` of one row, and return the row's new ``key``
+        (``RETURNING key``; SQLite's backend reads ``lastrowid`` instead, so it needs no
+        SQLite of 3.35 or later)."""
+        return int(db.execute(sql + " RETURNING key", params).fetchone()[0])
+
     def __enter__(self) -> EventStore:
         return self
 
@@ -345,15 +351,13 @@ class EventStore(ABC):
                 (status, _count(limit, "limit"))).fetchall()
         return [self._info(row) for row in rows]
 
-    @staticmethod
-    def _insert(db: Connection, match_id: str, header: Header, line: bytes,
+    def _insert(self, db: Connection, match_id: str, header: Header, line: bytes,
                 chain: bytes, now: float) -> int:
-        key: int = db.execute(
-            "INSERT INTO matches (id, game, rules, format, players, header, chain, created,"
-            " updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING key",
+        key = self._inserted(
+            db, "INSERT INTO matches (id, game, rules, format, players, header, chain, created,"
+            " updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (match_id, header.game, header.rules, header.format,
-             msgspec.json.encode(list(header.players)).decode(), line, chain, now,
-             now)).fetchone()[0]
+             msgspec.json.encode(list(header.players)).decode(), line, chain, now, now))
         db.executemany("INSERT INTO players (match, seat, name) VALUES (?, ?, ?)",
                        [(key, seat, name) for seat, name in enumerate(header.players)])
         return key

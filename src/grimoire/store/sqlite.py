@@ -22,9 +22,10 @@ import contextlib
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from grimoire.core.errors import StoreError, UsageError
 from grimoire.store.base import PAGE, AppendResult, Durability, EventStore, MatchInfo
@@ -203,6 +204,11 @@ class Store(EventStore):
                 if isinstance(exc, sqlite3.Error):
                     raise translate(exc, self.path) from None
                 raise
+
+    def _inserted(self, db: Any, sql: str, params: Sequence[Any]) -> int:
+        key = db.execute(sql, params).lastrowid
+        assert key is not None
+        return int(key)
 
     @property
     def schema_version(self) -> int:

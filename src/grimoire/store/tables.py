@@ -96,11 +96,11 @@ class Tables:
         now = time.time()
         with self.store._writing() as db:
             try:
-                key = db.execute(
-                    "INSERT INTO tables (id, game, options, public, manager, rematch_of, "
-                    "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING key",
+                key = self.store._inserted(
+                    db, "INSERT INTO tables (id, game, options, public, manager, rematch_of, "
+                    "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (table_id, game, msgspec.json.encode(options).decode(), int(public),
-                     manager, rematch_of, now, now)).fetchone()[0]
+                     manager, rematch_of, now, now))
             except Exception as exc:
                 if rematch_of is not None and (isinstance(exc, Collision)
                                                or "UNIQUE" in str(exc)):
