@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 BENCH_STAMP := $(VENV)/.installed-bench
 
-.PHONY: demo test browser lint typecheck serve bench archive-check fuzz goldens schemas fixtures clean \
+.PHONY: demo test browser postgres lint typecheck serve bench archive-check fuzz goldens schemas fixtures clean \
 	docs docs-serve docs-check
 
 $(STAMP): pyproject.toml
@@ -35,7 +35,7 @@ demo: $(STAMP)
 # the time (measured on 2 cores: 289 s with 3 workers, 334 s with 2, the same CPU).
 JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 
-test: $(STAMP) browser
+test: $(STAMP) browser postgres
 	$(BIN)/ruff check src tests tools
 	@# mypy runs beside everything up to the alone run (its report printed after the
 	@# parallel run): first beside a collection of the suite, which writes the compiled
@@ -75,6 +75,24 @@ browser: $(AXE)
 	  echo "note: Chromium or tmux could not be installed; their tests will be skipped"; \
 	else echo "note: Chromium or tmux is not installed; their tests will be skipped" \
 	  "(apt-get install chromium chromium-driver tmux)"; fi
+
+# The store's tests run against a real PostgreSQL server too: a throw-away cluster that
+# tests/support/postgres.py makes with Debian's initdb in a temporary folder (run as the
+# unprivileged postgres user when the tests run as root). Install the server when we can
+# (as root with apt-get), else say so: those tests are then skipped, plainly. Debian puts
+# initdb in /usr/lib/postgresql/VERSION/bin, not on PATH.
+postgres:
+	@if command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb \
+	  >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing PostgreSQL for the store's tests (apt-get install postgresql)"; \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  apt-get install -y -q postgresql >/dev/null 2>&1 || \
+	  { apt-get update -q >/dev/null 2>&1 && \
+	    apt-get install -y -q postgresql >/dev/null 2>&1; } || \
+	  echo "note: PostgreSQL could not be installed; its tests will be skipped"; \
+	else echo "note: PostgreSQL is not installed; its tests will be skipped" \
+	  "(apt-get install postgresql)"; fi
 
 $(AXE):
 	@if command -v npm >/dev/null 2>&1; then \

@@ -1,6 +1,9 @@
-"""grimoire.store: matches in one SQLite file, as the exact lines of their logs.
+"""grimoire.store: matches in a database, as the exact lines of their logs.
 
-Every test uses real SQLite files in ``tmp_path`` and real matches played by seeded bots.
+Every test that takes ``store`` or ``db`` runs on both backends (``tests/store/conftest.py``):
+a real SQLite file in ``tmp_path`` and a new database of a real PostgreSQL server. The
+tests of the SQLite file itself (WAL, locks, a full disk, read-only opening) use it alone.
+Every match is played by seeded bots.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from postgres import BACKENDS, new_db
 
 from games import GAMES
 from grimoire import Match
@@ -31,7 +35,7 @@ from grimoire.core.errors import (
 from grimoire.core.events import Event
 from grimoire.core.logfile import read_log
 from grimoire.core.signing import generate
-from grimoire.store import MIGRATIONS, AppendResult, Store
+from grimoire.store import MIGRATIONS, AppendResult, EventStore, Store, open_store
 from grimoire.store.migrations import APPLICATION_ID
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,7 +55,7 @@ def play(game: str, *, decisions: int | None = None, seed: bytes = SEED,
     return match, out
 
 
-def store_match(store: Store, match: Match, decisions: list[tuple[Event, ...]],
+def store_match(store: EventStore, match: Match, decisions: list[tuple[Event, ...]],
                 seed: bytes | None = SEED) -> str:
     """``match`` created in ``store`` and every decision appended, the last with its
     outcome when the game is over."""
@@ -66,22 +70,40 @@ def store_match(store: Store, match: Match, decisions: list[tuple[Event, ...]],
     return mid
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "store.db") as s:
-        yield s
+_plays: dict[str, tuple[Match, list[tuple[Event, ...]]]] = {}
+
+
+def played(game: str) -> tuple[Match, list[tuple[Event, ...]]]:
+    """``play(game)``, played once for every test that only reads the match."""
+    if game not in _plays:
+        _plays[game] = play(game)
+    return _plays[game]
+
+
+def raw_sql(db: str, statement: str) -> None:
+    """One statement on the store's database behind its back (damage, for the tests)."""
+    if db.startswith("postgresql://"):
+        import psycopg
+
+        with psycopg.connect(db, autocommit=True) as conn:
+            conn.execute(statement.encode())
+        return
+    raw = sqlite3.connect(db)
+    raw.execute(statement)
+    raw.commit()
+    raw.close()
 
 
 # ---------------------------------------------------------------- round trips
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_round_trips_to_the_log_grimoire_writes(store: Store, tmp_path: Path,
+def test_every_game_round_trips_to_the_log_grimoire_writes(store: EventStore, tmp_path: Path,
                                                           game: str) -> None:
     """Created, appended decision by decision and read back, a match is its log: the
     lines and records are the match's, the export is byte for byte what Match.save
     writes (the seed left out while live, revealed after reveal()), and validates."""
-    match, decisions = play(game)
+    match, decisions = played(game)
     assert match.outcome is not None
     mid = store_match(store, match, decisions)
     assert store.version(mid) == len(match.events)
@@ -111,7 +133,7 @@ def test_every_game_round_trips_to_the_log_grimoire_writes(store: Store, tmp_pat
     assert report.ok and report.dice == "verified", report.error
 
 
-def test_signed_actions_are_stored_with_their_signatures(store: Store, tmp_path: Path) -> None:
+def test_signed_actions_are_stored_with_their_signatures(store: EventStore, tmp_path: Path) -> None:
     """sigs maps a seq to the acting seat's signature: the export is the signed log."""
     keys = [generate() for _ in range(2)]
     match = Match.new("vicious-circle", seed=SEED, keys=[public for _, public in keys])
@@ -129,7 +151,7 @@ def test_signed_actions_are_stored_with_their_signatures(store: Store, tmp_path:
     assert b'"sig":' in exported.read_bytes() and audit(exported).ok
 
 
-def test_an_empty_match_exports_its_header_alone(store: Store, tmp_path: Path) -> None:
+def test_an_empty_match_exports_its_header_alone(store: EventStore, tmp_path: Path) -> None:
     match = Match.new("wizard-armies", dice="recorded")
     mid = store.create(match.header)
     assert list(store.lines(mid)) == [] and store.export(mid, tmp_path / "m.jsonl") == 0
@@ -140,7 +162,7 @@ def test_an_empty_match_exports_its_header_alone(store: Store, tmp_path: Path) -
 # ---------------------------------------------------------------- concurrency
 
 
-def test_a_stale_expected_version_is_a_conflict_and_writes_nothing(store: Store) -> None:
+def test_a_stale_expected_version_is_a_conflict_and_writes_nothing(store: EventStore) -> None:
     match, decisions = play("vicious-circle", decisions=3)
     mid = store_match(store, match, decisions[:2])
     before = list(store.lines(mid))
@@ -155,7 +177,7 @@ def test_a_stale_expected_version_is_a_conflict_and_writes_nothing(store: Store)
     assert result == AppendResult(len(before) + len(decisions[2]))
 
 
-def test_a_retried_append_is_a_no_op_returning_the_same_version(store: Store) -> None:
+def test_a_retried_append_is_a_no_op_returning_the_same_version(store: EventStore) -> None:
     """The idempotency key is checked before the version: a request retried after its
     answer was lost (the version has moved on since) writes nothing and gets that
     append's version back."""
@@ -177,19 +199,18 @@ def test_a_retried_append_is_a_no_op_returning_the_same_version(store: Store) ->
                             idempotency_key="d0").duplicate
 
 
-def test_two_writers_racing_at_one_version_one_wins(tmp_path: Path) -> None:
-    """Two Store objects (two connections) on one file append at the same expected
+def test_two_writers_racing_at_one_version_one_wins(db: str) -> None:
+    """Two stores (two connections) on one database append at the same expected
     version at the same moment: exactly one append is written, the other is a conflict."""
-    path = tmp_path / "race.db"
     match, decisions = play("vicious-circle", decisions=4)
     version = sum(map(len, decisions[:2]))
-    with Store(path) as first, Store(path) as second:
+    with open_store(db) as first, open_store(db) as second:
         for _ in range(5):
             mid = store_match(first, match, decisions[:2])
             barrier = threading.Barrier(2)
             results: list[object] = [None, None]
 
-            def race(k: int, store: Store, mid: str = mid,
+            def race(k: int, store: EventStore, mid: str = mid,
                      barrier: threading.Barrier = barrier,
                      results: list[object] = results) -> None:
                 barrier.wait()
@@ -212,7 +233,7 @@ def test_two_writers_racing_at_one_version_one_wins(tmp_path: Path) -> None:
                 decisions[2 + wins[0]])
 
 
-def test_one_store_may_be_shared_by_threads(store: Store) -> None:
+def test_one_store_may_be_shared_by_threads(store: EventStore) -> None:
     """Each thread appends to its own match through the same Store object."""
     plays = [play("wizard-armies", bot_seed=k) for k in range(4)]
     mids = [store.create(m.header, seed=SEED) for m, _ in plays]
@@ -237,7 +258,7 @@ def test_one_store_may_be_shared_by_threads(store: Store) -> None:
         assert list(store.lines(mid)) == match.lines(0)
 
 
-def test_a_finished_match_takes_no_more_records(store: Store) -> None:
+def test_a_finished_match_takes_no_more_records(store: EventStore) -> None:
     match, decisions = play("wizard-armies")
     mid = store_match(store, match, decisions)
     with pytest.raises(StoreError) as err:
@@ -248,7 +269,7 @@ def test_a_finished_match_takes_no_more_records(store: Store) -> None:
 # ---------------------------------------------------------------- secrets
 
 
-def test_the_seed_of_a_live_match_never_shows_until_revealed(store: Store,
+def test_the_seed_of_a_live_match_never_shows_until_revealed(store: EventStore,
                                                             tmp_path: Path) -> None:
     match, decisions = play("wiz-war", decisions=20)
     mid = store_match(store, match, decisions)
@@ -275,7 +296,7 @@ def test_the_seed_of_a_live_match_never_shows_until_revealed(store: Store,
     assert list(store.lines(mid)) == match.lines(0)  # the chain did not change
 
 
-def test_recorded_dice_have_no_seed(store: Store) -> None:
+def test_recorded_dice_have_no_seed(store: EventStore) -> None:
     mid = store.create(Match.new("vicious-circle", dice="recorded").header)
     store.reveal(mid)
     assert store.seed(mid) is None and store.header(mid).seed is None
@@ -284,7 +305,7 @@ def test_recorded_dice_have_no_seed(store: Store) -> None:
 # ---------------------------------------------------------------- refusals
 
 
-def test_create_refuses_what_is_not_a_live_match_header(store: Store) -> None:
+def test_create_refuses_what_is_not_a_live_match_header(store: EventStore) -> None:
     header = Match.new("vicious-circle", seed=SEED).header
     revealed = msgspec.structs.replace(header, seed=SEED.hex())
     cases = [
@@ -311,7 +332,7 @@ def test_create_refuses_what_is_not_a_live_match_header(store: Store) -> None:
     assert exists.value.reason == "store/exists"
 
 
-def test_an_unknown_match_is_refused_everywhere(store: Store, tmp_path: Path) -> None:
+def test_an_unknown_match_is_refused_everywhere(store: EventStore, tmp_path: Path) -> None:
     calls = [
         lambda: store.header("nope"),
         lambda: store.version("nope"),
@@ -331,7 +352,7 @@ def test_an_unknown_match_is_refused_everywhere(store: Store, tmp_path: Path) ->
     assert not (tmp_path / "x.jsonl").exists()
 
 
-def test_default_ids_are_url_safe_and_distinct(store: Store) -> None:
+def test_default_ids_are_url_safe_and_distinct(store: EventStore) -> None:
     header = Match.new("vicious-circle", dice="recorded").header
     ids = {store.create(header) for _ in range(20)}
     assert len(ids) == 20
@@ -356,19 +377,24 @@ VALID = [p for p in _fixtures() if _expect(p) is None]
 INVALID = [p for p in _fixtures() if _expect(p) is not None]
 
 
-@pytest.fixture(scope="module")
-def archive(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    path = tmp_path_factory.mktemp("archive") / "archive.db"
-    with Store(path, durability="normal") as s:
+@pytest.fixture(scope="module", params=BACKENDS)
+def archive(request: pytest.FixtureRequest,
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[EventStore]:
+    db = new_db(request.param, request, tmp_path_factory.mktemp("archive"))
+    with open_store(db, durability="normal") as s:
         yield s
 
 
-def test_every_valid_fixture_imports_and_exports_byte_for_byte(archive: Store,
+def test_every_valid_fixture_imports_and_exports_byte_for_byte(archive: EventStore,
                                                                tmp_path: Path) -> None:
+    """Every valid fixture on SQLite; one in three on PostgreSQL (the same SQL stores
+    them; the audit, most of the time taken, is the same code), of every game and kind."""
     assert len(VALID) > 100
     out = tmp_path / "out.jsonl"
     statuses = set()
-    for path in VALID:
+    sample = VALID if isinstance(archive, Store) else VALID[::3]
+    assert {Path(p).parent.name for p in sample} == {Path(p).parent.name for p in VALID}
+    for path in sample:
         mid = archive.import_log(path)
         data = Path(path).read_bytes()
         records = sum(1 for line in data.splitlines()[1:]
@@ -384,8 +410,12 @@ def test_every_valid_fixture_imports_and_exports_byte_for_byte(archive: Store,
     assert err.value.reason == "store/exists"
 
 
-@pytest.mark.parametrize("path", INVALID, ids=lambda p: "/".join(Path(p).parts[-2:]))
-def test_an_invalid_log_is_refused_with_its_reason(store: Store, path: str) -> None:
+@pytest.mark.parametrize(
+    ("db", "path"), [("sqlite", p) for p in INVALID] + [("postgres", p) for p in INVALID[::8]],
+    ids=lambda p: "/".join(Path(p).parts[-2:]), indirect=["db"])
+def test_an_invalid_log_is_refused_with_its_reason(store: EventStore, path: str) -> None:
+    """Every invalid fixture on SQLite, one in eight on PostgreSQL (the audit refuses
+    them before the database is written)."""
     report = audit(path)
     with pytest.raises(GrimoireError) as err:
         store.import_log(path)
@@ -394,7 +424,7 @@ def test_an_invalid_log_is_refused_with_its_reason(store: Store, path: str) -> N
     assert store.matches() == []
 
 
-def test_a_damaged_log_is_refused_and_nothing_is_stored(store: Store, tmp_path: Path) -> None:
+def test_a_damaged_log_is_refused_and_nothing_is_stored(store: EventStore, tmp_path: Path) -> None:
     match, _ = play("vicious-circle")
     good = tmp_path / "good.jsonl"
     match.save(good)
@@ -410,7 +440,7 @@ def test_a_damaged_log_is_refused_and_nothing_is_stored(store: Store, tmp_path: 
     assert store.matches() == []
 
 
-def test_a_sealed_log_keeps_its_signature_line(store: Store, tmp_path: Path) -> None:
+def test_a_sealed_log_keeps_its_signature_line(store: EventStore, tmp_path: Path) -> None:
     from grimoire.tools.seal import seal
 
     match, _ = play("vicious-circle")
@@ -424,7 +454,7 @@ def test_a_sealed_log_keeps_its_signature_line(store: Store, tmp_path: Path) -> 
     assert store.seed(mid) == SEED  # revealed in the log's header
 
 
-def test_an_imported_unfinished_match_goes_on(store: Store, tmp_path: Path) -> None:
+def test_an_imported_unfinished_match_goes_on(store: EventStore, tmp_path: Path) -> None:
     """A live log imported, then appended to: the export is the longer log."""
     match, _ = play("swords-wizardry", decisions=10)
     log = tmp_path / "live.jsonl"
@@ -442,7 +472,7 @@ def test_an_imported_unfinished_match_goes_on(store: Store, tmp_path: Path) -> N
     assert out.read_bytes() == saved.read_bytes() and audit(out).ok
 
 
-def test_lines_as_written_stay_as_written(store: Store, tmp_path: Path) -> None:
+def test_lines_as_written_stay_as_written(store: EventStore, tmp_path: Path) -> None:
     """Line ends are kept (CRLF too); blank lines are dropped and a last line without its
     newline gets one (what the store keeps is the log's lines)."""
     match, _ = play("wizard-armies")
@@ -462,7 +492,7 @@ def test_lines_as_written_stay_as_written(store: Store, tmp_path: Path) -> None:
     assert out.read_bytes() == log.read_bytes()
 
 
-def test_a_msgpack_log_is_refused(store: Store, tmp_path: Path) -> None:
+def test_a_msgpack_log_is_refused(store: EventStore, tmp_path: Path) -> None:
     match, _ = play("vicious-circle", decisions=4)
     log = tmp_path / "m.msgpack"
     match.save(log)
@@ -472,7 +502,7 @@ def test_a_msgpack_log_is_refused(store: Store, tmp_path: Path) -> None:
     assert err.value.reason == "store/msgpack"
 
 
-def test_export_replaces_atomically_and_reports_unwritable(store: Store,
+def test_export_replaces_atomically_and_reports_unwritable(store: EventStore,
                                                            tmp_path: Path) -> None:
     match, decisions = play("vicious-circle", decisions=5)
     mid = store_match(store, match, decisions)
@@ -489,7 +519,7 @@ def test_export_replaces_atomically_and_reports_unwritable(store: Store,
 # ---------------------------------------------------------------- listing
 
 
-def test_listing_filters_and_pages_newest_first(store: Store) -> None:
+def test_listing_filters_and_pages_newest_first(store: EventStore) -> None:
     specs = [("vicious-circle", ("Dawn", "Twilight")), ("magery", ("Ann", "Dawn")),
              ("wiz-war", ("Ann", "Ben")), ("vicious-circle", ("Ben", "Cid"))]
     ids: list[str] = []
@@ -530,7 +560,7 @@ def test_listing_filters_and_pages_newest_first(store: Store) -> None:
 # ---------------------------------------------------------------- grants
 
 
-def test_grants_name_a_seat_or_a_spectator(store: Store) -> None:
+def test_grants_name_a_seat_or_a_spectator(store: EventStore) -> None:
     mid = store.create(Match.new("vicious-circle", dice="recorded").header)
     digests = [hashlib.sha256(t).digest() for t in (b"dawn", b"twilight", b"watcher")]
     store.grant(mid, 0, digests[0])
@@ -550,10 +580,9 @@ def test_grants_name_a_seat_or_a_spectator(store: Store) -> None:
 # ---------------------------------------------------------------- the file
 
 
-def test_reopening_keeps_everything(tmp_path: Path) -> None:
-    path = tmp_path / "s.db"
+def test_reopening_keeps_everything(db: str) -> None:
     match, decisions = play("magery", decisions=30)
-    with Store(path) as store:
+    with open_store(db) as store:
         mid = store_match(store, match, decisions)
         store.append(mid, (), expected_version=store.version(mid), idempotency_key="k")
         store.grant(mid, 1, b"digest")
@@ -561,7 +590,7 @@ def test_reopening_keeps_everything(tmp_path: Path) -> None:
     with pytest.raises(StoreError) as closed:
         store.version(mid)
     assert closed.value.reason == "store/closed"
-    with Store(path) as store:
+    with open_store(db) as store:
         assert (store.header(mid), list(store.lines(mid)), store.info(mid)) == before
         assert store.seed(mid) == SEED and store.lookup(b"digest") == (mid, 1)
         assert store.append(mid, (), expected_version=0, idempotency_key="k").duplicate
@@ -734,13 +763,13 @@ def user_version_of(path: Path) -> int:
 
 
 def test_match_ids_walk_the_store_a_page_at_a_time_in_the_order_stored(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        db: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """With pages of 3: every id once, oldest first, and a match stored during the walk
     is met at the end."""
-    monkeypatch.setattr("grimoire.store.sqlite.PAGE", 3)
+    monkeypatch.setattr("grimoire.store.base.PAGE", 3)
     header = Match.new("magery", dice="recorded").header
     names = [f"m{k:02d}" for k in range(10)][::-1]
-    with Store(tmp_path / "s.db") as store:
+    with open_store(db) as store:
         for name in names:
             store.create(header, match_id=name)
         walk = store.match_ids()
@@ -750,18 +779,14 @@ def test_match_ids_walk_the_store_a_page_at_a_time_in_the_order_stored(
     assert seen == [*names, "late"]
 
 
-def test_records_missing_from_the_middle_are_store_corrupt(tmp_path: Path) -> None:
+def test_records_missing_from_the_middle_are_store_corrupt(db: str, tmp_path: Path) -> None:
     """A hole in a match's records (a damaged file) is reported where it is, not read
     past as if the next record were the missing one."""
-    path = tmp_path / "s.db"
     match, decisions = play("wizard-armies", decisions=8)
-    with Store(path) as store:
+    with open_store(db) as store:
         mid = store_match(store, match, decisions)
-    raw = sqlite3.connect(path)
-    raw.execute("DELETE FROM events WHERE seq = 5")
-    raw.commit()
-    raw.close()
-    with Store(path, read_only=True) as store:
+    raw_sql(db, "DELETE FROM events WHERE seq = 5")
+    with open_store(db, read_only=True) as store:
         assert len(list(store.lines(mid, 6))) == store.version(mid) - 6
         for read in (lambda: list(store.lines(mid)), lambda: list(store.log_lines(mid)),
                      lambda: store.export(mid, tmp_path / "m.jsonl")):
@@ -770,10 +795,10 @@ def test_records_missing_from_the_middle_are_store_corrupt(tmp_path: Path) -> No
             assert err.value.reason == "store/corrupt"
 
 
-def test_a_new_match_id_never_starts_with_a_dash(store: Store,
+def test_a_new_match_id_never_starts_with_a_dash(store: EventStore,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """``grimoire store export DB -Wx…`` would read the id as an option: the random id is
     drawn again until it does not start with '-'."""
     drawn = iter(["-Wfirst0000000", "Second0000000a"])
-    monkeypatch.setattr("grimoire.store.sqlite.secrets.token_urlsafe", lambda n: next(drawn))
+    monkeypatch.setattr("grimoire.store.base.secrets.token_urlsafe", lambda n: next(drawn))
     assert store.create(Match.new("magery", dice="recorded").header) == "Second0000000a"

@@ -28,7 +28,8 @@ R = TypeVar("R")
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 _IO_REASONS = UNREADABLE | {"log/unwritable", "store/locked", "store/full", "store/io",
-                             "store/missing", "store/corrupt", "store/too-new"}
+                             "store/unavailable", "store/missing", "store/corrupt",
+                             "store/too-new"}
 INTERNAL = "internal/error"
 """The reason of an error grimoire did not expect (a bug): exit code 3."""
 

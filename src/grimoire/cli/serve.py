@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from grimoire.cli.common import handle_errors, say
-from grimoire.tools.serve import app_for, check_port, run
+from grimoire.tools.serve import app_for, check_port, named, run
 
 
 @handle_errors
 def command(
-    db: Annotated[Path, typer.Option(
-        "--db", metavar="FILE", help="The SQLite store (created if missing).")]
-    = Path("matches.sqlite"),
+    db: Annotated[str, typer.Option(  # a str: a Path would fold a URL's "//"
+        "--db", metavar="FILE|URL",
+        help="The store: an SQLite file (created if missing) or a PostgreSQL database's "
+             "postgresql://user@host/dbname URL (the grimoire-games[postgres] extra).")]
+    = "matches.sqlite",
     host: Annotated[str, typer.Option(metavar="HOST", help="Address to listen on.")]
     = "127.0.0.1",
     port: Annotated[int, typer.Option(metavar="PORT", help="Port to listen on.")] = 8000,
@@ -24,11 +25,12 @@ def command(
         help="full: every acknowledged action is on disk (fsync); normal: it survives the "
              "server's crash but not the machine's.")] = "full",
 ) -> None:
-    """Serve matches to web pages and bots over an SQLite store (needs grimoire-games\\[server]).
+    """Serve matches to web pages and bots over a store (needs grimoire-games\\[server]).
 
     One token per seat; each seat sees only what it may know. The lobby is at
     http://HOST:PORT/ and the API at http://HOST:PORT/docs."""
     check_port(port)
     app = app_for(db, durability=durability)
-    say(f"serving {db} on http://{host}:{port} (API: http://{host}:{port}/docs); Ctrl-C stops")
+    say(f"serving {named(db)} on http://{host}:{port} (API: http://{host}:{port}/docs); "
+        "Ctrl-C stops")
     run(app, host=host, port=port)

@@ -1,4 +1,5 @@
-"""``grimoire store``: the matches of a store file (``list``, ``export``, ``import``).
+"""``grimoire store``: the matches of a store (``list``, ``export``, ``import``): an SQLite
+file, or a PostgreSQL database named by its ``postgresql://`` URL.
 
 >>> from typer.testing import CliRunner
 >>> CliRunner().invoke(app, ["--help"]).exit_code
@@ -26,12 +27,15 @@ from grimoire.tools.store import export_match, import_logs, list_matches
 app = typer.Typer(
     name="store",
     cls=Group,
-    help="List the matches of a store file (SQLite), export one as a log, import logs.",
+    help="List the matches of a store (an SQLite file or a postgresql:// URL), export one "
+         "as a log, import logs.",
     no_args_is_help=True,
     add_completion=False,
 )
 
-Db = Annotated[Path, typer.Argument(metavar="DB", help="The store file (SQLite).")]
+# a str, not a Path: a Path would fold the URL's "//" into one "/"
+Db = Annotated[str, typer.Argument(
+    metavar="DB", help="The store: an SQLite file, or a postgresql://user@host/dbname URL.")]
 JsonOut = Annotated[bool, typer.Option("--json", metavar="", help="Machine-readable output.")]
 
 

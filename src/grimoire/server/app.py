@@ -1,4 +1,4 @@
-"""The match server: an ASGI application (Starlette) over a :class:`~grimoire.store.Store`.
+"""The match server: an ASGI application (Starlette) over an :class:`~grimoire.store.EventStore`.
 
 Every request names a match and carries a token (``Authorization: Bearer TOKEN`` or
 ``?token=TOKEN``); the token decides the seat, and everything the server sends is made
@@ -48,7 +48,7 @@ from grimoire.server.lobby import Join, Lobby, NewTable
 from grimoire.server.lobby_pages import LOBBY_PAGE, TABLE_PAGE, error_page
 from grimoire.server.openapi import DOCS_PAGE, openapi
 from grimoire.server.pages import PLAY_PAGE
-from grimoire.store import Store
+from grimoire.store import open_store
 from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.server")
@@ -103,7 +103,7 @@ class Act(msgspec.Struct, forbid_unknown_fields=True, kw_only=True):
 STATUS = {
     "access/token": 401, "access/seat": 403, "store/unknown-match": 404,
     "request/not-found": 404, "request/method": 405, "request/too-large": 413,
-    "request/rate": 429, "store/locked": 503,
+    "request/rate": 429, "store/locked": 503, "store/unavailable": 503,
     "store/full": 507, "store/corrupt": 500, "store/too-new": 500,
     "lobby/unknown-table": 404, "lobby/taken": 409, "lobby/closed": 409,
 }
@@ -224,8 +224,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     logged once (:class:`AccessLog`)."""
     config = config or ServerConfig()
     bucket = Bucket(config.rate, config.burst)
-    store = Store(config.db, durability=config.durability,  # type: ignore[arg-type]
-                  timeout=config.lock_timeout)
+    store = open_store(config.db, durability=config.durability,  # type: ignore[arg-type]
+                       timeout=config.lock_timeout)
     live_matches = Hub(store, dice_seeds=config.dice_seeds)
     lobby = Lobby(store, live_matches)
     bots = BotSeats(live_matches, store)
@@ -236,7 +236,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        log.info("serving", db=config.db)
+        log.info("serving", db=store.path)  # a URL without its password
         for name, error in sorted(registry.broken().items()):  # installed, not offered
             log.error("game-broken", game=name, error=error)
         await bots.resume()

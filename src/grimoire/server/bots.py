@@ -27,7 +27,7 @@ from grimoire.core.errors import ConcurrencyError, GrimoireError
 from grimoire.core.events import Event
 from grimoire.core.rules import AnyRules
 from grimoire.server.hub import Hub, Live, Reader
-from grimoire.store import Store
+from grimoire.store import EventStore
 from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.server")
@@ -52,7 +52,7 @@ class BotSeats:
     searches on the loop: the bots' seats are read, and each search is run, in worker
     threads."""
 
-    def __init__(self, hub: Hub, store: Store) -> None:
+    def __init__(self, hub: Hub, store: EventStore) -> None:
         self.hub = hub
         self.store = store
         self._specs: dict[str, dict[int, str]] = {}

@@ -43,7 +43,7 @@ from grimoire.core.events import Action, Chance, Event, Header
 from grimoire.core.match import Match, check_players
 from grimoire.core.replay import draws_in, initial_state
 from grimoire.core.rules import AnyRules, Outcome
-from grimoire.store import Store
+from grimoire.store import EventStore
 from grimoire.tools.render import Perspective
 from grimoire.tools.view import KEYFRAME, Reel, ending_of, title_of, viewer_data
 
@@ -228,7 +228,7 @@ class Hub:
     ``async`` ones (:meth:`act`, :meth:`page`, :meth:`frames`) run on the event loop and
     send that work to the threads themselves."""
 
-    def __init__(self, store: Store, *, keep: int = 10_000, films: int = 64,
+    def __init__(self, store: EventStore, *, keep: int = 10_000, films: int = 64,
                  threads: int = 4, heavy_threads: int = 2,
                  dice_seeds: int | None = None) -> None:
         self.store = store

@@ -32,7 +32,7 @@ from grimoire.core.errors import GrimoireError, StoreError, UsageError
 from grimoire.core.match import Match, check_players
 from grimoire.core.options import changed, options_of
 from grimoire.server.hub import TOKEN_BYTES, AccessError, Hub, digest
-from grimoire.store import Store
+from grimoire.store import EventStore
 from grimoire.store.tables import Seat, Table, Tables
 
 STRENGTHS = {
@@ -88,7 +88,7 @@ class Lobby:
     methods read and write the store: call them in a worker thread; a table they start
     (``status`` ``"started"``) is brought to life by the caller with ``Hub.started``."""
 
-    def __init__(self, store: Store, hub: Hub) -> None:
+    def __init__(self, store: EventStore, hub: Hub) -> None:
         self.store = store
         self.hub = hub
         self.tables = Tables(store)

@@ -9,7 +9,11 @@ a change to the schema is a new script at the end of :data:`MIGRATIONS`.
 A file whose ``user_version`` is greater than ``len(MIGRATIONS)`` was written by a newer
 grimoire; :class:`~grimoire.store.Store` refuses it (``store/too-new``) rather than guess.
 
->>> len(MIGRATIONS) >= 1
+A PostgreSQL store has the same schema in :data:`POSTGRES_MIGRATIONS`, script for script;
+its version is the row of its ``grimoire_schema`` table
+(:func:`grimoire.store.postgres.migrate`).
+
+>>> len(MIGRATIONS) >= 1 and len(POSTGRES_MIGRATIONS) == len(MIGRATIONS)
 True
 >>> list(statements("CREATE TABLE a (x);\\nCREATE TABLE b (y);"))
 ['CREATE TABLE a (x);', 'CREATE TABLE b (y);']
@@ -140,6 +144,121 @@ CREATE TABLE listed (
 
 MIGRATIONS: tuple[str, ...] = (_V1, _V2)
 """The schema scripts, oldest first. Never edit a released one; append a new one."""
+
+# PostgreSQL: the same tables and columns (so the one SQL of grimoire.store.base runs on
+# both), in PostgreSQL's types. Script n takes a database from version n to n + 1, in one
+# transaction with the row of `grimoire_schema` (grimoire.store.postgres.migrate).
+_PG_V1 = """
+CREATE TABLE matches (
+    key       BIGINT  GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    id        TEXT    NOT NULL UNIQUE,
+    game      TEXT    NOT NULL,
+    rules     TEXT    NOT NULL,
+    format    TEXT    NOT NULL,
+    players   TEXT    NOT NULL,
+    header    BYTEA   NOT NULL,
+    status    TEXT    NOT NULL DEFAULT 'live' CHECK (status IN ('live', 'over')),
+    version   BIGINT  NOT NULL DEFAULT 0,
+    chain     BYTEA   NOT NULL,
+    chained   INTEGER NOT NULL DEFAULT 1,
+    outcome   TEXT,
+    signature BYTEA,
+    created   DOUBLE PRECISION NOT NULL,
+    updated   DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX matches_by_created ON matches (created, key);
+CREATE INDEX matches_by_game ON matches (game, created, key);
+CREATE INDEX matches_by_status ON matches (status, created, key);
+
+CREATE TABLE players (
+    match BIGINT  NOT NULL,
+    seat  INTEGER NOT NULL,
+    name  TEXT    NOT NULL,
+    PRIMARY KEY (match, seat)
+);
+CREATE INDEX players_by_name ON players (name, match);
+
+-- The records' key is what refuses a second append at the same version: two
+-- transactions that read the same version both insert (match, version) first, and the
+-- second fails on this key (unique_violation) once the first commits.
+CREATE TABLE events (
+    match BIGINT NOT NULL,
+    seq   BIGINT NOT NULL,
+    line  BYTEA  NOT NULL,
+    PRIMARY KEY (match, seq)
+);
+
+-- The secret seed of a live seeded match, until it is revealed into the header. Only
+-- the role that owns the store (the server's) may read it: no other role is granted
+-- anything on this table, whatever it is granted on the others (a reporting role gets
+-- SELECT on matches, players and events, never on seeds).
+CREATE TABLE seeds (
+    match BIGINT PRIMARY KEY,
+    seed  BYTEA  NOT NULL
+);
+REVOKE ALL ON seeds FROM PUBLIC;
+COMMENT ON TABLE seeds IS 'grimoire: live matches'' secret dice seeds; readable by the '
+    'store''s owner (the server''s role) only: grant nothing on it to other roles';
+
+CREATE TABLE appends (
+    match   BIGINT NOT NULL,
+    key     TEXT   NOT NULL,
+    version BIGINT NOT NULL,
+    PRIMARY KEY (match, key)
+);
+
+CREATE TABLE grants (
+    digest BYTEA   PRIMARY KEY,
+    match  BIGINT  NOT NULL,
+    seat   INTEGER
+);
+CREATE INDEX grants_by_match ON grants (match);
+"""
+
+_PG_V2 = """
+CREATE TABLE tables (
+    key        BIGINT  GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    id         TEXT    NOT NULL UNIQUE,
+    game       TEXT    NOT NULL,
+    options    TEXT    NOT NULL,
+    public     INTEGER NOT NULL,
+    manager    BYTEA   NOT NULL,
+    rematch_of TEXT,
+    status     TEXT    NOT NULL DEFAULT 'open'
+               CHECK (status IN ('open', 'started', 'cancelled')),
+    created    DOUBLE PRECISION NOT NULL,
+    updated    DOUBLE PRECISION NOT NULL
+);
+CREATE INDEX tables_by_status ON tables (status, public, created);
+CREATE UNIQUE INDEX tables_by_rematch ON tables (rematch_of) WHERE rematch_of IS NOT NULL;
+
+CREATE TABLE table_seats (
+    tbl    BIGINT  NOT NULL,
+    seat   INTEGER NOT NULL,
+    kind   TEXT    NOT NULL CHECK (kind IN ('person', 'bot')),
+    bot    TEXT,
+    name   TEXT,
+    invite BYTEA   UNIQUE,
+    digest BYTEA,
+    PRIMARY KEY (tbl, seat)
+);
+
+CREATE TABLE bots (
+    match BIGINT  NOT NULL,
+    seat  INTEGER NOT NULL,
+    spec  TEXT    NOT NULL,
+    PRIMARY KEY (match, seat)
+);
+
+CREATE TABLE listed (
+    match BIGINT PRIMARY KEY
+);
+"""
+
+POSTGRES_MIGRATIONS: tuple[str, ...] = (_PG_V1, _PG_V2)
+"""The PostgreSQL schema scripts, oldest first, one for each of :data:`MIGRATIONS` (the
+same tables in PostgreSQL's types). Never edit a released one; append a new one to both.
+"""
 
 
 def statements(script: str) -> Iterator[str]:

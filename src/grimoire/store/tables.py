@@ -28,7 +28,7 @@ from typing import Any
 import msgspec
 
 from grimoire.core.errors import StoreError, UsageError
-from grimoire.store.sqlite import Store
+from grimoire.store.base import Collision, EventStore
 
 KINDS = ("person", "bot")
 
@@ -67,9 +67,9 @@ class Table(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Tables:
-    """The lobby's tables of one :class:`Store` (its file, its lock)."""
+    """The lobby's tables of one store (its database, its lock), on either backend."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: EventStore) -> None:
         self.store = store
 
     def new_id(self) -> str:
@@ -96,13 +96,14 @@ class Tables:
         now = time.time()
         with self.store._writing() as db:
             try:
-                key = db.execute(
-                    "INSERT INTO tables (id, game, options, public, manager, rematch_of, "
+                key = self.store._inserted(
+                    db, "INSERT INTO tables (id, game, options, public, manager, rematch_of, "
                     "created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (table_id, game, msgspec.json.encode(options).decode(), int(public),
-                     manager, rematch_of, now, now)).lastrowid
+                     manager, rematch_of, now, now))
             except Exception as exc:
-                if rematch_of is not None and "UNIQUE" in str(exc):
+                if rematch_of is not None and (isinstance(exc, Collision)
+                                               or "UNIQUE" in str(exc)):
                     raise StoreError("lobby/rematch-exists", "that match has its rematch "
                                      "already") from None
                 raise

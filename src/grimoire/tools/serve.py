@@ -1,5 +1,8 @@
 """``grimoire serve``: run the match server on a port (the ``grimoire-games[server]`` extra).
 
+The store is an SQLite file or a PostgreSQL database's ``postgresql://`` URL
+(:func:`grimoire.store.open_store`).
+
 >>> # serve("matches.sqlite", port=8000)  # until Ctrl-C
 """
 
@@ -9,14 +12,26 @@ import os
 from typing import Any
 
 from grimoire.core.errors import UsageError
+from grimoire.store.postgres import is_url, shown
 from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.serve")
 
 
+def named(db: str | os.PathLike[str]) -> str:
+    """``db`` as messages show it: a path as it is, a URL without its password.
+
+    >>> named("matches.sqlite"), named("postgresql://ann:pw@db/grimoire")
+    ('matches.sqlite', 'postgresql://ann:***@db/grimoire')
+    """
+    db = os.fspath(db)
+    return shown(db) if is_url(db) else db
+
+
 def app_for(db: str | os.PathLike[str], *, durability: str = "full") -> Any:
     """The server's ASGI application over the store ``db`` (created if missing; a file
-    that cannot be a store is refused here, before anything listens)."""
+    that cannot be a store, or a database that cannot be reached, is refused here, before
+    anything listens)."""
     try:
         from grimoire.server import ServerConfig, create_app
     except ImportError as exc:  # pragma: no cover - the extra is part of the test install

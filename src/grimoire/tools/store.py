@@ -1,7 +1,8 @@
-"""``grimoire store``: list the matches of a store file, export one as a log, import logs.
+"""``grimoire store``: list the matches of a store, export one as a log, import logs.
 
-The store itself is :class:`grimoire.store.Store` (``docs/store.md``); these are the
-command's library functions, each opening the store for one job and closing it.
+The store itself is :class:`grimoire.store.EventStore` (``docs/store.md``), an SQLite file
+or a PostgreSQL database named by its URL (:func:`grimoire.store.open_store`); these are
+the command's library functions, each opening the store for one job and closing it.
 
 >>> import tempfile, pathlib
 >>> from grimoire import Match
@@ -24,7 +25,7 @@ from typing import Any
 import msgspec
 
 from grimoire.core.errors import GrimoireError, UsageError
-from grimoire.store import MatchInfo, Store
+from grimoire.store import EventStore, MatchInfo, is_url, open_store
 from grimoire.tools._log import get_logger
 from grimoire.tools.validate import expand
 
@@ -110,30 +111,34 @@ class ImportReport(msgspec.Struct, frozen=True, kw_only=True):
         return all(entry.error is None for entry in self.logs)
 
 
-def open_existing(db: str | os.PathLike[str]) -> Store:
-    """The store at ``db``, which must exist (reading never creates an empty store).
+def open_existing(db: str | os.PathLike[str]) -> EventStore:
+    """The store at ``db``, which must exist (reading never creates an empty store): an
+    SQLite file, or a PostgreSQL database (a URL) that holds a store.
 
     >>> open_existing("no-such-store.db")
     Traceback (most recent call last):
     grimoire.core.errors.UsageError: store/missing: no-such-store.db: no such store file
     """
+    if is_url(db):
+        return open_store(db, create=False)
     if not os.path.isfile(db):
         raise UsageError("store/missing", f"{db}: no such store file")
-    return Store(db)
+    return open_store(db)
 
 
 def list_matches(
     db: str | os.PathLike[str], *, game: str | None = None, player: str | None = None,
     status: str | None = None, limit: int = 100, offset: int = 0,
 ) -> StoreListing:
-    """The store's matches, newest first, filtered as :meth:`Store.matches` does.
+    """The store's matches, newest first, filtered as
+    :meth:`EventStore.matches <grimoire.store.EventStore.matches>` does.
 
     >>> # list_matches("matches.db", player="Dawn", status="over").summary()
     """
     with open_existing(db) as store:
         found = store.matches(game=game, player=player, status=status, limit=limit,
                               offset=offset)
-    return StoreListing(store=os.fspath(db), matches=found)
+    return StoreListing(store=store.path, matches=found)
 
 
 def export_match(
@@ -149,16 +154,16 @@ def export_match(
         raise UsageError("io/exists", f"{out} exists; choose another name")
     with open_existing(db) as store:
         records = store.export(match_id, out)
-    log.info("exported", store=str(db), match=match_id, out=str(out), records=records)
-    return ExportReport(store=os.fspath(db), match=match_id, out=os.fspath(out),
+    log.info("exported", store=store.path, match=match_id, out=str(out), records=records)
+    return ExportReport(store=store.path, match=match_id, out=os.fspath(out),
                         records=records)
 
 
 def import_logs(db: str | os.PathLike[str], logs: Iterable[str | os.PathLike[str]]
                 ) -> ImportReport:
-    """Import each log (folders: the logs inside them) into the store ``db``, created if
-    missing. Each log goes in whole or not at all, whatever happens to the others; a log
-    that fails its audit is reported with its error.
+    """Import each log (folders: the logs inside them) into the store ``db`` (a file or a
+    PostgreSQL URL), created if missing. Each log goes in whole or not at all, whatever
+    happens to the others; a log that fails its audit is reported with its error.
 
     >>> # [entry.match for entry in import_logs("matches.db", ["fixtures/magery"]).logs]
     """
@@ -167,17 +172,17 @@ def import_logs(db: str | os.PathLike[str], logs: Iterable[str | os.PathLike[str
         raise UsageError("store/no-logs", "no logs to import (folders are searched for "
                          "*.jsonl)")
     entries: list[Imported] = []
-    with Store(db) as store:
+    with open_store(db) as store:
         for path in paths:
             try:
                 match_id = store.import_log(path)
                 info = store.info(match_id)
             except GrimoireError as exc:
                 entries.append(Imported(path=path, error=exc.to_dict()))
-                log.info("not imported", store=str(db), path=path, reason=exc.reason)
+                log.info("not imported", store=store.path, path=path, reason=exc.reason)
                 continue
             entries.append(Imported(path=path, match=match_id, records=info.version,
                                     status=info.status))
-            log.info("imported", store=str(db), path=path, match=match_id,
+            log.info("imported", store=store.path, path=path, match=match_id,
                      records=info.version)
-    return ImportReport(store=os.fspath(db), logs=entries)
+    return ImportReport(store=store.path, logs=entries)
