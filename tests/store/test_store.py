@@ -103,6 +103,9 @@ def test_every_game_round_trips_to_the_log_grimoire_writes(store: EventStore, tm
     """Created, appended decision by decision and read back, a match is its log: the
     lines and records are the match's, the export is byte for byte what Match.save
     writes (the seed left out while live, revealed after reveal()), and validates."""
+    if not isinstance(store, Store) and game not in GAMES[-2:]:
+        pytest.skip("PostgreSQL round-trips two games decision by decision (every game's "
+                    "logs are imported and exported on it by the fixtures' test)")
     match, decisions = played(game)
     assert match.outcome is not None
     mid = store_match(store, match, decisions)
