@@ -34,15 +34,18 @@ class Terminal:
 
     def __init__(self, command: list[str]) -> None:
         self.name = f"grimoire-{uuid.uuid4().hex[:8]}"
+        # a tmux server of its own (-L: its own socket): a session another test kills
+        # never takes down the server this one is connecting to
+        self.tmux = [str(TMUX), "-L", self.name]
         line = " ".join(shlex.quote(part) for part in command)
-        subprocess.run([TMUX, "new-session", "-d", "-s", self.name, "-x", "200", "-y", "50",
-                        f"{line}; echo '{ENDED}'; sleep 600"], check=True, env=_env())
-        subprocess.run([TMUX, "set-option", "-t", self.name, "history-limit", "20000"],
+        subprocess.run([*self.tmux, "new-session", "-d", "-s", self.name, "-x", "200", "-y",
+                        "50", f"{line}; echo '{ENDED}'; sleep 600"], check=True, env=_env())
+        subprocess.run([*self.tmux, "set-option", "-t", self.name, "history-limit", "20000"],
                        check=True)
         self.read = 0  # the lines of the history already answered
 
     def screen(self) -> list[str]:
-        done = subprocess.run([TMUX, "capture-pane", "-p", "-J", "-t", self.name, "-S",
+        done = subprocess.run([*self.tmux, "capture-pane", "-p", "-J", "-t", self.name, "-S",
                                "-20000"], capture_output=True, text=True, check=True)
         return done.stdout.rstrip("\n").split("\n")
 
@@ -64,16 +67,15 @@ class Terminal:
         raise AssertionError("no prompt:\n" + "\n".join(self.screen()[-30:]))
 
     def send(self, text: str) -> None:
-        subprocess.run([TMUX, "send-keys", "-t", self.name, "-l", text], check=True)
-        subprocess.run([TMUX, "send-keys", "-t", self.name, "Enter"], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, "-l", text], check=True)
+        subprocess.run([*self.tmux, "send-keys", "-t", self.name, "Enter"], check=True)
 
     def alive(self) -> bool:
         """Whether the command still runs."""
         return ENDED not in self.screen()
 
     def close(self) -> None:
-        subprocess.run([TMUX, "kill-session", "-t", self.name], capture_output=True,
-                       check=False)
+        subprocess.run([*self.tmux, "kill-server"], capture_output=True, check=False)
 
 
 def _env() -> dict[str, str]:
