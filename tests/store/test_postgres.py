@@ -1,8 +1,10 @@
 """What only the PostgreSQL store can do, and its commands end to end, on a real server.
 
 Two operating-system processes share one match and race to append at one version: the
-database, not a check made before the write, lets exactly one in. ``grimoire store``
-and ``grimoire serve`` take a ``postgresql://`` URL wherever they take a file. The
+database, not a check made before the write, lets exactly one in. ``grimoire store``,
+``grimoire serve`` and the archive tools (``validate``, ``stats``, ``export``) take a
+``postgresql://`` URL wherever they take a file, and agree with the SQLite file; a
+server answers 503 while the database is down and serves again once it is up. The
 cluster is the ``postgres`` fixture's (``tests/store/conftest.py``): these tests are
 skipped, saying why, where PostgreSQL is not installed.
 """
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import msgspec
 import pytest
 from postgres import Cluster, free_port, racer
 from typer.testing import CliRunner
@@ -31,11 +34,15 @@ from grimoire.bots.random import RandomBot, play_out
 from grimoire.cli.app import app
 from grimoire.core.audit import audit
 from grimoire.core.errors import ConcurrencyError, StoreError
+from grimoire.server.app import ServerConfig, create_app
 from grimoire.store import AppendResult, open_store
 from grimoire.store.postgres import PostgresStore
+from grimoire.tools import pool
+from grimoire.tools.validate import reports
 
 SEED = bytes(range(32))
 ROUNDS = 16
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
 @pytest.fixture
@@ -140,9 +147,15 @@ def test_an_unreachable_database_is_store_unavailable() -> None:
     assert err.value.reason == "store/unavailable"
     assert f"postgresql://ann:***@127.0.0.1:{port}/nowhere" in err.value.detail
     assert "secret" not in str(err.value)
-    code, out = run("store", "list", f"postgresql://ann:secret@127.0.0.1:{port}/nowhere")
-    assert code == 2 and "store/unavailable" in out and "Traceback" not in out
-    assert "secret" not in out
+    nowhere = f"postgresql://ann:secret@127.0.0.1:{port}/nowhere"
+    for args in (("store", "list", nowhere), ("validate", nowhere), ("stats", nowhere),
+                 ("export", nowhere, "-o", "never.parquet")):
+        code, out = run(*args)
+        assert code == 2 and "store/unavailable" in out and "Traceback" not in out, out
+        assert "secret" not in out and "ann:***@" in out, out
+    # on a Dask cluster every task would carry the URL: refused before anything is sent
+    code, out = run("validate", nowhere, "--scheduler", "tcp://127.0.0.1:1")
+    assert code == 2 and "archive/url-password" in out and "secret" not in out, out
 
 
 def test_a_database_without_a_store_is_missing_to_readers(url: str) -> None:
@@ -312,3 +325,138 @@ def test_an_append_result_is_the_same_on_both_backends(url: str, tmp_path: Path)
             exports.append((results, out.read_bytes()))
     assert exports[0] == exports[1]
     assert exports[0][0][-1] == AppendResult(len(match.events))
+
+
+# ---------------------------------------------------------------- the archive tools
+
+ARCHIVE = [FIXTURES / "magery" / "edge-victory-arena-cleared.jsonl",
+           FIXTURES / "magery" / "edge-round-limit-draw.jsonl",
+           FIXTURES / "vicious-circle" / "edge-finished-position.jsonl",
+           FIXTURES / "vicious-circle" / "edge-straight-paths.jsonl"]
+"""Two games, two logs each (won, drawn, a header alone, unfinished)."""
+
+
+class _Task:
+    """A Dask future, run at once in this process on arguments sent as Dask sends them
+    (pickled)."""
+
+    def __init__(self, fn: Any, *args: Any) -> None:
+        import pickle
+
+        fn, args = pickle.loads(pickle.dumps((fn, args)))
+        self._result = fn(*args)
+
+    def result(self) -> Any:
+        return self._result
+
+    def cancel(self) -> None:
+        pass
+
+
+class _Client:
+    """A Dask client whose cluster is this process (what ``pool`` asks of one)."""
+
+    def nthreads(self) -> dict[str, int]:
+        return {"worker": 1}
+
+    def submit(self, fn: Any, *args: Any, pure: bool = True) -> _Task:
+        return _Task(fn, *args)
+
+    def close(self) -> None:
+        pass
+
+
+def test_validate_stats_and_export_read_a_url_as_they_read_the_sqlite_file(
+        postgres: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same logs imported into an SQLite file and a PostgreSQL database: ``grimoire
+    validate`` (two processes on the URL), ``stats`` and ``export`` over the URL give what
+    they give over the file, but for the store's name (``URL#MATCH``, its password hidden
+    as ``***``, never shown); a Dask run (its items pickled) too."""
+    url = postgres.database()
+    secret = url.replace("grimoire@", "grimoire:hunter2@")  # trust: the password is unused
+    named = url.replace("grimoire@", "grimoire:***@")
+    sqlite = str(tmp_path / "archive.sqlite")
+    for db in (sqlite, secret):
+        with open_store(db) as store:
+            for k, log in enumerate(ARCHIVE):
+                store.import_log(log, match_id=f"m{k}")
+    outputs = []
+    for db, jobs in ((sqlite, "1"), (secret, "2")):
+        code, out = run("validate", db, "--json", "--jobs", jobs)
+        assert code == 0, out
+        outputs.append(out)
+    assert outputs[1] == outputs[0].replace(sqlite, named)
+    assert [r["path"] for r in json.loads(outputs[1])["logs"]] == [
+        f"{named}#m{k}" for k in range(len(ARCHIVE))]
+    figures = []
+    for db in (sqlite, secret):
+        code, out = run("stats", db, "--json", "--jobs", "1")
+        assert code == 0, out
+        figures.append(out)
+    assert figures[1] == figures[0].replace(sqlite, named)
+    import pyarrow.parquet as pq
+
+    tables = []
+    for k, db in enumerate((sqlite, secret)):
+        target = tmp_path / f"{k}.parquet"
+        code, out = run("export", db, "-o", target, "--json", "--jobs", "1")
+        assert code == 0, out
+        outputs.append(out)
+        tables.append(pq.read_table(target))
+    assert tables[0].num_rows > 0
+    assert tables[1].drop_columns(["match"]).equals(tables[0].drop_columns(["match"]))
+    assert tables[1].column("match").to_pylist() == [
+        m.replace(sqlite, named) for m in tables[0].column("match").to_pylist()]
+    assert not [out for out in outputs + figures if "hunter2" in out]
+    # on a Dask cluster: the same reports (a URL without its password, as there)
+    monkeypatch.setattr(pool, "_connect", lambda scheduler: _Client())
+    local = [msgspec.to_builtins(r) for r in reports([url], jobs=1)]
+    assert [msgspec.to_builtins(r) for r in reports([url], scheduler="tcp://x")] == local
+    assert [r["path"] for r in local] == [f"{url}#m{k}" for k in range(len(ARCHIVE))]
+
+
+# ---------------------------------------------------------------- the server, down and up
+
+
+def test_a_server_answers_503_while_the_database_is_down_and_serves_when_it_is_up(
+        url: str, postgres: Cluster) -> None:
+    """PostgreSQL stopped under a running server (in a thread of this process): a
+    request that needs the store is 503 ``store/unavailable`` with ``Retry-After``, never
+    a hang or a 500; started again, the same server serves the next request."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(ServerConfig(db=url)), host="127.0.0.1",
+                                           port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10.0) as http:
+            deadline = time.monotonic() + 10
+            while not _up(http):
+                assert time.monotonic() < deadline, "the server did not come up"
+                time.sleep(0.02)
+            new = {"game": "vicious-circle"}
+            assert http.post("/matches", json=new).status_code == 201
+            postgres.pause()
+            try:
+                down = http.post("/matches", json=new)
+            finally:
+                postgres.resume()
+            assert down.status_code == 503, down.text
+            assert down.json()["reason"] == "store/unavailable"
+            assert down.headers["retry-after"].isdigit()
+            again = http.post("/matches", json=new)
+            assert again.status_code == 201, again.text
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    with PostgresStore(url, read_only=True) as store:
+        assert len(store.matches()) == 2
+
+
+def _up(http: httpx.Client) -> bool:
+    try:
+        return http.get("/games").status_code == 200
+    except httpx.HTTPError:
+        return False

@@ -107,11 +107,23 @@ class Cluster:
         data = self.folder / "data"
         self._run(str(self.bin / "initdb"), "-D", str(data), "-U", USER, "--auth=trust",
                   "-E", "UTF8", "--locale=C", "--no-sync", "--no-instructions")
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server (again, after :meth:`pause`) and wait until it takes
+        connections."""
         options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
                    "-c fsync=off -c full_page_writes=off -c synchronous_commit=off "
                    "-c shared_buffers=16MB -c max_connections=60")
-        self._run(str(self.bin / "pg_ctl"), "-D", str(data), "-l",
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-l",
                   str(self.folder / "server.log"), "-o", options, "-w", "-t", "30", "start")
+
+    def pause(self) -> None:
+        """Stop the server, keeping its data (every connection is cut); :meth:`resume`
+        starts it again."""
+        self._weigh()
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "fast",
+                  "-w", "-t", "30", "stop")
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{USER}@127.0.0.1:{self.port}/{database}"
@@ -142,17 +154,23 @@ class Cluster:
             cursor = db.execute(statement, params)
             return cursor.fetchall() if cursor.description else []
 
+    def _weigh(self) -> None:
+        """With ``GRIMOIRE_PG_CPU=FILE`` set, add a line to FILE: the CPU seconds the
+        running server used (its own and its finished backends')."""
+        pidfile = self.folder / "data" / "postmaster.pid"
+        if os.environ.get("GRIMOIRE_PG_CPU") and pidfile.exists():
+            pid = pidfile.read_text().split()[0]
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            ticks = sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+            with open(os.environ["GRIMOIRE_PG_CPU"], "a") as f:
+                f.write(f"{ticks}\n")
+
     def stop(self) -> None:
         """Stop the server (immediately: nothing in it is kept) and delete the folder.
         With ``GRIMOIRE_PG_CPU=FILE`` set, first add a line to FILE: the CPU seconds the
         server used (its own and its finished backends'), to weigh the tests' cost."""
         data = self.folder / "data"
-        if os.environ.get("GRIMOIRE_PG_CPU") and (data / "postmaster.pid").exists():
-            pid = (data / "postmaster.pid").read_text().split()[0]
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            ticks = sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
-            with open(os.environ["GRIMOIRE_PG_CPU"], "a") as f:
-                f.write(f"{ticks}\n")
+        self._weigh()
         if (data / "postmaster.pid").exists():
             subprocess.run([*self.runas, str(self.bin / "pg_ctl"), "-D", str(data), "-m",
                             "immediate", "-w", "stop"], capture_output=True, timeout=60)

@@ -17,9 +17,9 @@ from grimoire.tools.validate import DEFAULT_LIMITS, Limits, iter_sources
 
 @handle_errors
 def command(
-    paths: Annotated[list[Path], typer.Argument(
+    paths: Annotated[list[str], typer.Argument(
         metavar="PATH", help="Log files, folders of logs, or match stores (each of "
-        "their matches).")],
+        "their matches): an SQLite file or a postgresql:// URL.")],
     out: Annotated[Path, typer.Option(
         "--out", "-o", metavar="FILE", help="The Parquet file to write (a new file).")],
     validate: Annotated[bool, typer.Option(

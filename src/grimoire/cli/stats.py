@@ -18,9 +18,9 @@ from grimoire.tools.validate import DEFAULT_LIMITS, Limits, iter_sources
 
 @handle_errors
 def command(
-    paths: Annotated[list[Path], typer.Argument(
+    paths: Annotated[list[str], typer.Argument(
         metavar="PATH", help="Log files, folders of logs, or match stores (each of "
-        "their matches).")],
+        "their matches): an SQLite file or a postgresql:// URL.")],
     validate: Annotated[bool, typer.Option(
         "--validate/--no-validate", metavar="", help="Audit each log first, as `grimoire "
         "validate` does, and count only the valid ones (the default: the logs the audit "

@@ -8,7 +8,6 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import nullcontext
-from pathlib import Path
 from typing import IO, Annotated, Any
 
 import msgspec
@@ -42,9 +41,9 @@ SPOOL = 1 << 23
 
 @handle_errors
 def command(
-    logs: Annotated[list[Path], typer.Argument(
+    logs: Annotated[list[str], typer.Argument(
         metavar="LOG", help="Log files, folders of logs, or match stores (each of "
-        "their matches).")],
+        "their matches): an SQLite file or a postgresql:// URL.")],
     json_out: Annotated[bool, typer.Option(
         "--json", metavar="", help="Machine-readable output: one document, at the end.")]
     = False,
@@ -107,7 +106,7 @@ def command(
     raise typer.Exit(worst)
 
 
-def _more_than_one(logs: list[Path]) -> bool:
+def _more_than_one(logs: list[str]) -> bool:
     return sum(1 for _, _ in zip(range(2), iter_sources(logs), strict=False)) > 1
 
 

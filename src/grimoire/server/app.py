@@ -109,6 +109,11 @@ STATUS = {
 }
 
 
+RETRY_AFTER = {"request/rate": "1", "store/locked": "1", "store/unavailable": "2"}
+"""The refusals that say when to try again (``Retry-After``, seconds): too many requests,
+a store busy past the lock timeout, a database that cannot be reached (restarting)."""
+
+
 def status_of(error: GrimoireError) -> int:
     """The HTTP status of a refusal.
 
@@ -134,8 +139,8 @@ def json_response(body: Any, status: int = 200) -> Response:
 
 def error_response(error: GrimoireError) -> Response:
     response = json_response(error.to_dict(), status_of(error))
-    if error.reason == "request/rate":
-        response.headers["retry-after"] = "1"
+    if error.reason in RETRY_AFTER:
+        response.headers["retry-after"] = RETRY_AFTER[error.reason]
     return response
 
 

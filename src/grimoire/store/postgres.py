@@ -24,7 +24,7 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit
 
 from grimoire.core.errors import StoreError, UsageError
 from grimoire.store.base import Collision, Durability, EventStore
@@ -49,14 +49,33 @@ def is_url(db: object) -> bool:
     return isinstance(db, str) and db.startswith(SCHEMES)
 
 
+_SECRET_PARAMETERS = ("password", "sslpassword")
+"""libpq's parameters that hold a secret, which a URL may give as a query."""
+
+
 def shown(url: str) -> str:
-    """``url`` as messages and logs may show it: its password, if any, hidden."""
+    """``url`` as messages and logs may show it: its password, if any, hidden, whether
+    in the user part or as a ``password=`` (``sslpassword=``) parameter.
+
+    >>> shown("postgresql://ann@db/grimoire?sslmode=require&password=secret")
+    'postgresql://ann@db/grimoire?sslmode=require&password=***'
+    """
     parts = urlsplit(url)
-    if parts.password is None:
+    netloc, query = parts.netloc, parts.query
+    if parts.password is not None:
+        user, host = netloc.rsplit("@", 1)
+        netloc = f"{user.split(':', 1)[0]}:***@{host}"
+    if query:
+        pairs = query.split("&")
+        for k, pair in enumerate(pairs):
+            name = pair.split("=", 1)[0]
+            if unquote(name).strip().lower() in _SECRET_PARAMETERS:
+                pairs[k] = f"{name}=***"
+        query = "&".join(pairs)
+    if (netloc, query) == (parts.netloc, parts.query):
         return url
-    netloc = parts.netloc.rsplit("@", 1)
-    user = netloc[0].split(":", 1)[0]
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc[1]}"))
+    return (f"{parts.scheme}://{netloc}{parts.path}" + (f"?{query}" if query else "")
+            + (f"#{parts.fragment}" if parts.fragment else ""))
 
 
 @functools.lru_cache(maxsize=512)

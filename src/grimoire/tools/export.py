@@ -44,7 +44,7 @@ from grimoire.core.events import Action
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits
 from grimoire.core.rules import AnyRules
 from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
-from grimoire.tools.sources import Source, check_sources, iter_sources
+from grimoire.tools.sources import Source, check_sources, iter_sources, release
 from grimoire.tools.stats import event_tag, fold_source
 from grimoire.tools.validate import CRASHED
 
@@ -368,7 +368,7 @@ def export(
     jobs = cores() if jobs is None else jobs
     if jobs < 1:
         raise UsageError("export/jobs", f"--jobs must be 1 or more, not {jobs}")
-    check_sources(given, "export")
+    check_sources(given, "export", scheduler)
     target = Path(out)
     if target.exists() and not overwrite:
         raise UsageError("io/exists", f"{out} exists; choose another name")
@@ -416,6 +416,8 @@ def export(
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    finally:  # the database connections this process read matches through
+        release()
     return ExportReport(out=os.fspath(out), logs=logs, exported=exported, rows=rows,
                         columns=len(arrow_schema), empty=empty, validated=validate,
                         skipped=dict(sorted(skipped.items(), key=lambda kv: (-kv[1], kv[0]))))

@@ -37,7 +37,14 @@ from grimoire.core.replay import initial_state
 from grimoire.core.rules import Outcome
 from grimoire.tools.arena import wilson
 from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
-from grimoire.tools.sources import Source, check_sources, iter_sources, open_log, relocated
+from grimoire.tools.sources import (
+    Source,
+    check_sources,
+    iter_sources,
+    open_log,
+    release,
+    relocated,
+)
 from grimoire.tools.validate import CRASHED, audit_path
 
 __all__ = ["Folded", "GameStats", "LogFacts", "SeatWins", "Spread", "StatsReport", "event_tag",
@@ -401,22 +408,25 @@ def stats(
     jobs = cores() if jobs is None else jobs
     if jobs < 1:
         raise UsageError("stats/jobs", f"--jobs must be 1 or more, not {jobs}")
-    check_sources(given, "stats")
+    check_sources(given, "stats", scheduler)
     task = functools.partial(facts, validate=validate, limits=limits,
                              root=None if scheduler is None else os.getcwd())
     games: dict[str, _Tally] = {}
     unknown: dict[str, int] = {}
     logs = 0
-    for f in ordered(task, iter_sources(given), jobs=jobs, crashed=_crashed,
-                     chunk=LOGS_PER_TASK, scheduler=scheduler):
-        logs += 1
-        if f.game is None:
-            reason = str((f.error or {}).get("reason"))
-            unknown[reason] = unknown.get(reason, 0) + 1
-        else:
-            games.setdefault(f.game, _Tally()).add(f)
-        if progress is not None:
-            progress(f)
+    try:
+        for f in ordered(task, iter_sources(given), jobs=jobs, crashed=_crashed,
+                         chunk=LOGS_PER_TASK, scheduler=scheduler):
+            logs += 1
+            if f.game is None:
+                reason = str((f.error or {}).get("reason"))
+                unknown[reason] = unknown.get(reason, 0) + 1
+            else:
+                games.setdefault(f.game, _Tally()).add(f)
+            if progress is not None:
+                progress(f)
+    finally:  # the database connections this process read matches through
+        release()
     return StatsReport(logs=logs, validated=validate,
                        games=tuple(games[g].result(g) for g in sorted(games)),
                        unknown=_ranked(unknown))

@@ -28,6 +28,7 @@ from grimoire.tools.sources import (
     iter_logs,
     iter_sources,
     log_source,
+    release,
     relocated,
 )
 
@@ -42,9 +43,10 @@ CRASHED = "audit/worker-crashed"
 """The reason of a log whose worker process died twice auditing it (exit code 3)."""
 UNREADABLE = frozenset({"log/unreadable", "log/empty", "log/not-a-file", "log/not-a-log",
                         "store/locked", "store/io", "store/corrupt", "store/missing",
-                        "store/too-new", "store/too-old"})
+                        "store/too-new", "store/too-old", "store/unavailable"})
 """The reasons of a log that could not be read at all: a file that is no log, or a
-stored match its store would not give (exit code 2)."""
+stored match its store would not give (a PostgreSQL server gone meanwhile:
+``store/unavailable``; exit code 2)."""
 
 
 def validate(
@@ -91,14 +93,17 @@ def reports(
     jobs = cores() if jobs is None else jobs
     if jobs < 1:
         raise UsageError("validate/jobs", f"--jobs must be 1 or more, not {jobs}")
-    check_sources(given, "validate")
+    check_sources(given, "validate", scheduler)
     task = functools.partial(audit_path, limits=limits, trust=tuple(trust),
                              root=None if scheduler is None else os.getcwd())
-    for report in ordered(task, iter_sources(given), jobs=jobs, crashed=crashed_report,
-                          chunk=LOGS_PER_TASK, scheduler=scheduler):
-        log.info("validated", path=report.path, ok=report.ok, events=report.events,
-                 error=report.error)
-        yield report
+    try:
+        for report in ordered(task, iter_sources(given), jobs=jobs, crashed=crashed_report,
+                              chunk=LOGS_PER_TASK, scheduler=scheduler):
+            log.info("validated", path=report.path, ok=report.ok, events=report.events,
+                     error=report.error)
+            yield report
+    finally:  # the database connections this process read matches through
+        release()
 
 
 def audit_path(path: Source, *, limits: Limits = DEFAULT_LIMITS,
