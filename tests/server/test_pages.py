@@ -9,6 +9,7 @@ import random
 import time
 from typing import Any
 
+import pytest
 from browser import click, clickables, ready
 from selenium.common.exceptions import (
     MoveTargetOutOfBoundsException,
@@ -96,6 +97,7 @@ def test_a_person_plays_wiz_war_by_clicking_cards_and_squares(base: str,
     ready(browser)
     rng = random.Random(3)
     kinds = {"card": 0, "square": 0, "button": 0}
+    by = browser.find_element
     texts = 0
 
     def acted() -> int:
@@ -128,13 +130,20 @@ def test_a_person_plays_wiz_war_by_clicking_cards_and_squares(base: str,
                     break
                 time.sleep(0.05)
                 found = clickables(browser)
-            asked = HTTP.get(f"{base}/matches/{mid}/choices",
-                             headers=auth(token(created, 0))).text if not found else ""
-            assert found, ("nothing to click", view["version"], view["to_act"],
-                           browser.find_element(By.ID, "error").text,
-                           browser.find_element(By.TAG_NAME, "body").get_attribute("data-step"),
-                           browser.find_element(By.ID, "actions").get_attribute("innerHTML"),
-                           asked[:3000])
+            if not found:
+                asked = HTTP.get(f"{base}/matches/{mid}/choices",
+                                 headers=auth(token(created, 0))).text
+                try:
+                    logs = browser.get_log("browser")
+                except Exception:  # the driver keeps no console log
+                    logs = []
+                pytest.fail(
+                    f"nothing to click at version {view['version']}, to act "
+                    f"{view['to_act']}; error {by(By.ID, 'error').text!r}; step "
+                    f"{by(By.TAG_NAME, 'body').get_attribute('data-step')!r}; actions "
+                    f"{by(By.ID, 'actions').get_attribute('innerHTML')!r}; prompt "
+                    f"{by(By.ID, 'prompt').text!r}; the seat's choices {asked[:4000]}; "
+                    f"console {logs[-10:]}")
             pick, kind = rng.choice(found), "square"
         with contextlib.suppress(StaleElementReferenceException,
                                  MoveTargetOutOfBoundsException):
