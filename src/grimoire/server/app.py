@@ -324,8 +324,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def choose(request: Request) -> Response:
         reader, live = await reader_live(request)
-        return json_response(await hub().run(lambda: hub().status(live) | {
-            "seat": reader.seat, "step": msgspec.to_builtins(hub().choices(live, reader))}))
+        def told() -> dict[str, Any]:
+            now = live.now  # one version: its status and its choices (an action may land)
+            return hub().status(live, now) | {
+                "seat": reader.seat, "step": msgspec.to_builtins(hub().choices(live, reader, now))}
+        return json_response(await hub().run(told))
 
     async def game(request: Request) -> Response:
         def told() -> dict[str, Any]:
@@ -341,10 +344,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         describe = _flag(request.query_params, "describe")
 
         def told() -> dict[str, Any]:
-            actions = hub().legal(live, reader)
-            out = hub().status(live) | {"actions": msgspec.to_builtins(actions)}
+            now = live.now  # one version: the actions are those of the version answered
+            actions = hub().legal(live, reader, now)
+            out = hub().status(live, now) | {"actions": msgspec.to_builtins(actions)}
             if describe:
-                out["described"] = hub().describe(live, reader, actions)
+                out["described"] = hub().describe(live, reader, actions, now)
             return out
         return json_response(await hub().run(told))
 

@@ -446,25 +446,28 @@ class Hub:
         return {"version": now.version, "to_act": sorted(live.rules.to_act(now.state)),
                 "outcome": None if outcome is None else msgspec.to_builtins(outcome)}
 
-    def legal(self, live: Live, reader: Reader) -> list[Event]:
-        """The actions ``reader``'s seat may take now (none for a spectator)."""
-        state = live.state
+    def legal(self, live: Live, reader: Reader, now: Now | None = None) -> list[Event]:
+        """The actions ``reader``'s seat may take now (none for a spectator); ``now``: at
+        that version (read ``live.now`` once to answer a version and its actions alike)."""
+        state = (now or live.now).state
         if reader.seat is None or reader.seat not in live.rules.to_act(state):
             return []
         return list(live.rules.legal(state, reader.seat))
 
-    def choices(self, live: Live, reader: Reader) -> Any:
-        """``reader``'s seat's choice now as a tree of steps (``None`` for a spectator or
-        a seat not to act), made from that seat's view (:mod:`grimoire.core.choices`)."""
-        state = live.state
+    def choices(self, live: Live, reader: Reader, now: Now | None = None) -> Any:
+        """``reader``'s seat's choice now (or at ``now``) as a tree of steps (``None`` for
+        a spectator or a seat not to act), made from that seat's view
+        (:mod:`grimoire.core.choices`)."""
+        state = (now or live.now).state
         if reader.seat is None or reader.seat not in live.rules.to_act(state):
             return None
         return choices(live.rules, state, reader.seat)
 
-    def describe(self, live: Live, reader: Reader, actions: Sequence[Event]) -> list[str]:
+    def describe(self, live: Live, reader: Reader, actions: Sequence[Event],
+                 now: Now | None = None) -> list[str]:
         """Each of ``actions`` in one sentence, as ``reader`` would see it happen."""
         eye = Perspective(live.rules, reader.seat, True)
-        state = live.state
+        state = (now or live.now).state
         return [eye.tell(action, state) for action in actions]
 
     def tell(self, live: Live, seat: int | None, told: Sequence[Told]) -> list[dict[str, Any]]:
