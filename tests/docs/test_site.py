@@ -25,7 +25,7 @@ PUBLIC = [  # the modules users call, each rendered on a page of the reference
     "grimoire.core.audit", "grimoire.core.dice", "grimoire.core.errors",
     "grimoire.core.options", "grimoire.core.registry", "grimoire.registry",
     "grimoire.core.kit", "grimoire.core.signing", "grimoire.testing",
-    "grimoire.testing.positions", "grimoire.bots",
+    "grimoire.testing.positions", "grimoire.testing.contract", "grimoire.bots",
     "grimoire.store", "grimoire.server", "grimoire.server.app", "grimoire.server.lobby",
     "grimoire.tools", "grimoire.tools.validate", "grimoire.tools.stats",
     "grimoire.tools.stats_plot", "grimoire.tools.export", "grimoire.tools.simulate",
@@ -33,6 +33,7 @@ PUBLIC = [  # the modules users call, each rendered on a page of the reference
     "grimoire.tools.store", "grimoire.tools.arena", "grimoire.tools.diff",
     "grimoire.tools.rewind", "grimoire.tools.seal", "grimoire.tools.upgrade",
     "grimoire.tools.repair", "grimoire.tools.new", "grimoire.tools.schema",
+    "grimoire.tools.new_game",
 ]
 
 
