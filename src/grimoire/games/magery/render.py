@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from grimoire.core import kit
 from grimoire.core.events import Event as AnyEvent
 from grimoire.core.events import Shuffle
 from grimoire.games.magery import board as B
@@ -77,10 +78,7 @@ def seat_name(state: State | None, seat: int) -> str:
     >>> seat_name(None, 1)
     'Black'
     """
-    names: Sequence[str] = () if state is None else state.names
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return T.SEAT_NAMES[seat] if 0 <= seat < len(T.SEAT_NAMES) else f"player {seat + 1}"
+    return kit.seat_name(state, seat, T.SEAT_NAMES)
 
 
 def seat_title(state: State | None, seat: int) -> str:

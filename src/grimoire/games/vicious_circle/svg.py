@@ -26,18 +26,21 @@ True
 from __future__ import annotations
 
 import functools
-import textwrap
 from collections.abc import Sequence
 
 import msgspec
 
 from grimoire.core.svg import (
     INK,
-    LAST,
     SEAT_COLOURS,
     TERRAIN,
     Picture,
+    caption,
+    draw_caption,
+    frame,
     legend,
+    legend_hidden,
+    legend_last,
     square_board,
 )
 from grimoire.games.vicious_circle import tables as T
@@ -188,13 +191,10 @@ def board(state: State, player: int | None = None, last: Event | None = None,
     who_ = names(state)
     title = "Wizards of the Vicious Circle" + (
         f", as {who_[player]} sees it" if player in SEATS else "")
-    caption = [] if last is None else textwrap.wrap(
-        "Last: " + describe(last, before(last, state)),
-        width=90)
+    told = caption(None if last is None else describe(last, before(last, state)))
     legend_end = TOP + 2 * SEAT_BLOCK + 4 + 18 + 17.6 * (11 if state.turn < 0 else 10)
-    height = max(legend_end, TOP + T.SIZE * CELL + 30) + 10 + 17 * len(caption)
-    picture = Picture(WIDTH, height, title=title)
-    picture.rect(0, 0, WIDTH, height, fill="#ffffff")
+    height = max(legend_end, TOP + T.SIZE * CELL + 30) + 10 + 17 * len(told)
+    picture = frame(WIDTH, height, title=title)
     _header(picture, state, who_)
     picture.lines.extend(_map(who_, turned))
     _creatures(picture, state, who_, turned)
@@ -207,9 +207,7 @@ def board(state: State, player: int | None = None, last: Event | None = None,
         _seat(picture, state, seat, who_, y)
         y += SEAT_BLOCK
     picture.lines.extend(_legend(who_, state.turn < 0, y + 4))
-    for k, line in enumerate(caption):
-        picture.text(LEFT - 24, height - 12 - 17 * (len(caption) - 1 - k), line, size=12,
-                     anchor="start")
+    draw_caption(picture, LEFT - 24, told)
     return picture.svg()
 
 
@@ -380,14 +378,8 @@ def _legend(who_: tuple[str, str], setup: bool, y: float) -> tuple[str, ...]:
                 for seat in SEATS]
     y = legend(picture, PANEL, y - 5.5, entries)
     size = 11.0
-    picture.rect(PANEL, y, size, size, fill="none", stroke=LAST, stroke_width=3.0)
-    picture.text(PANEL + size * 1.5, y + size / 2, "the last event's squares", size=size,
-                 anchor="start")
-    y += size * 1.6
-    picture.piece(PANEL + size / 2, y + size / 2, size / 2, "", seat=None, hidden=True)
-    picture.text(PANEL + size * 1.5, y + size / 2, "a creature this picture may not show",
-                 size=size, anchor="start")
-    y += size * 1.6
+    y = legend_last(picture, PANEL, y)
+    y = legend_hidden(picture, PANEL, y, "a creature this picture may not show")
     picture.line(PANEL, y + size, PANEL + size, y, stroke=INK, stroke_width=2.0)
     picture.text(PANEL + size * 1.5, y + size / 2, "struck out: captured", size=size,
                  anchor="start")
