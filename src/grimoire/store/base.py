@@ -36,10 +36,10 @@ import tempfile
 import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, TypeVar
 
 import msgspec
 
@@ -74,6 +74,7 @@ from grimoire.core.replay import initial_state
 from grimoire.core.rules import AnyRules, Outcome
 
 Durability = Literal["full", "normal"]
+T = TypeVar("T")
 
 PAGE = 1024
 """Record lines read per query when streaming a match: reading holds at most this many
@@ -195,6 +196,13 @@ class EventStore(ABC):
         """One transaction: committed if the block ends normally, rolled back (nothing
         written) if it raises."""
 
+    def _write(self, fn: Callable[[Connection], T]) -> T:
+        """``fn(db)`` in one write transaction (:meth:`_writing`), and its result. Every
+        write goes through here, so a backend may run it elsewhere: SQLite's runs it on
+        its writer thread, beside the other writes waiting then (group commit)."""
+        with self._writing() as db:
+            return fn(db)
+
     def _inserted(self, db: Connection, sql: str, params: Sequence[Any]) -> int:
         """Run ``sql``, an ``INSERT`` of one row, and return the row's new ``key``
         (``RETURNING key``; SQLite's backend reads ``lastrowid`` instead, so it needs no
@@ -291,9 +299,10 @@ class EventStore(ABC):
                 raise UsageError("store/bad-seat", f"a bot's seat is 0..{seats - 1}")
         line = encode_line(header)
         now = time.time()
-        with self._writing() as db:
-            match_id = self._new_id(db, match_id)
-            key = self._insert(db, match_id, header, line, header_hash(header), now)
+
+        def write(db: Connection) -> str:
+            new_id = self._new_id(db, match_id)
+            key = self._insert(db, new_id, header, line, header_hash(header), now)
             if seed is not None:
                 db.execute("INSERT INTO seeds (match, seed) VALUES (?, ?)", (key, seed))
             for seat, digest in grants:
@@ -305,7 +314,9 @@ class EventStore(ABC):
                            [(key, seat, spec) for seat, spec in (bots or {}).items()])
             if listed:
                 db.execute("INSERT INTO listed (match) VALUES (?)", (key,))
-        return match_id
+            return new_id
+
+        return self._write(write)
 
     def bots(self, match_id: str) -> dict[int, str]:
         """The seats of the match the server's bots play, with each bot's spec.
@@ -553,7 +564,7 @@ class EventStore(ABC):
     def _append(self, match_id: str, events: tuple[Event, ...], expected_version: int,
                 idempotency_key: str | None, sigs: Mapping[int, str],
                 over: str | None) -> AppendResult:
-        with self._writing() as db:
+        def write(db: Connection) -> AppendResult:
             row = db.execute(
                 "SELECT m.key, m.version, m.chain, m.format, m.status, m.chained, "
                 "m.signature IS NOT NULL, a.version FROM matches AS m LEFT JOIN appends AS a"
@@ -593,7 +604,9 @@ class EventStore(ABC):
             if idempotency_key is not None:
                 db.execute("INSERT INTO appends (match, key, version) VALUES (?, ?, ?)",
                            (key, idempotency_key, version))
-        return AppendResult(version)
+            return AppendResult(version)
+
+        return self._write(write)
 
     def _lost(self, match_id: str, expected_version: int,
               idempotency_key: str | None) -> AppendResult:
@@ -630,7 +643,7 @@ class EventStore(ABC):
         ...     store.header(mid).seed == bytes(32).hex()
         True
         """
-        with self._writing() as db:
+        def write(db: Connection) -> None:
             row = db.execute("SELECT m.key, m.header, s.seed FROM matches AS m LEFT JOIN "
                              "seeds AS s ON s.match = m.key WHERE m.id = ?",
                              (match_id,)).fetchone()
@@ -644,6 +657,8 @@ class EventStore(ABC):
             db.execute("UPDATE matches SET header = ?, updated = ? WHERE key = ?",
                        (encode_line(header), time.time(), key))
             db.execute("DELETE FROM seeds WHERE match = ?", (key,))
+
+        self._write(write)
 
     # ------------------------------------------------------------------ listing
 
@@ -825,36 +840,39 @@ class EventStore(ABC):
 
     def _import(self, copy: str, match_id: str | None, outcome: str | None) -> str:
         now = time.time()
-        with LogReader(copy) as reader, open(copy, "rb") as raw_file, \
-                self._writing() as db:
-            raw = enumerate(raw_file, 1)  # every line as read, numbered from 1
-            _, header_line = next(raw)
-            match_id = self._new_id(db, match_id)
-            key = self._insert(db, match_id, reader.header, _newline(header_line),
-                               header_hash(reader.header), now)
-            chained = True
+        with LogReader(copy) as reader, open(copy, "rb") as raw_file:
+            def write(db: Connection) -> str:
+                raw = enumerate(raw_file, 1)  # every line as read, numbered from 1
+                _, header_line = next(raw)
+                new_id = self._new_id(db, match_id)
+                key = self._insert(db, new_id, reader.header, _newline(header_line),
+                                   header_hash(reader.header), now)
+                chained = True
 
-            def rows() -> Iterator[tuple[int, int, bytes]]:
-                nonlocal chained
-                for lineno, _, record in reader.records():
-                    chained = record.chain is not None
-                    number, line = next(raw)
-                    while number < lineno:
+                def rows() -> Iterator[tuple[int, int, bytes]]:
+                    nonlocal chained
+                    for lineno, _, record in reader.records():
+                        chained = record.chain is not None
                         number, line = next(raw)
-                    yield key, record.seq, _newline(line)
+                        while number < lineno:
+                            number, line = next(raw)
+                        yield key, record.seq, _newline(line)
 
-            db.executemany("INSERT INTO events (match, seq, line) VALUES (?, ?, ?)", rows())
-            signature = None
-            if reader.signature is not None:
-                for number, line in raw:
-                    if number == reader.signature_line:
-                        signature = _newline(line)
-                        break
-            db.execute("UPDATE matches SET version = ?, chain = ?, chained = ?, signature = ?,"
-                       " status = ?, outcome = ? WHERE key = ?",
-                       (reader.count, reader.final_chain, int(chained), signature,
-                        "live" if outcome is None else "over", outcome, key))
-        return match_id
+                db.executemany("INSERT INTO events (match, seq, line) VALUES (?, ?, ?)",
+                               rows())
+                signature = None
+                if reader.signature is not None:
+                    for number, line in raw:
+                        if number == reader.signature_line:
+                            signature = _newline(line)
+                            break
+                db.execute("UPDATE matches SET version = ?, chain = ?, chained = ?, "
+                           "signature = ?, status = ?, outcome = ? WHERE key = ?",
+                           (reader.count, reader.final_chain, int(chained), signature,
+                            "live" if outcome is None else "over", outcome, key))
+                return new_id
+
+            return self._write(write)
 
     # ------------------------------------------------------------------ grants
 
@@ -874,7 +892,8 @@ class EventStore(ABC):
         """
         if not isinstance(digest, bytes) or not digest:
             raise UsageError("store/bad-digest", "a grant's digest is bytes (not empty)")
-        with self._writing() as db:
+
+        def write(db: Connection) -> None:
             key, players = self._row(db, match_id, "key, players")
             seats = len(msgspec.json.decode(players))
             if not _seat_ok(seat, seats):
@@ -884,6 +903,8 @@ class EventStore(ABC):
                 raise StoreError("store/exists", "that digest already grants access")
             db.execute("INSERT INTO grants (digest, match, seat) VALUES (?, ?, ?)",
                        (digest, key, seat))
+
+        self._write(write)
 
     def lookup(self, digest: bytes) -> tuple[str, int | None] | None:
         """What ``digest`` grants: ``(match id, seat)`` (seat ``None``: a spectator), or

@@ -20,18 +20,28 @@ from __future__ import annotations
 
 import contextlib
 import os
+import queue
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from grimoire.core.errors import StoreError, UsageError
 from grimoire.store.base import PAGE, AppendResult, Durability, EventStore, MatchInfo
 from grimoire.store.migrations import APPLICATION_ID, MIGRATIONS, migrate, user_version
 
 __all__ = ["PAGE", "AppendResult", "Durability", "MatchInfo", "Store", "translate"]
+
+T = TypeVar("T")
+
+BATCH = 256
+"""The most writes the writer thread commits in one transaction."""
+
+_STOP = object()
+_Request = tuple[Callable[[sqlite3.Connection], Any], "Future[Any]"]
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html)
 _PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = (
@@ -73,7 +83,16 @@ class Store(EventStore):
     (``synchronous=FULL``) means an append that returned is on disk; ``"normal"`` may lose
     the last appends in a power cut (never the file's consistency). A writer waits up to
     ``timeout`` seconds for another one, then fails with ``store/locked``. One ``Store``
-    may be shared by threads; each call holds it only for its own transaction.
+    may be shared by threads.
+
+    A store in a file, opened read-write, writes on one thread of its own, the only one
+    holding the write connection: every write (:meth:`append`, :meth:`create`…) is queued
+    and its caller waits for it. The writer takes every write waiting and commits them in
+    one transaction (group commit), each in a savepoint of its own, so a write that fails
+    (a conflict, a used key, a full disk) is rolled back alone and raised to its caller
+    alone; a write returns only once the transaction holding it has committed. Reads take
+    connections of their own (WAL): they never wait for the writer. :attr:`commits` counts
+    the writer's transactions. ``":memory:"`` and read-only stores use one connection.
 
     ``read_only=True`` opens an existing store for reading and nothing else: the file is
     opened read-only (SQLite's ``mode=ro``), no migration runs and nothing is ever
@@ -98,6 +117,14 @@ class Store(EventStore):
         self.read_only = bool(read_only)
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = None
+        self._timeout = float(timeout)
+        self._readers: list[sqlite3.Connection] = []  # idle read connections
+        self._reads_lock = threading.Lock()
+        self._queue: queue.SimpleQueue[_Request | object] = queue.SimpleQueue()
+        self._queue_lock = threading.Lock()  # taken to queue a write, to stop or fail
+        self._writer: threading.Thread | None = None
+        self._failed: StoreError | None = None
+        self.commits = 0
         target, uri = self.path, False
         if self.read_only:
             if self.path == ":memory:" or not os.path.isfile(self.path):
@@ -116,6 +143,10 @@ class Store(EventStore):
                 raise translate(exc, self.path) from None
             raise
         self._db = db
+        if not self.read_only and self.path not in (":memory:", ""):
+            self._writer = threading.Thread(target=self._write_loop, daemon=True,
+                                            name=f"grimoire-store-writer {self.path}")
+            self._writer.start()
 
     def _open(self, db: sqlite3.Connection, durability: Durability) -> None:
         version = user_version(db)  # reads the file's header: not SQLite -> NOTADB
@@ -147,8 +178,20 @@ class Store(EventStore):
     # ------------------------------------------------------------------ plumbing
 
     def close(self) -> None:
-        """Close the file (every later call is ``store/closed``). Closing twice is fine."""
+        """Close the file (every later call is ``store/closed``), once the writes queued
+        are written. Closing twice is fine."""
+        with self._queue_lock:
+            writer, self._writer = self._writer, None
+            if writer is not None:
+                self._queue.put(_STOP)
+        if writer is not None and writer is not threading.current_thread():
+            writer.join()
         with self._lock:
+            with self._reads_lock:
+                readers, self._readers = self._readers, []
+            for reader in readers:
+                with contextlib.suppress(sqlite3.Error):
+                    reader.close()
             if self._db is not None:
                 try:
                     self._db.close()
@@ -173,17 +216,53 @@ class Store(EventStore):
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
-        """The connection for reads (each statement sees one consistent snapshot)."""
-        with self._lock:
-            try:
-                yield self._conn()
-            except sqlite3.Error as exc:
-                raise translate(exc, self.path) from None
+        """The connection for reads (each statement sees one consistent snapshot; with
+        the writer thread, the whole block does: one read transaction on a connection of
+        its own, never waiting for the writer)."""
+        if self._writer is None:
+            with self._lock:
+                try:
+                    yield self._conn()
+                except sqlite3.Error as exc:
+                    raise translate(exc, self.path) from None
+            return
+        db = self._reader()
+        try:
+            db.execute("BEGIN")
+            yield db
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from None
+        finally:
+            if db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("COMMIT")  # a read transaction: nothing to write
+            with self._reads_lock:
+                pooled = self._db is not None
+                if pooled:
+                    self._readers.append(db)
+            if not pooled:  # the store was closed meanwhile
+                with contextlib.suppress(sqlite3.Error):
+                    db.close()
+
+    def _reader(self) -> sqlite3.Connection:
+        """An idle read connection, or a new one."""
+        with self._reads_lock:
+            self._conn()
+            if self._readers:
+                return self._readers.pop()
+        try:
+            db = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None,
+                                 check_same_thread=False)
+            db.execute("PRAGMA query_only = ON")
+        except sqlite3.Error as exc:
+            raise translate(exc, self.path) from None
+        return db
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction: committed if the block ends normally,
-        rolled back (nothing written) if it raises."""
+        rolled back (nothing written) if it raises. The path of a store with no writer
+        thread (in memory); the writer's batches are :meth:`_commit`'s."""
         with self._lock:
             db = self._conn()
             if self.read_only:
@@ -196,6 +275,7 @@ class Store(EventStore):
             try:
                 yield db
                 db.execute("COMMIT")
+                self.commits += 1
             except BaseException as exc:
                 if db.in_transaction:
                     # SQLite may have rolled back already (a full disk, an I/O error)
@@ -204,6 +284,113 @@ class Store(EventStore):
                 if isinstance(exc, sqlite3.Error):
                     raise translate(exc, self.path) from None
                 raise
+
+    # ------------------------------------------------------------------ the writer
+
+    def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """``fn(db)`` in a write transaction: queued for the writer thread, which may
+        commit it with other writes; returns (or raises) once that transaction is over."""
+        if self.read_only:
+            raise StoreError("store/read-only", f"the store {self.path} was opened "
+                             "read-only")
+        if self._writer is None or self._writer is threading.current_thread():
+            with self._writing() as db:
+                return fn(db)
+        future: Future[T] = Future()
+        with self._queue_lock:
+            if self._failed is not None:
+                raise self._failed
+            if self._writer is None:
+                raise StoreError("store/closed", f"the store {self.path} is closed")
+            self._queue.put((fn, future))
+        return future.result()
+
+    def _write_loop(self) -> None:
+        batch: list[_Request] = []
+        try:
+            while True:
+                first = self._queue.get()
+                stop = first is _STOP
+                if not stop:
+                    batch.append(first)  # type: ignore[arg-type]
+                while len(batch) < BATCH and not stop:
+                    try:
+                        more = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    stop = more is _STOP
+                    if not stop:
+                        batch.append(more)  # type: ignore[arg-type]
+                while batch:
+                    batch = self._commit(batch)
+                if stop:
+                    return
+        except BaseException as exc:  # a bug or no memory: fail every write, now and later
+            failed = StoreError("store/writer-failed", f"the store's writer thread "
+                                f"stopped ({type(exc).__name__}: {exc}); nothing more is "
+                                f"written: restart")
+            with self._queue_lock:
+                self._failed = failed
+                pending = list(batch)
+                while True:
+                    try:
+                        item = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+                    if item is not _STOP:
+                        pending.append(item)  # type: ignore[arg-type]
+            for _, future in pending:
+                if not future.done():
+                    future.set_exception(failed)
+
+    def _commit(self, batch: list[_Request]) -> list[_Request]:
+        """Run ``batch`` in one transaction, each write in a savepoint, and settle its
+        futures once it has committed. Returns the writes left to do: those after one
+        that lost the whole transaction (SQLite rolls some errors back entirely)."""
+        db = self._conn()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            refused = translate(exc, self.path)
+            for _, future in batch:
+                future.set_exception(refused)
+            return []
+        done: list[tuple[Future[Any], bool, Any]] = []
+        for k, (fn, future) in enumerate(batch):
+            db.execute("SAVEPOINT write")
+            try:
+                value = fn(db)
+            except BaseException as exc:
+                error: BaseException = (translate(exc, self.path)
+                                        if isinstance(exc, sqlite3.Error) else exc)
+                if not db.in_transaction:  # the whole transaction is gone, not just ours
+                    future.set_exception(error)
+                    for earlier, _, _ in done:
+                        earlier.set_exception(error)
+                    return batch[k + 1:]
+                db.execute("ROLLBACK TO write")
+                db.execute("RELEASE write")
+                done.append((future, False, error))
+            else:
+                db.execute("RELEASE write")
+                done.append((future, True, value))
+        try:
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("ROLLBACK")
+            lost = translate(exc, self.path)
+            for future, _, _ in done:
+                future.set_exception(lost)
+            return []
+        self.commits += 1
+        for future, ok, value in done:
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+        return []
 
     def _inserted(self, db: Any, sql: str, params: Sequence[Any]) -> int:
         key = db.execute(sql, params).lastrowid

@@ -1,0 +1,108 @@
+"""SQLite's writer thread: the writes waiting are committed in one transaction (group
+commit), each rolled back alone when it fails, and a write returns once committed."""
+
+from __future__ import annotations
+
+import functools
+import sqlite3
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grimoire import Match
+from grimoire.core.errors import ConcurrencyError, StoreError
+from grimoire.store import AppendResult, Store
+
+SEED = bytes(range(32))
+
+
+def _wait(condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + 5
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.001)
+
+
+def test_writes_waiting_are_committed_together_and_a_failing_one_fails_alone(
+        tmp_path: Path) -> None:
+    match = Match.new("vicious-circle", seed=SEED)
+    events = match.act(match.legal(0)[0])
+    with Store(tmp_path / "s.db") as store:
+        ids = [store.create(match.header, seed=SEED) for _ in range(8)]
+        assert store.append(ids[0], events, expected_version=0, idempotency_key="k") == (
+            AppendResult(1))
+        gate, busy = threading.Event(), threading.Event()
+
+        def block(db: Any) -> None:  # holds the writer inside its transaction
+            busy.set()
+            gate.wait(5)
+
+        blocker = threading.Thread(target=store._write, args=(block,))
+        blocker.start()
+        assert busy.wait(5)
+        commits = store.commits
+        calls: dict[str, Callable[[], object]] = {
+            f"ok{k}": functools.partial(store.append, ids[k], events, expected_version=0)
+            for k in range(1, 8)}
+        calls["conflict"] = lambda: store.append(ids[0], events, expected_version=0)
+        calls["duplicate"] = lambda: store.append(ids[0], events, expected_version=0,
+                                                  idempotency_key="k")
+        calls["unknown"] = lambda: store.append("nope", events, expected_version=0)
+        results: dict[str, object] = {}
+
+        def call(name: str) -> None:
+            try:
+                results[name] = calls[name]()
+            except Exception as exc:
+                results[name] = exc
+
+        threads = [threading.Thread(target=call, args=(name,)) for name in calls]
+        for thread in threads:
+            thread.start()
+        _wait(lambda: store._queue.qsize() == len(calls))
+        # the file's write lock is held: reads go on, on connections of their own
+        assert [store.version(mid) for mid in ids] == [1] + [0] * 7
+        assert not results
+        gate.set()
+        for thread in [blocker, *threads]:
+            thread.join(5)
+        assert store.commits - commits == 2  # the blocker's transaction, then all the rest
+        for k in range(1, 8):
+            assert results[f"ok{k}"] == AppendResult(1)
+        conflict, unknown = results["conflict"], results["unknown"]
+        assert isinstance(conflict, ConcurrencyError)
+        assert conflict.reason == "store/conflict"
+        assert results["duplicate"] == AppendResult(1, duplicate=True)
+        assert isinstance(unknown, StoreError) and unknown.reason == "store/unknown-match"
+    with Store(tmp_path / "s.db", read_only=True) as again:  # committed, all of them
+        assert [again.version(mid) for mid in ids] == [1] * 8
+
+
+class _Broken:
+    def execute(self, *args: object) -> None:
+        raise RuntimeError("boom")
+
+
+def test_a_writer_that_dies_fails_every_write_and_hangs_none(tmp_path: Path) -> None:
+    match = Match.new("vicious-circle", seed=SEED)
+    with Store(tmp_path / "s.db") as store:
+        mid = store.create(match.header, seed=SEED)
+        events = match.act(match.legal(0)[0])
+        db, store._db = store._db, _Broken()  # type: ignore[assignment]
+        try:
+            for _ in range(2):  # the write in flight, then any later one at once
+                with pytest.raises(StoreError) as err:
+                    store.append(mid, events, expected_version=0)
+                assert err.value.reason == "store/writer-failed"
+                assert "RuntimeError: boom" in err.value.detail
+        finally:
+            store._db = db
+        assert store.version(mid) == 0  # reads still answer
+    with pytest.raises(StoreError) as err:
+        store.append(mid, (), expected_version=0)
+    assert err.value.reason in ("store/closed", "store/writer-failed")
+    assert isinstance(db, sqlite3.Connection)
