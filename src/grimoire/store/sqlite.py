@@ -356,14 +356,18 @@ class Store(EventStore):
                 future.set_exception(refused)
             return []
         done: list[tuple[Future[Any], bool, Any]] = []
+        alone = len(batch) == 1  # no savepoint needed: its failure rolls back everything
         for k, (fn, future) in enumerate(batch):
-            db.execute("SAVEPOINT write")
+            if not alone:
+                db.execute("SAVEPOINT write")
             try:
                 value = fn(db)
             except BaseException as exc:
                 error: BaseException = (translate(exc, self.path)
                                         if isinstance(exc, sqlite3.Error) else exc)
-                if not db.in_transaction:  # the whole transaction is gone, not just ours
+                if alone or not db.in_transaction:  # the whole transaction goes
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
                     future.set_exception(error)
                     for earlier, _, _ in done:
                         earlier.set_exception(error)
@@ -372,7 +376,8 @@ class Store(EventStore):
                 db.execute("RELEASE write")
                 done.append((future, False, error))
             else:
-                db.execute("RELEASE write")
+                if not alone:
+                    db.execute("RELEASE write")
                 done.append((future, True, value))
         try:
             db.execute("COMMIT")
