@@ -105,6 +105,7 @@ STATUS = {
     "request/not-found": 404, "request/method": 405, "request/too-large": 413,
     "request/rate": 429, "store/locked": 503, "store/unavailable": 503,
     "store/full": 507, "store/corrupt": 500, "store/too-new": 500,
+    "store/writer-failed": 500,
     "lobby/unknown-table": 404, "lobby/taken": 409, "lobby/closed": 409,
 }
 
