@@ -143,6 +143,21 @@ class AppendResult(msgspec.Struct, frozen=True):
     duplicate: bool = False
 
 
+def check_settings(durability: object, timeout: object) -> None:
+    """Refuse a ``durability`` other than ``"full"``/``"normal"`` or a ``timeout`` that is
+    not seconds >= 0 (``store/durability``, ``store/timeout``): what every backend checks
+    before it opens anything.
+
+    >>> check_settings("full", 5.0)
+    """
+    if durability not in ("full", "normal"):
+        raise UsageError("store/durability", f"durability is 'full' or 'normal', "
+                         f"not {durability!r}")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (
+            timeout >= 0):
+        raise UsageError("store/timeout", f"the timeout is seconds >= 0, not {timeout!r}")
+
+
 def _seat_ok(seat: object, seats: int) -> bool:
     return seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
                             and 0 <= seat < seats)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from grimoire.core.errors import StoreError, UsageError
-from grimoire.store.base import Collision, Durability, EventStore
+from grimoire.store.base import Collision, Durability, EventStore, check_settings
 from grimoire.store.migrations import APPLICATION_ID, POSTGRES_MIGRATIONS
 
 if TYPE_CHECKING:
@@ -201,12 +201,7 @@ class PostgresStore(EventStore):
 
     def __init__(self, url: str, *, durability: Durability = "full", timeout: float = 5.0,
                  read_only: bool = False, create: bool = True) -> None:
-        if durability not in ("full", "normal"):
-            raise UsageError("store/durability", f"durability is 'full' or 'normal', "
-                             f"not {durability!r}")
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (
-                timeout >= 0):
-            raise UsageError("store/timeout", f"the timeout is seconds >= 0, not {timeout!r}")
+        check_settings(durability, timeout)
         if not is_url(url):
             raise UsageError("store/bad-url", f"a PostgreSQL store is named by a URL "
                              f"starting with {' or '.join(SCHEMES)}, not {url!r}")

@@ -29,8 +29,15 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from grimoire.core.errors import StoreError, UsageError
-from grimoire.store.base import PAGE, AppendResult, Durability, EventStore, MatchInfo
+from grimoire.core.errors import StoreError
+from grimoire.store.base import (
+    PAGE,
+    AppendResult,
+    Durability,
+    EventStore,
+    MatchInfo,
+    check_settings,
+)
 from grimoire.store.migrations import APPLICATION_ID, MIGRATIONS, migrate, user_version
 
 __all__ = ["PAGE", "AppendResult", "Durability", "MatchInfo", "Store", "translate"]
@@ -107,12 +114,7 @@ class Store(EventStore):
 
     def __init__(self, path: str | os.PathLike[str], *, durability: Durability = "full",
                  timeout: float = 5.0, read_only: bool = False) -> None:
-        if durability not in ("full", "normal"):
-            raise UsageError("store/durability", f"durability is 'full' or 'normal', "
-                             f"not {durability!r}")
-        if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not (
-                timeout >= 0):
-            raise UsageError("store/timeout", f"the timeout is seconds >= 0, not {timeout!r}")
+        check_settings(durability, timeout)
         self.path = os.fspath(path)
         self.read_only = bool(read_only)
         self._lock = threading.RLock()

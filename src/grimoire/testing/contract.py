@@ -48,7 +48,7 @@ from grimoire.core.replay import fold, initial_state
 from grimoire.core.rules import CORE_REASONS, AnyRules, decide_checked, describe
 from grimoire.core.views import leaks
 
-__all__ = ["Problem", "check"]
+__all__ = ["Problem", "check", "growth"]
 
 
 class Problem(msgspec.Struct, frozen=True):
@@ -294,15 +294,35 @@ def _audit(match: Match, found: _Found) -> None:
 
 def _bounded(match: Match, found: _Found) -> None:
     """Each kind of consequence, repeated in a forged log, must not grow the state."""
+    try:
+        sizes = growth(match)
+    except GrimoireError:
+        return
+    for kind, (before, after) in sizes.items():
+        if after > before + 256:
+            found.add("state/unbounded", f"{kind.__name__} repeated grows the state from "
+                      f"{before} to {after} bytes")
+
+
+def growth(match: Match) -> dict[type, tuple[int, int]]:
+    """For each kind of consequence ``match`` holds, the size of the state (its JSON, in
+    bytes) after a forged log repeats its first one after the action before it, as often
+    as the readers allow, 2 and then 8 times; kinds the fold refuses to repeat (an
+    impossible event) are left out. A state that grows from one to the other grows with
+    the log.
+
+    >>> from grimoire.core.match import Match
+    >>> m = Match.new("vicious-circle", seed=b"s" * 16)
+    >>> growth(m)
+    {}
+    """
     rules, events = match.rules, list(match.events)
     first: dict[type, int] = {}
     for i, event in enumerate(events):
         if i > 0 and not isinstance(event, Action | GameOver):
             first.setdefault(type(event), i)
-    try:
-        start = initial_state(rules, match.header)
-    except GrimoireError:
-        return
+    start = initial_state(rules, match.header)
+    out: dict[type, tuple[int, int]] = {}
     for kind, i in first.items():
         sizes = []
         for reps in (2, 8):
@@ -311,9 +331,9 @@ def _bounded(match: Match, found: _Found) -> None:
             except Exception:  # an impossible event: refused, not folded
                 break
             sizes.append(len(msgspec.json.encode(state)))
-        if len(sizes) == 2 and sizes[1] > sizes[0] + 256:
-            found.add("state/unbounded", f"{kind.__name__} repeated grows the state from "
-                      f"{sizes[0]} to {sizes[1]} bytes")
+        if len(sizes) == 2:
+            out[kind] = (sizes[0], sizes[1])
+    return out
 
 
 def _forged(events: list[Event], i: int, reps: int) -> list[Event]:
