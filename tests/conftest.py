@@ -24,7 +24,7 @@ from grimoire.testing import tally  # noqa: E402
 
 tally.register()  # the test-only dice race the core tests use
 
-from browser import browser, second_browser  # noqa: E402,F401 (fixtures for every test)
+from browser import _one_chromium, browser, second_browser  # noqa: E402,F401 (fixtures for every test)
 
 # The files whose tests take longest, longest first (measured with --durations=0 under
 # `make test`). `make test` hands out whole files (pytest-xdist's loadfile: each file's
