@@ -1,0 +1,266 @@
+"""Every registered game as a PettingZoo AEC environment (``grimoire-games[rl]``).
+
+One environment step is one step of the acting seat's choice tree: the seat keeps
+``agent_selection`` until its action is complete, then the action is played through
+:class:`~grimoire.core.match.Match` (its seeded dice are the environment's chance). See
+docs/envs.md for the observation and action layouts.
+
+>>> from grimoire.envs import env
+>>> e = env("vicious-circle")
+>>> e.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = e.last()
+>>> e.agent_selection, int(obs["action_mask"].sum()) > 0
+('player_0', True)
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from grimoire.core import registry
+from grimoire.core.choices import Step, choices
+from grimoire.core.errors import UsageError
+from grimoire.core.match import Match
+from grimoire.envs.codec import Codec
+from grimoire.envs.observation import HEAD, LENGTH, encode
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def match_seed(seed: int) -> bytes:
+    """The match seed ``reset(seed=...)`` gives: ``seed`` as 32 big-endian bytes, so the
+    log's revealed seed is the number written in hexadecimal.
+
+    >>> match_seed(7).hex()[-4:]
+    '0007'
+    """
+    if not 0 <= seed < 2**256:
+        raise UsageError("envs/seed", f"a seed is a number from 0 to 2**256 - 1, not {seed}")
+    return seed.to_bytes(32, "big")
+
+
+class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyped base
+    """A grimoire game as a PettingZoo AEC environment (use :func:`env`, which wraps it
+    the way PettingZoo's own environments are wrapped).
+
+    ``players`` is the number of seats (the game's default when left out) or their
+    names; ``max_cycles`` truncates an episode after that many environment steps;
+    ``log_dir`` writes each episode's log there (revealed seed, so ``grimoire validate``
+    re-derives every die); ``observation_bytes`` is the room for the view's JSON; any
+    other keyword is one of the game's options.
+
+    >>> e = GrimoireEnv("wizard-armies", max_cycles=3)
+    >>> e.reset(seed=5)
+    >>> int(e.action_space("player_0").n) == e.codec.size
+    True
+    """
+
+    # PettingZoo's metadata; each instance's copy adds its game's "name"
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"],  # noqa: RUF012
+                                "is_parallelizable": False}
+
+    def __init__(self, game: str, players: int | Sequence[str] | None = None, *,
+                 render_mode: str | None = None, max_cycles: int | None = None,
+                 log_dir: str | os.PathLike[str] | None = None,
+                 observation_bytes: int = LENGTH, **options: Any) -> None:
+        super().__init__()
+        self.rules = registry.get(game)
+        if isinstance(players, int) or players is None:
+            count = players if players is not None else len(self.rules.default_players)
+            defaults = tuple(self.rules.default_players)
+            self.names = defaults if len(defaults) == count else tuple(
+                f"Seat {i + 1}" for i in range(count))
+        else:
+            self.names = tuple(players)
+        if len(self.names) not in self.rules.seats:
+            raise UsageError("envs/players", f"{game} is played by "
+                             f"{' or '.join(map(str, self.rules.seats))} seats, not "
+                             f"{len(self.names)}")
+        modes: list[str] = self.metadata["render_modes"]
+        if render_mode not in (None, *modes):
+            raise UsageError("envs/render-mode", f"render_mode is one of "
+                             f"{modes}, not {render_mode!r}")
+        if not 0 < observation_bytes < 2**16:
+            raise UsageError("envs/observation-bytes", "observation_bytes is from 1 to 65535")
+        self.options = dict(options)
+        Match.new(self.rules, players=self.names, options=self.options, seed=bytes(32))
+        self.metadata = {**self.metadata, "name": f"grimoire_{game.replace('-', '_')}_v0"}
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.log_dir = None if log_dir is None else os.fspath(log_dir)
+        self.length = observation_bytes
+        self.codec = Codec.of(self.rules, len(self.names))
+        self.possible_agents = [f"player_{i}" for i in range(len(self.names))]
+        self.agents: list[str] = []
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(0, 255, (HEAD + self.length,), np.uint8),
+            "action_mask": spaces.Box(0, 1, (self.codec.size,), np.int8),
+        })
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {a: spaces.Discrete(self.codec.size) for a in self.possible_agents}
+        self.match: Match | None = None
+        self.episodes = 0
+        """Episodes begun (each ``reset``)."""
+        self.logs: list[str] = []
+        """The logs written so far (with ``log_dir``)."""
+        self._rng = random.Random()
+        self._step: Step | None = None
+        self._path: list[int] = []
+        self._cycles = 0
+        self._saved = True
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ----------------------------------------------------------------- the episode
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match: seeded by ``seed`` (:func:`match_seed`), or by the environment's
+        own generator (itself seeded by the last seeded reset)."""
+        self._save()
+        if seed is not None:
+            self._rng = random.Random(seed)
+            chosen = match_seed(seed)
+        else:
+            chosen = self._rng.randbytes(32) if self.episodes else secrets.token_bytes(32)
+        self.match = Match.new(self.rules, players=self.names, options=self.options,
+                               seed=chosen, meta={"env": self.metadata["name"]})
+        self.episodes += 1
+        self._saved = False
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._cycles = 0
+        self._next()
+
+    def _next(self) -> None:
+        """The seat to choose next (the lowest of those to act) and its first step."""
+        assert self.match is not None
+        seats = self.rules.to_act(self.match.state)
+        seat = min(seats)
+        self._step = choices(self.rules, self.match.state, seat)
+        self._path = []
+        self.agent_selection = self.possible_agents[seat]
+
+    def step(self, action: int | None) -> None:
+        """Answer the current step with the option numbered ``action``; a complete action
+        is played, and the next seat to act (or the same seat, at its next step) selected."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert self.match is not None and self._step is not None and action is not None
+        code = int(action)
+        option = self.codec.decode(self._step, code)
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cycles += 1
+        if option.then is not None:
+            self._step = option.then
+            self._path.append(code)
+        else:
+            self.match.act(option.action)
+            outcome = self.match.outcome
+            if outcome is not None:
+                for i, a in enumerate(self.possible_agents):
+                    self.rewards[a] = 0.0 if not outcome.winners else (
+                        1.0 if i in outcome.winners else -1.0)
+                self.terminations = dict.fromkeys(self.agents, True)
+                self._step = None
+                self._save()
+            else:
+                self._next()
+        if self._step is not None and self.max_cycles is not None \
+                and self._cycles >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+            self._save()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation (docs/envs.md): the bytes of its view, and the mask of
+        the options it may choose now (all zero when it is not choosing)."""
+        assert self.match is not None
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        choosing = agent == self.agent_selection and self._step is not None \
+            and not (self.terminations[agent] or self.truncations[agent])
+        if choosing:
+            assert self._step is not None
+            mask[self.codec.codes(self._step)] = 1
+        return {"observation": encode(self.rules, self.match.state, seat,
+                                      self._path if choosing else (), self.length),
+                "action_mask": mask}
+
+    def render(self) -> str | None:
+        """The text board as the public sees it (``render_mode="ansi"`` returns it,
+        ``"human"`` prints it)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode")
+            return None
+        if self.match is None:
+            return None
+        text = self.rules.render(self.rules.view(self.match.state, None), None)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Write the episode's log (with ``log_dir``) if it is not written yet."""
+        self._save()
+
+    def _save(self) -> None:
+        if self._saved or self.match is None or self.log_dir is None:
+            self._saved = True
+            return
+        os.makedirs(self.log_dir, exist_ok=True)
+        n = self.episodes
+        while True:
+            path = os.path.join(self.log_dir, f"{self.rules.name}-{n:05d}.jsonl")
+            if not os.path.exists(path):
+                break
+            n += 1
+        self.match.save(path, reveal=True)
+        self.logs.append(path)
+        self._saved = True
+
+    # -------------------------------------------------------------- for the tests
+
+    def masked(self) -> npt.NDArray[np.int8]:
+        """The acting agent's action mask (a shortcut for ``observe(agent_selection)``)."""
+        return self.observe(self.agent_selection)["action_mask"]
+
+
+def env(game: str, players: int | Sequence[str] | None = None, **kwargs: Any) -> AECEnv[
+        str, Observation, int]:
+    """``game`` as a PettingZoo AEC environment, wrapped as PettingZoo wraps its own
+    (actions checked against the space, the call order enforced). The keywords are
+    :class:`GrimoireEnv`'s.
+
+    >>> e = env("wiz-war", players=3, max_cycles=20)
+    >>> e.reset(seed=0)
+    >>> len(e.agents), e.unwrapped.codec.size
+    (3, 249)
+    """
+    raw = GrimoireEnv(game, players, **kwargs)
+    wrapped: AECEnv[str, Observation, int] = wrappers.AssertOutOfBoundsWrapper(raw)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,69 @@
+"""The observation: what the acting seat may know, as a fixed-shape array of bytes.
+
+This first encoder is the same for every game and makes no claim to be a good input for a
+network: it is the seat's view (``view(state, seat)``) written as canonical JSON
+(``msgspec.json.encode``), with the action being chosen. A ``uint8`` vector of
+``HEAD + length`` bytes:
+
+| bytes | meaning |
+|---|---|
+| 0 | the observing seat |
+| 1 | how many steps of the current action it has chosen (0 to 8; 0 when not acting) |
+| 2–3 | the length of the view's JSON, big-endian |
+| 4–19 | the codes of the steps chosen (:mod:`grimoire.envs.codec`), each plus one, |
+|      | as eight big-endian 16-bit numbers (0: none) |
+| 20– | the view's JSON, then zeros to the fixed length |
+
+Everything in it comes from the view and from the seat's own choices, so two states the
+seat cannot tell apart give the same bytes. A view longer than ``length`` is refused
+(``envs/observation-too-long``), never cut. Per-game planes (as OpenSpiel documents its
+observation tensors) are the next step (docs/envs.md).
+
+>>> from grimoire import registry
+>>> rules = registry.get("vicious-circle")
+>>> state = rules.setup(rules.Options(), ("Dawn", "Twilight"))
+>>> obs = encode(rules, state, 1, (), 1024)
+>>> obs.shape, int(obs[0]), bytes(obs[HEAD:HEAD + 1])
+((1044,), 1, b'{')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import msgspec
+import numpy as np
+import numpy.typing as npt
+
+from grimoire.core.errors import UsageError
+
+DEPTH = 8
+"""The most steps of one action the observation records."""
+HEAD = 4 + 2 * DEPTH
+"""Bytes before the view's JSON."""
+LENGTH = 4096
+"""The default room for the view's JSON, in bytes."""
+
+_json = msgspec.json.Encoder()
+
+
+def encode(rules: Any, state: Any, seat: int, path: Sequence[int],
+           length: int = LENGTH) -> npt.NDArray[np.uint8]:
+    """Seat ``seat``'s observation of ``state``, having chosen the codes ``path`` of the
+    action it is choosing."""
+    text = _json.encode(rules.view(state, seat))
+    if len(text) > length:
+        raise UsageError("envs/observation-too-long", f"{rules.name}: seat {seat}'s view is "
+                         f"{len(text)} bytes of JSON, more than the {length} the observation "
+                         "holds; make the environment with a larger observation_bytes")
+    if len(path) > DEPTH:
+        raise UsageError("envs/action-too-deep", f"an action of more than {DEPTH} steps")
+    out = np.zeros(HEAD + length, dtype=np.uint8)
+    out[0] = seat
+    out[1] = len(path)
+    out[2], out[3] = divmod(len(text), 256)
+    for i, code in enumerate(path):
+        out[4 + 2 * i], out[5 + 2 * i] = divmod(code + 1, 256)
+    out[HEAD:HEAD + len(text)] = np.frombuffer(text, dtype=np.uint8)
+    return out
