@@ -114,6 +114,8 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         """Episodes begun (each ``reset``)."""
         self.logs: list[str] = []
         """The logs written so far (with ``log_dir``)."""
+        self.played = 0
+        """Actions played since the environment was made (each of one or more steps)."""
         self._rng = random.Random()
         self._step: Step | None = None
         self._path: list[int] = []
@@ -177,6 +179,7 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
             self._path.append(code)
         else:
             self.match.act(option.action)
+            self.played += 1
             outcome = self.match.outcome
             if outcome is not None:
                 for i, a in enumerate(self.possible_agents):

@@ -5,14 +5,12 @@ network: it is the seat's view (``view(state, seat)``) written as canonical JSON
 (``msgspec.json.encode``), with the action being chosen. A ``uint8`` vector of
 ``HEAD + length`` bytes:
 
-| bytes | meaning |
-|---|---|
-| 0 | the observing seat |
-| 1 | how many steps of the current action it has chosen (0 to 8; 0 when not acting) |
-| 2–3 | the length of the view's JSON, big-endian |
-| 4–19 | the codes of the steps chosen (:mod:`grimoire.envs.codec`), each plus one, |
-|      | as eight big-endian 16-bit numbers (0: none) |
-| 20– | the view's JSON, then zeros to the fixed length |
+- byte 0: the observing seat;
+- byte 1: how many steps of the current action it has chosen (0 to 8; 0 when not acting);
+- bytes 2 and 3: the length of the view's JSON, big-endian;
+- bytes 4 to 19: the codes of the steps chosen (:mod:`grimoire.envs.codec`), each plus
+  one, as eight big-endian 16-bit numbers (0: none);
+- from byte 20 (``HEAD``): the view's JSON, then zeros to the fixed length.
 
 Everything in it comes from the view and from the seat's own choices, so two states the
 seat cannot tell apart give the same bytes. A view longer than ``length`` is refused
