@@ -47,12 +47,17 @@ def loop(make: Callable[[], Any], steps: int, seed: int = 0) -> tuple[int, int]:
 
 
 def anchors() -> dict[str, Callable[[], Any]]:
-    """PettingZoo's classic anchors, or none when ``pettingzoo[classic]`` is missing."""
+    """PettingZoo's classic anchors, made through its registry (``pettingzoo.make``), or
+    none when ``pettingzoo[classic]`` is missing."""
+    import pettingzoo
+
     try:
-        from pettingzoo.classic import chess_v6, connect_four_v3
+        import chess  # noqa: F401  # chess_v6's python-chess: in pettingzoo[classic]
     except ImportError:
         return {}
-    return {"chess_v6": chess_v6.env, "connect_four_v3": connect_four_v3.env}
+    return {"chess_v6": functools.partial(pettingzoo.make, "aec", "classic/chess-v6"),
+            "connect_four_v3": functools.partial(pettingzoo.make, "aec",
+                                                 "classic/connect_four-v3")}
 
 
 def envs(games: list[str], steps: int = 2000, repeat: int = 3) -> dict[str, Any]:

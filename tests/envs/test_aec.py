@@ -12,11 +12,15 @@ elsewhere (about 8 s of CPU for everything in tests/envs).
 from __future__ import annotations
 
 import random
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, render_test, seed_test
+
+with warnings.catch_warnings():  # pettingzoo.test imports connect_four_v3 the old way
+    warnings.filterwarnings("ignore", "The old environment creation API", DeprecationWarning)
+    from pettingzoo.test import api_test, render_test, seed_test
 
 from games import GAMES
 from grimoire.core import registry
