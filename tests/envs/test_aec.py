@@ -11,9 +11,11 @@ elsewhere (about 8 s of CPU for everything in tests/envs).
 
 from __future__ import annotations
 
+import functools
 import random
 import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -57,10 +59,39 @@ def test_pettingzoo_seed_test_passes(game: str) -> None:
     seed_test(lambda: env(game, max_cycles=CYCLES), num_cycles=CYCLES)
 
 
+def text_only(game: str, render_mode: str | None = None) -> Any:
+    """``game``'s environment offering render_test its text modes only (a picture costs
+    50 to 300 ms of CPU: render_test would draw five a game)."""
+    e = env(game, render_mode=render_mode, max_cycles=6)
+    modes = [m for m in e.unwrapped.metadata["render_modes"] if m != "rgb_array"]
+    e.unwrapped.metadata = {**e.unwrapped.metadata, "render_modes": modes}
+    return e
+
+
+def nonempty(text: object) -> bool:
+    return isinstance(text, str) and text != ""
+
+
+def test_pettingzoo_render_test_passes_in_every_mode() -> None:
+    """Wizard Armies, the cheapest pictures, in every mode (the text board printed and
+    returned; the SVG picture rasterised as an RGB array)."""
+    render_test(lambda render_mode=None: env("wizard-armies", render_mode=render_mode,
+                                             max_cycles=6), custom_tests={"ansi": nonempty})
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_pettingzoo_render_test_passes(game: str) -> None:
-    render_test(lambda render_mode=None: env(game, render_mode=render_mode, max_cycles=6),
-                custom_tests={"ansi": lambda text: isinstance(text, str) and text != ""})
+def test_pettingzoo_render_test_passes_for_the_text_board(game: str) -> None:
+    render_test(functools.partial(text_only, game), custom_tests={"ansi": nonempty})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rgb_array_is_the_picture_as_render_test_wants_it(game: str) -> None:
+    """One picture a game, held to render_test's own check for ``rgb_array``."""
+    e = env(game, render_mode="rgb_array")
+    e.reset(seed=0)
+    picture = e.render()
+    assert isinstance(picture, np.ndarray) and picture.dtype == np.uint8
+    assert len(picture.shape) == 3 and picture.shape[2] == 3 and picture.min() < 255
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -15,6 +15,7 @@ docs/envs.md for the observation and action layouts.
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import secrets
@@ -32,6 +33,7 @@ from grimoire.core import registry
 from grimoire.core.choices import Step, choices
 from grimoire.core.errors import UsageError
 from grimoire.core.match import Match
+from grimoire.core.rules import draw
 from grimoire.envs.codec import Codec
 from grimoire.envs.observation import HEAD, LENGTH, encode
 
@@ -48,6 +50,26 @@ def match_seed(seed: int) -> bytes:
     if not 0 <= seed < 2**256:
         raise UsageError("envs/seed", f"a seed is a number from 0 to 2**256 - 1, not {seed}")
     return seed.to_bytes(32, "big")
+
+
+def rasterise(svg: str) -> npt.NDArray[np.uint8]:
+    """An SVG picture as an RGB array (height, width, 3), drawn by CairoSVG (in the rl
+    extra), which needs the system's Cairo library (``libcairo2`` on Debian and Ubuntu,
+    ``cairo`` in Homebrew): ``envs/no-cairo`` says so when it is missing.
+
+    >>> rasterise('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"/>').shape
+    (2, 4, 3)
+    """
+    try:
+        import cairosvg
+    except OSError as exc:  # cairocffi could not load the system library
+        raise UsageError("envs/no-cairo", "render_mode='rgb_array' draws the board with "
+                         "CairoSVG, which needs the Cairo library (libcairo2 on Debian and "
+                         f"Ubuntu, cairo in Homebrew), not found here: {exc}") from None
+    from PIL import Image
+
+    png = cairosvg.svg2png(bytestring=svg.encode(), background_color="white")
+    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=np.uint8)
 
 
 class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyped base
@@ -67,7 +89,7 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
     """
 
     # PettingZoo's metadata; each instance's copy adds its game's "name"
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"],  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "rgb_array"],  # noqa: RUF012
                                 "is_parallelizable": False}
 
     def __init__(self, game: str, players: int | Sequence[str] | None = None, *,
@@ -213,15 +235,19 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
                                       self._path if choosing else (), self.length),
                 "action_mask": mask}
 
-    def render(self) -> str | None:
-        """The text board as the public sees it (``render_mode="ansi"`` returns it,
-        ``"human"`` prints it)."""
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The board as the public sees it: ``render_mode="ansi"`` returns the text board,
+        ``"human"`` prints it, ``"rgb_array"`` returns the SVG picture rasterised
+        (:func:`rasterise`)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         if self.match is None:
             return None
-        text = self.rules.render(self.rules.view(self.match.state, None), None)
+        seen = self.rules.view(self.match.state, None)
+        if self.render_mode == "rgb_array":
+            return rasterise(draw(self.rules, seen, None))
+        text = self.rules.render(seen, None)
         if self.render_mode == "human":
             print(text)
             return None
