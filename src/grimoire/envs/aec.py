@@ -30,12 +30,12 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from grimoire.core import registry
-from grimoire.core.choices import Step, choices
 from grimoire.core.errors import UsageError
 from grimoire.core.match import Match
 from grimoire.core.rules import draw
 from grimoire.envs.codec import Codec
-from grimoire.envs.observation import HEAD, LENGTH, encode
+from grimoire.envs.observation import HEAD, LENGTH, frame, seen
+from grimoire.envs.steps import Choice
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -139,7 +139,9 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         self.played = 0
         """Actions played since the environment was made (each of one or more steps)."""
         self._rng = random.Random()
-        self._step: Step | None = None
+        self._choice: Choice | None = None
+        self._codes: list[int] = []
+        self._seen: dict[int, bytes] = {}  # each seat's view's JSON, until the state changes
         self._path: list[int] = []
         self._cycles = 0
         self._saved = True
@@ -179,7 +181,9 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         assert self.match is not None
         seats = self.rules.to_act(self.match.state)
         seat = min(seats)
-        self._step = choices(self.rules, self.match.state, seat)
+        self._seen = {}
+        self._choice = Choice(self.rules, self.match.state, seat)
+        self._codes = self.codec.codes(self._choice.step)
         self._path = []
         self.agent_selection = self.possible_agents[seat]
 
@@ -190,17 +194,22 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.match is not None and self._step is not None and action is not None
+        assert self.match is not None and self._choice is not None and action is not None
         code = int(action)
-        option = self.codec.decode(self._step, code)
+        if code not in self._codes:
+            raise UsageError("envs/illegal-action", f"action {code} is not an option of "
+                             f"{self._choice.step.prompt!r} (the action mask lists those "
+                             "that are)")
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cycles += 1
-        if option.then is not None:
-            self._step = option.then
+        played = self._choice.take(self._codes.index(code))
+        if played is None:
+            self._codes = self.codec.codes(self._choice.step)
             self._path.append(code)
         else:
-            self.match.act(option.action)
+            self.match.act(played)
+            self._seen = {}
             self.played += 1
             outcome = self.match.outcome
             if outcome is not None:
@@ -208,11 +217,11 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
                     self.rewards[a] = 0.0 if not outcome.winners else (
                         1.0 if i in outcome.winners else -1.0)
                 self.terminations = dict.fromkeys(self.agents, True)
-                self._step = None
+                self._choice = None
                 self._save()
             else:
                 self._next()
-        if self._step is not None and self.max_cycles is not None \
+        if self._choice is not None and self.max_cycles is not None \
                 and self._cycles >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
             self._save()
@@ -226,13 +235,15 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         assert self.match is not None
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        choosing = agent == self.agent_selection and self._step is not None \
+        choosing = agent == self.agent_selection and self._choice is not None \
             and not (self.terminations[agent] or self.truncations[agent])
         if choosing:
-            assert self._step is not None
-            mask[self.codec.codes(self._step)] = 1
-        return {"observation": encode(self.rules, self.match.state, seat,
-                                      self._path if choosing else (), self.length),
+            mask[self._codes] = 1
+        text = self._seen.get(seat)
+        if text is None:
+            text = self._seen[seat] = seen(self.rules, self.match.state, seat)
+        return {"observation": frame(text, seat, self._path if choosing else (), self.length,
+                                     self.rules.name),
                 "action_mask": mask}
 
     def render(self) -> str | npt.NDArray[np.uint8] | None:

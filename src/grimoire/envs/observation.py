@@ -50,11 +50,27 @@ def encode(rules: Any, state: Any, seat: int, path: Sequence[int],
            length: int = LENGTH) -> npt.NDArray[np.uint8]:
     """Seat ``seat``'s observation of ``state``, having chosen the codes ``path`` of the
     action it is choosing."""
-    text = _json.encode(rules.view(state, seat))
+    return frame(seen(rules, state, seat), seat, path, length, rules.name)
+
+
+def seen(rules: Any, state: Any, seat: int) -> bytes:
+    """Seat ``seat``'s view of ``state`` as canonical JSON (what :func:`frame` holds)."""
+    return _json.encode(rules.view(state, seat))
+
+
+def frame(text: bytes, seat: int, path: Sequence[int], length: int = LENGTH,
+          game: str = "") -> npt.NDArray[np.uint8]:
+    """The observation holding a view's JSON ``text`` (:func:`seen`), for seat ``seat``
+    having chosen ``path``.
+
+    >>> frame(b"{}", 0, (5,), 8)[:8].tolist()
+    [0, 1, 0, 2, 0, 6, 0, 0]
+    """
     if len(text) > length:
-        raise UsageError("envs/observation-too-long", f"{rules.name}: seat {seat}'s view is "
-                         f"{len(text)} bytes of JSON, more than the {length} the observation "
-                         "holds; make the environment with a larger observation_bytes")
+        raise UsageError("envs/observation-too-long", f"{game or 'the game'}: seat {seat}'s "
+                         f"view is {len(text)} bytes of JSON, more than the {length} the "
+                         "observation holds; make the environment with a larger "
+                         "observation_bytes")
     if len(path) > DEPTH:
         raise UsageError("envs/action-too-deep", f"an action of more than {DEPTH} steps")
     out = np.zeros(HEAD + length, dtype=np.uint8)
