@@ -354,7 +354,10 @@ class Observing(Protocol):
     read beyond the rules. ``places(count)`` lists, in a fixed order, every place an option
     of the choice tree may name (``Option.square``) in a match of ``count`` seats: the
     board's squares, then the places the picture marks beside it (reserves, chambers,
-    camps, dice), so an action codec numbers each place once for every position."""
+    camps, dice), so an action codec numbers each place once for every position. It may
+    also have ``observation(view, seat)``: the seat's view as a fixed number of small
+    numbers (0 to 255), documented field by field, for learning agents (without it the
+    environments encode the view's JSON)."""
 
     def places(self, count: int, /) -> Sequence[str]: ...
 
@@ -414,6 +417,7 @@ class Game(Generic[S, E, O]):
         texts: Mapping[str, str] | None = None,
         position: Callable[..., S] | None = None,
         places: Callable[[int], Sequence[str]] | None = None,
+        observation: Callable[[S, PlayerId], Sequence[int]] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -465,6 +469,10 @@ class Game(Generic[S, E, O]):
             """A position from a few facts, for tests of the rules (the game's
             ``positions.position``; ``grimoire.testing.position(game, **facts)``)."""
         self._places = places
+        self.observation = observation
+        """A seat's view as a fixed number of small numbers, for learning agents (the
+        game's ``observe.observation``; ``None``: the environments encode the view's
+        JSON)."""
 
     @classmethod
     def assemble(
@@ -542,6 +550,7 @@ class Game(Generic[S, E, O]):
             texts=texts,
             position=None if positions is None else positions.position,
             places=None if observe is None else observe.places,
+            observation=getattr(observe, "observation", None),
         )
 
     def __repr__(self) -> str:

@@ -12,8 +12,8 @@ and each episode's grimoire log (docs/envs.md).
 
 from grimoire.envs.aec import GrimoireEnv, env, match_seed
 from grimoire.envs.codec import WORDS, Codec, places_of
-from grimoire.envs.observation import encode, frame, seen
+from grimoire.envs.observation import encode, frame, seen, size
 from grimoire.envs.steps import Choice
 
 __all__ = ["WORDS", "Choice", "Codec", "GrimoireEnv", "encode", "env", "frame", "match_seed",
-           "places_of", "seen"]
+           "places_of", "seen", "size"]

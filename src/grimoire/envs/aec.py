@@ -34,7 +34,7 @@ from grimoire.core.errors import UsageError
 from grimoire.core.match import Match
 from grimoire.core.rules import draw
 from grimoire.envs.codec import Codec
-from grimoire.envs.observation import HEAD, LENGTH, frame, seen
+from grimoire.envs.observation import HEAD, LENGTH, frame, seen, size
 from grimoire.envs.steps import Choice
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -79,8 +79,9 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
     ``players`` is the number of seats (the game's default when left out) or their
     names; ``max_cycles`` truncates an episode after that many environment steps;
     ``log_dir`` writes each episode's log there (revealed seed, so ``grimoire validate``
-    re-derives every die); ``observation_bytes`` is the room for the view's JSON; any
-    other keyword is one of the game's options.
+    re-derives every die); ``observation_bytes`` is the room for the view's JSON (for a
+    game without numbers of its own, ``observe.observation``); any other keyword is one
+    of the game's options.
 
     >>> e = GrimoireEnv("wizard-armies", max_cycles=3)
     >>> e.reset(seed=5)
@@ -121,7 +122,8 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.log_dir = None if log_dir is None else os.fspath(log_dir)
-        self.length = observation_bytes
+        self.length = size(self.rules, len(self.names), observation_bytes)
+        """The payload's length: the game's numbers, or ``observation_bytes`` of JSON."""
         self.codec = Codec.of(self.rules, len(self.names))
         self.possible_agents = [f"player_{i}" for i in range(len(self.names))]
         self.agents: list[str] = []

@@ -1,28 +1,30 @@
 """The observation: what the acting seat may know, as a fixed-shape array of bytes.
 
-This first encoder is the same for every game and makes no claim to be a good input for a
-network: it is the seat's view (``view(state, seat)``) written as canonical JSON
-(``msgspec.json.encode``), with the action being chosen. A ``uint8`` vector of
+A game whose ``observe`` module has ``observation(view, seat)`` gives the seat's view as
+a fixed number of small numbers, documented field by field in that module (Vicious
+Circle's board as one-hot planes…); for any other game this encoder writes the seat's view
+(``view(state, seat)``) as canonical JSON (``msgspec.json.encode``), which makes no claim
+to be a good input for a network. Either is the payload of a ``uint8`` vector of
 ``HEAD + length`` bytes:
 
 - byte 0: the observing seat;
 - byte 1: how many steps of the current action it has chosen (0 to 8; 0 when not acting);
-- bytes 2 and 3: the length of the view's JSON, big-endian;
+- bytes 2 and 3: the payload's length, big-endian;
 - bytes 4 to 19: the codes of the steps chosen (:mod:`grimoire.envs.codec`), each plus
   one, as eight big-endian 16-bit numbers (0: none);
-- from byte 20 (``HEAD``): the view's JSON, then zeros to the fixed length.
+- from byte 20 (``HEAD``): the payload (the game's numbers, or the view's JSON then zeros
+  to the fixed length).
 
 Everything in it comes from the view and from the seat's own choices, so two states the
 seat cannot tell apart give the same bytes. A view longer than ``length`` is refused
-(``envs/observation-too-long``), never cut. Per-game planes (as OpenSpiel documents its
-observation tensors) are the next step (docs/envs.md).
+(``envs/observation-too-long``), never cut.
 
 >>> from grimoire import registry
->>> rules = registry.get("vicious-circle")
->>> state = rules.setup(rules.Options(), ("Dawn", "Twilight"))
->>> obs = encode(rules, state, 1, (), 1024)
+>>> rules = registry.get("magery")
+>>> state = rules.setup(rules.Options(), ("White", "Black"))
+>>> obs = encode(rules, state, 1, (), 4096)
 >>> obs.shape, int(obs[0]), bytes(obs[HEAD:HEAD + 1])
-((1044,), 1, b'{')
+((4116,), 1, b'{')
 """
 
 from __future__ import annotations
@@ -54,8 +56,29 @@ def encode(rules: Any, state: Any, seat: int, path: Sequence[int],
 
 
 def seen(rules: Any, state: Any, seat: int) -> bytes:
-    """Seat ``seat``'s view of ``state`` as canonical JSON (what :func:`frame` holds)."""
-    return _json.encode(rules.view(state, seat))
+    """The payload of seat ``seat``'s observation of ``state`` (what :func:`frame` holds):
+    the game's numbers for the seat's view (``rules.observation``), or the view as
+    canonical JSON."""
+    view = rules.view(state, seat)
+    numbers = getattr(rules, "observation", None)
+    if numbers is not None:
+        return bytes(numbers(view, seat))
+    return _json.encode(view)
+
+
+def size(rules: Any, count: int, length: int = LENGTH) -> int:
+    """The payload's fixed length for ``rules`` with ``count`` seats: the number of the
+    game's numbers, or ``length`` bytes of JSON.
+
+    >>> from grimoire import registry
+    >>> size(registry.get("vicious-circle"), 2), size(registry.get("magery"), 2)
+    (301, 4096)
+    """
+    numbers = getattr(rules, "observation", None)
+    if numbers is None:
+        return length
+    state = rules.setup(rules.Options(), tuple(f"Seat {i + 1}" for i in range(count)))
+    return len(numbers(rules.view(state, 0), 0))
 
 
 def frame(text: bytes, seat: int, path: Sequence[int], length: int = LENGTH,
@@ -68,7 +91,7 @@ def frame(text: bytes, seat: int, path: Sequence[int], length: int = LENGTH,
     """
     if len(text) > length:
         raise UsageError("envs/observation-too-long", f"{game or 'the game'}: seat {seat}'s "
-                         f"view is {len(text)} bytes of JSON, more than the {length} the "
+                         f"view is {len(text)} bytes, more than the {length} the "
                          "observation holds; make the environment with a larger "
                          "observation_bytes")
     if len(path) > DEPTH:
