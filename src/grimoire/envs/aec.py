@@ -143,7 +143,7 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         self._rng = random.Random()
         self._choice: Choice | None = None
         self._codes: list[int] = []
-        self._seen: dict[int, bytes] = {}  # each seat's view's JSON, until the state changes
+        self._seen: dict[int, bytes] = {}  # each seat's payload, until the state changes
         self._path: list[int] = []
         self._cycles = 0
         self._saved = True
@@ -257,10 +257,10 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
             return None
         if self.match is None:
             return None
-        seen = self.rules.view(self.match.state, None)
+        public = self.rules.view(self.match.state, None)
         if self.render_mode == "rgb_array":
-            return rasterise(draw(self.rules, seen, None))
-        text = self.rules.render(seen, None)
+            return rasterise(draw(self.rules, public, None))
+        text = self.rules.render(public, None)
         if self.render_mode == "human":
             print(text)
             return None
