@@ -1,5 +1,6 @@
 """Every registered game as an environment for learning agents (``grimoire-games[rl]``):
-PettingZoo's AEC API, observations from the acting seat's view only, a fixed-size
+PettingZoo's AEC API (and one seat against grimoire bots as a Gymnasium environment,
+:class:`SingleAgentEnv`), observations from the acting seat's view only, a fixed-size
 ``Discrete`` action space through :class:`Codec`, chance seeded by ``reset(seed=...)``,
 and each episode's grimoire log (docs/envs.md).
 
@@ -13,7 +14,8 @@ and each episode's grimoire log (docs/envs.md).
 from grimoire.envs.aec import GrimoireEnv, env, match_seed
 from grimoire.envs.codec import WORDS, Codec, places_of
 from grimoire.envs.observation import encode, frame, seen, size
+from grimoire.envs.single import SingleAgentEnv
 from grimoire.envs.steps import Choice
 
-__all__ = ["WORDS", "Choice", "Codec", "GrimoireEnv", "encode", "env", "frame", "match_seed",
-           "places_of", "seen", "size"]
+__all__ = ["WORDS", "Choice", "Codec", "GrimoireEnv", "SingleAgentEnv", "encode", "env",
+           "frame", "match_seed", "places_of", "seen", "size"]

@@ -210,19 +210,43 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
             self._codes = self.codec.codes(self._choice.step)
             self._path.append(code)
         else:
-            self.match.act(played)
-            self._seen = {}
-            self.played += 1
-            outcome = self.match.outcome
-            if outcome is not None:
-                for i, a in enumerate(self.possible_agents):
-                    self.rewards[a] = 0.0 if not outcome.winners else (
-                        1.0 if i in outcome.winners else -1.0)
-                self.terminations = dict.fromkeys(self.agents, True)
-                self._choice = None
-                self._save()
-            else:
-                self._next()
+            self._act(played)
+        self._after()
+
+    def play(self, action: Any) -> None:
+        """Play a whole legal ``action`` of the acting seat in one environment step (a
+        bot's choice, say: :class:`~grimoire.envs.single.SingleAgentEnv` plays the other
+        seats so), at the first step of its choice; ``envs/mid-action`` after a step of
+        it was taken."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent] or self._path:
+            raise UsageError("envs/mid-action", f"{agent} cannot play a whole action now "
+                             "(its episode is over, or it has begun choosing one)")
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cycles += 1
+        self._act(action)
+        self._after()
+
+    def _act(self, action: Any) -> None:
+        """Play ``action`` on the match; the end, or the next seat to choose."""
+        assert self.match is not None
+        self.match.act(action)
+        self._seen = {}
+        self.played += 1
+        outcome = self.match.outcome
+        if outcome is not None:
+            for i, a in enumerate(self.possible_agents):
+                self.rewards[a] = 0.0 if not outcome.winners else (
+                    1.0 if i in outcome.winners else -1.0)
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._choice = None
+            self._save()
+        else:
+            self._next()
+
+    def _after(self) -> None:
+        """Truncation at ``max_cycles``, the rewards added up, the human's board."""
         if self._choice is not None and self.max_cycles is not None \
                 and self._cycles >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
