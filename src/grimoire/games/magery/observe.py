@@ -52,7 +52,6 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     >>> len(numbers), sum(numbers[:1088])
     (1789, 64)
     """
-    kinds = len(T.MINIONS)
     sides = (seat, 1 - seat)
     mine = list(range(T.MAX_PRIVATE))
     private = PUBLIC_CHAMBERS + seat * T.MAX_PRIVATE, PUBLIC_CHAMBERS + (1 - seat) * T.MAX_PRIVATE
@@ -63,14 +62,7 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     def most(n: int) -> int:
         return min(max(n, 0), 255)
 
-    def minion(ch: str) -> list[int]:
-        cell = [0] * (1 + 2 * kinds)
-        if ch in ("", EMPTY):
-            cell[0] = 1
-        else:
-            side = 0 if ch.isupper() else 1
-            cell[1 + LETTERS.index(ch.upper()) + (0 if side == seat else kinds)] = 1
-        return cell
+    cells = _CELLS[seat]
 
     def count(letters: str) -> list[int]:
         up = letters.upper()
@@ -78,9 +70,9 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
 
     out: list[int] = []
     for ch in view.arena:
-        out.extend(minion(ch))
+        out += cells[ch]
     for c in order:
-        out.extend(minion(view.tower[c]))
+        out += cells[view.tower[c]]
     for slot in slots:
         cell = [0] * (2 + len(CARDS))
         card = view.cards[slot]
@@ -103,8 +95,26 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     if view.pending and view.pending_chamber >= 0:
         waiting[order.index(view.pending_chamber)] = 1
     out.extend((int(bool(view.pending)), int(view.pending == "?"), *waiting))
-    out.extend(minion(view.pending_minion))
+    out += cells[view.pending_minion]
     out.extend(int(i in view.shielded) for i in range(len(view.arena)))
     out.extend(int(view.runes[side]) for side in sides)
     out.extend(int(c in view.relocated) for c in order)
     return tuple(out)
+
+
+def _cell(ch: str, seat: int) -> tuple[int, ...]:
+    """A square's or a chamber's 17 numbers, seen by ``seat``."""
+    kinds = len(T.MINIONS)
+    cell = [0] * (1 + 2 * kinds)
+    if ch in ("", EMPTY):
+        cell[0] = 1
+    else:
+        side = 0 if ch.isupper() else 1
+        cell[1 + LETTERS.index(ch.upper()) + (0 if side == seat else kinds)] = 1
+    return tuple(cell)
+
+
+_CELLS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
+    {ch: _cell(ch, seat) for ch in ("", EMPTY, *LETTERS, *(x.lower() for x in LETTERS))}
+    for seat in (0, 1))
+"""Each letter's numbers, seen by each seat (looked up, not built, per square)."""

@@ -39,18 +39,11 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     (3034, 100)
     """
     kinds = len(KINDS)
+    cells = _CELLS[seat]
     out: list[int] = []
     for ch, shown in zip(view.board, view.revealed, strict=True):
-        cell = [0] * (2 * kinds + 4)
-        if ch == EMPTY:
-            cell[0] = 1
-        elif ch in UNKNOWN:
-            cell[2 * kinds + 1 if owner(ch) != seat else 2 * kinds + 2] = 1
-        else:
-            side, kind = PIECE[ch]
-            cell[1 + kind + (0 if side == seat else kinds)] = 1
-        cell[-1] = int(shown and ch != EMPTY)
-        out.extend(cell)
+        out += cells[ch]
+        out.append(int(shown and ch != EMPTY))
     for side in (seat, 1 - seat):
         gone = [PIECE[ch][1] for ch in view.lost[side]]
         out.extend(gone.count(kind) for kind in range(kinds))
@@ -59,3 +52,22 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     out.extend(int(view.pinned[side]) for side in (seat, 1 - seat))
     out.append(min(view.quiet, 255))
     return tuple(out)
+
+
+def _cell(ch: str, seat: int) -> tuple[int, ...]:
+    """A square's first 29 numbers, seen by ``seat``."""
+    kinds = len(KINDS)
+    cell = [0] * (2 * kinds + 3)
+    if ch == EMPTY:
+        cell[0] = 1
+    elif ch in UNKNOWN:
+        cell[2 * kinds + 1 if owner(ch) != seat else 2 * kinds + 2] = 1
+    else:
+        side, kind = PIECE[ch]
+        cell[1 + kind + (0 if side == seat else kinds)] = 1
+    return tuple(cell)
+
+
+_CELLS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
+    {ch: _cell(ch, seat) for ch in (EMPTY, *UNKNOWN, *PIECE)} for seat in (0, 1))
+"""Each board letter's numbers, seen by each seat (looked up, not built, per square)."""

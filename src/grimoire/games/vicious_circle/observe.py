@@ -40,15 +40,10 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     >>> len(numbers), sum(numbers[:275]), numbers[-6:-2]
     (301, 25, (0, 0, 1, 0))
     """
+    cells = _CELLS[seat]
     out: list[int] = []
     for ch in view.board:
-        cell = [0] * (1 + 2 * len(KINDS))
-        if ch == EMPTY:
-            cell[0] = 1
-        else:
-            owner, kind = PIECE[ch]
-            cell[1 + kind + (0 if owner == seat else len(KINDS))] = 1
-        out.extend(cell)
+        out += cells[ch]
     sides = (seat, 1 - seat)
     for held in (view.reserves, view.captured):
         for side in sides:
@@ -59,3 +54,19 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     out.append(int(view.first == seat))
     out.append(min(view.passes, 255))
     return tuple(out)
+
+
+def _cell(ch: str, seat: int) -> tuple[int, ...]:
+    """A square's 11 numbers, seen by ``seat``."""
+    cell = [0] * (1 + 2 * len(KINDS))
+    if ch == EMPTY:
+        cell[0] = 1
+    else:
+        owner, kind = PIECE[ch]
+        cell[1 + kind + (0 if owner == seat else len(KINDS))] = 1
+    return tuple(cell)
+
+
+_CELLS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
+    {ch: _cell(ch, seat) for ch in (EMPTY, *PIECE)} for seat in (0, 1))
+"""Each board letter's numbers, seen by each seat (looked up, not built, per square)."""
