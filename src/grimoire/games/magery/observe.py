@@ -64,9 +64,9 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
 
     cells = _CELLS[seat]
 
-    def count(letters: str) -> list[int]:
+    def count(letters: str) -> list[int]:  # at most PER_TYPE of a type: no cap needed
         up = letters.upper()
-        return [most(up.count(letter)) for letter in LETTERS]
+        return [up.count(letter) for letter in LETTERS]
 
     out: list[int] = []
     for ch in view.arena:
@@ -82,21 +82,22 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     for held in (view.reserve, view.dead):
         for side in sides:
             out.extend(count(held[side]))
-    out.extend(most(view.discard.count(card)) for card in CARDS)
-    out.append(most(len(view.deck)))
+    out.extend(view.discard.count(card) for card in CARDS)  # at most DECK_SIZE
+    out.append(len(view.deck))
     out.extend(int(view.orb == side) for side in sides)
     out.append(most(view.round))
     out.extend(int(view.phase == phase) for phase in ("setup", "decision", "action", "over"))
     out.extend(int(view.turn == side) for side in sides)
     out.extend(int(view.passed[side]) for side in sides)
     out.append(most(view.placed))
-    out.extend(most(view.extra.count(side)) for side in sides)
+    out.extend(view.extra.count(side) for side in sides)  # at most SEER_TURNS
     waiting = [0] * len(order)
     if view.pending and view.pending_chamber >= 0:
         waiting[order.index(view.pending_chamber)] = 1
     out.extend((int(bool(view.pending)), int(view.pending == "?"), *waiting))
     out += cells[view.pending_minion]
-    out.extend(int(i in view.shielded) for i in range(len(view.arena)))
+    shielded = set(view.shielded)
+    out.extend(int(i in shielded) for i in range(len(view.arena)))
     out.extend(int(view.runes[side]) for side in sides)
     out.extend(int(c in view.relocated) for c in order)
     return tuple(out)
