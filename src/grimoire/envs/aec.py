@@ -267,7 +267,9 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
             mask[self._codes] = 1
         text = self._seen.get(seat)
         if text is None:
-            text = self._seen[seat] = seen(self.rules, self.match.state, seat)
+            known = self._choice.view if self._choice is not None \
+                and agent == self.agent_selection else None
+            text = self._seen[seat] = seen(self.rules, self.match.state, seat, known)
         return {"observation": frame(text, seat, self._path if choosing else (), self.length,
                                      self.rules.name),
                 "action_mask": mask}

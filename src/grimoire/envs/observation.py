@@ -20,8 +20,8 @@ seat cannot tell apart give the same bytes. A view longer than ``length`` is ref
 (``envs/observation-too-long``), never cut.
 
 >>> from grimoire import registry
->>> rules = registry.get("magery")
->>> state = rules.setup(rules.Options(), ("White", "Black"))
+>>> rules = registry.get("wiz-war")
+>>> state = rules.setup(rules.Options(), ("Ann", "Ben"))
 >>> obs = encode(rules, state, 1, (), 4096)
 >>> obs.shape, int(obs[0]), bytes(obs[HEAD:HEAD + 1])
 ((4116,), 1, b'{')
@@ -55,11 +55,12 @@ def encode(rules: Any, state: Any, seat: int, path: Sequence[int],
     return frame(seen(rules, state, seat), seat, path, length, rules.name)
 
 
-def seen(rules: Any, state: Any, seat: int) -> bytes:
+def seen(rules: Any, state: Any, seat: int, view: Any = None) -> bytes:
     """The payload of seat ``seat``'s observation of ``state`` (what :func:`frame` holds):
     the game's numbers for the seat's view (``rules.observation``), or the view as
-    canonical JSON."""
-    view = rules.view(state, seat)
+    canonical JSON. ``view``: the seat's view of ``state``, when the caller has it."""
+    if view is None:
+        view = rules.view(state, seat)
     numbers = getattr(rules, "observation", None)
     if numbers is not None:
         return bytes(numbers(view, seat))
@@ -71,7 +72,7 @@ def size(rules: Any, count: int, length: int = LENGTH) -> int:
     game's numbers, or ``length`` bytes of JSON.
 
     >>> from grimoire import registry
-    >>> size(registry.get("vicious-circle"), 2), size(registry.get("magery"), 2)
+    >>> size(registry.get("vicious-circle"), 2), size(registry.get("wiz-war"), 2)
     (301, 4096)
     """
     numbers = getattr(rules, "observation", None)

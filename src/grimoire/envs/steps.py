@@ -32,11 +32,12 @@ class Choice:
         self._texts: Mapping[str, str] = getattr(rules, "texts", {})
         self._tree: Step | None = None
         self._paths: list[tuple[Pick, ...]] = []
+        self.view: Any = rules.view(state, player)
+        """The seat's view of ``state`` (what its steps are told from)."""
         if split is None:  # a game without steps: the core's one step in sentences
             self._tree = choices(rules, state, player)
         else:
-            seen = rules.view(state, player)
-            self._paths = [tuple(split(seen, player, a)) for a in self._actions]
+            self._paths = [tuple(split(self.view, player, a)) for a in self._actions]
         self._rows = list(range(len(self._actions)))
         self._depth = 0
         self._members: list[list[int]] = []
