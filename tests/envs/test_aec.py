@@ -167,3 +167,13 @@ def _seen(e: GrimoireEnv, state: object, seat: int) -> tuple[np.ndarray, np.ndar
     if step is not None:
         mask[e.codec.codes(step)] = 1
     return encode(e.rules, state, seat, (), e.length), mask
+
+
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+def test_a_game_with_no_observe_module_is_an_environment_too() -> None:
+    """The registry's test-only dice race (``tally``: no places, no numbers, no steps of
+    its own) gets the fallbacks: its actions as the step's words, its view's JSON."""
+    e = GrimoireEnv("tally", max_cycles=CYCLES)
+    assert (len(e.codec.places), e.length) == (0, 4096)
+    api_test(env("tally", max_cycles=CYCLES), num_cycles=CYCLES)
