@@ -49,16 +49,32 @@ _json = msgspec.json.Encoder()
 
 
 def encode(rules: Any, state: Any, seat: int, path: Sequence[int],
-           length: int = LENGTH) -> npt.NDArray[np.uint8]:
+           length: int | None = None) -> npt.NDArray[np.uint8]:
     """Seat ``seat``'s observation of ``state``, having chosen the codes ``path`` of the
-    action it is choosing."""
-    return frame(seen(rules, state, seat), seat, path, length, rules.name)
+    action it is choosing (``length``: the payload's room; by default the game's numbers,
+    or :data:`LENGTH` bytes of JSON).
+
+    >>> from grimoire import registry
+    >>> rules = registry.get("wizard-armies")
+    >>> encode(rules, rules.setup(rules.Options(), ("Light", "Dark")), 0, (3,)).shape
+    (60,)
+    """
+    text = seen(rules, state, seat)
+    if length is None:
+        length = len(text) if getattr(rules, "observation", None) is not None else LENGTH
+    return frame(text, seat, path, length, rules.name)
 
 
 def seen(rules: Any, state: Any, seat: int, view: Any = None) -> bytes:
     """The payload of seat ``seat``'s observation of ``state`` (what :func:`frame` holds):
     the game's numbers for the seat's view (``rules.observation``), or the view as
-    canonical JSON. ``view``: the seat's view of ``state``, when the caller has it."""
+    canonical JSON. ``view``: the seat's view of ``state``, when the caller has it.
+
+    >>> from grimoire import registry
+    >>> rules = registry.get("wiz-war")
+    >>> seen(rules, rules.setup(rules.Options(), ("Ann", "Ben")), 0)[:1]
+    b'{'
+    """
     if view is None:
         view = rules.view(state, seat)
     numbers = getattr(rules, "observation", None)

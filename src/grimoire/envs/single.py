@@ -28,7 +28,15 @@ from grimoire.envs.aec import GrimoireEnv, Observation
 
 class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     """Seat ``seat`` of ``game`` against ``bot`` in every other seat; the other keywords
-    are :class:`~grimoire.envs.aec.GrimoireEnv`'s."""
+    are :class:`~grimoire.envs.aec.GrimoireEnv`'s.
+
+    >>> e = SingleAgentEnv("vicious-circle", bot="random", max_cycles=50)
+    >>> observation, _ = e.reset(seed=0)
+    >>> observation, reward, terminated, truncated, info = e.step(
+    ...     int(observation["action_mask"].nonzero()[0][0]))
+    >>> reward, terminated
+    (0.0, False)
+    """
 
     def __init__(self, game: str, seat: int = 0, *, bot: str = "random",
                  players: int | Sequence[str] | None = None, render_mode: str | None = None,

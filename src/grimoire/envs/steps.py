@@ -24,7 +24,14 @@ from grimoire.core.choices import Option, Pick, Step, choices
 
 
 class Choice:
-    """Seat ``player``'s choice in ``state``, at its first step (:attr:`step`)."""
+    """Seat ``player``'s choice in ``state``, at its first step (:attr:`step`).
+
+    >>> from grimoire import registry
+    >>> rules = registry.get("wizard-armies")
+    >>> choice = Choice(rules, rules.setup(rules.Options(), ("Light", "Dark")), 0)
+    >>> [o.label for o in choice.step.options], type(choice.take(0)).__name__
+    (['Roll for troops'], 'Muster')
+    """
 
     def __init__(self, rules: Any, state: Any, player: int) -> None:
         self._actions = list(rules.legal(state, player))
