@@ -15,7 +15,8 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-from browser import data_of
+from browser import data_of, pictures, ready
+from helpers import bot_match
 from tests.server.conftest import HTTP, auth, free_port, process, running
 
 from grimoire.bots.random import RandomBot
@@ -52,6 +53,49 @@ def prepared(db: Path, game: str, events: int, seed: int) -> dict[str, Any]:
             store.grant(mid, seat, digest(token))
         store.grant(mid, None, digest(spectator))
     return {"id": mid, "tokens": tokens, "spectator": spectator, "version": version}
+
+
+def imported(db: Path, game: str, seed: int, max_actions: int) -> dict[str, Any]:
+    """A finished random-bot match put in the store as ``grimoire store import`` does,
+    with a token for the spectator and one for seat 0."""
+    match = bot_match(game, seed=seed, max_actions=max_actions)
+    assert match.outcome is not None
+    log = db.parent / f"{game}-{seed}.jsonl"
+    match.save(log)
+    tokens = {None: f"spectator-{seed}-token", 0: f"seat-0-{seed}-token"}
+    with Store(db) as store:
+        mid = store.import_log(log)
+        for seat, token in tokens.items():
+            store.grant(mid, seat, digest(token))
+    return {"id": mid, "tokens": tokens, "events": len(match.events)}
+
+
+def filled(base: str, token: str, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """``data`` (a served page's) with the frames it lacks asked for as its script asks
+    for them (``more?since=N&until=M``, one key-frame span at a time) and put in place,
+    the texts they name learned: what the page shows once the reader has stepped
+    everywhere. Also how many spans were asked for."""
+    data = dict(data)
+    keyframe, n = data["keyframe"], len(data["events"])
+    frames: list[Any] = data["frames"] + [None] * (n + 1 - len(data["frames"]))
+    later = data.pop("later", None)
+    if later is not None:
+        frames[later[0]:later[0] + len(later[1])] = later[1]
+    more, asked = data.pop("more", None), 0
+    for first in range(0, n + 1, keyframe):
+        if all(f is not None for f in frames[first:first + keyframe]):
+            continue
+        assert more is not None, "a page lacking frames says where to ask for them"
+        since, until = max(0, first - 1), min(first + keyframe - 1, n)
+        r = HTTP.get(f"{base}{more}?since={since}&until={until}", headers=auth(token))
+        assert r.status_code == 200, r.text
+        got = r.json()
+        assert len(got["frames"]) == until - since
+        frames[since + 1:until + 1] = got["frames"]
+        data["texts"] = data["texts"] | got["texts"]
+        asked += 1
+    data["frames"] = frames
+    return data, asked
 
 
 def states_of(db: Path, mid: str) -> tuple[Any, list[Any], list[Any]]:
@@ -183,6 +227,103 @@ def test_each_page_equals_the_viewer_of_its_events_built_from_scratch(
         assert data == data_of(html_of(replay, Perspective(rules, seat, True), sealed=True))
     assert ended["outcome"] == ending_of(rules.outcome(states[-1]), header.players)
     assert seen[-1][1]["outcome"] == ended["outcome"]
+
+
+def test_a_long_match_s_page_holds_the_span_it_opens_at_and_the_rest_is_asked_for(
+        tmp_path: Path) -> None:
+    """A served page of a long match holds the pictures of the key-frame span it opens
+    at only (a finished match's: the first; a live one's: frame 0 and the span of its
+    latest event, in ``later``), and says where to ask for the others (``more``); asked
+    for with ``frames?since=N&until=M``, they make exactly ``grimoire view``'s page of
+    the same events, texts included. The page is the same whatever was asked for
+    before (its entity tag holds: 304)."""
+    db = tmp_path / "m.sqlite"
+    done = imported(db, "swords-wizardry", 3, 300)  # 230 events: key frames 0 and 200
+    assert done["events"] > KEYFRAME
+    going = prepared(db, "magery", KEYFRAME + 30, seed=11)
+    with running(ServerConfig(db=str(db))) as base:
+        pages = {}
+        for match in (done, going):
+            mid = match["id"]
+            token = match["tokens"][0]
+            r = HTTP.get(f"{base}/matches/{mid}/view", headers=auth(token))
+            data = data_of(r.text)
+            assert data["more"] == f"/matches/{mid}/frames"
+            whole, asked = filled(base, token, data)
+            assert asked == 1
+            again = HTTP.get(f"{base}/matches/{mid}/view",
+                             headers={**auth(token), "if-none-match": r.headers["etag"]})
+            assert again.status_code == 304, "the page changed with what was drawn"
+            pages[mid] = (data, whole)
+    rules, _states, events = states_of(db, done["id"])
+    data, whole = pages[done["id"]]
+    assert len(data["frames"]) == KEYFRAME and "later" not in data
+    with Store(db) as store:
+        header = store.header(done["id"])
+    offline = data_of(html_of(Replay(rules, header, events), Perspective(rules, 0, True),
+                              sealed=True))
+    assert whole == offline
+    rules, _states, events = states_of(db, going["id"])
+    data, whole = pages[going["id"]]
+    version = going["version"]
+    assert len(data["frames"]) == 1 and data["later"][0] == KEYFRAME
+    assert len(data["later"][1]) == version + 1 - KEYFRAME
+    with Store(db) as store:
+        header = msgspec.structs.replace(store.header(going["id"]), seed=None)
+    offline = data_of(html_of(Replay(rules, header, events), Perspective(rules, 0, True),
+                              sealed=True, live=f"/matches/{going['id']}/frames"))
+    assert whole == offline
+
+
+def test_stepping_through_a_long_match_in_the_browser_asks_for_its_pictures(
+        tmp_path: Path, browser: Any) -> None:
+    """In real headless Chromium, a finished match longer than one key-frame span opens
+    at its start with its result hidden; End shows the last event's picture (asked for
+    from the server: the page did not hold it) and the result, the left arrow the one
+    before it, Home the first again: each the picture ``grimoire view``'s file shows."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    db = tmp_path / "m.sqlite"
+    done = imported(db, "swords-wizardry", 3, 300)
+    rules, _states, events = states_of(db, done["id"])
+    with Store(db) as store:
+        header = store.header(done["id"])
+    offline = data_of(html_of(Replay(rules, header, events),
+                              Perspective(rules, None, True), sealed=True))
+    expected = list(pictures(offline))
+    n = len(events)
+
+    def at(k: int) -> None:
+        for _ in range(200):
+            if browser.find_element(By.TAG_NAME, "body").get_attribute("data-board") == str(k):
+                break
+            time.sleep(0.05)
+        shown = browser.find_element(By.ID, "board").get_attribute("innerHTML")
+        assert shown == browser.execute_script(
+            "const d = document.createElement('div'); d.innerHTML = arguments[0];"
+            " return d.innerHTML;", expected[k]), f"the picture after event {k}"
+
+    with running(ServerConfig(db=str(db))) as base:
+        url = f"{base}/matches/{done['id']}/view?token={done['tokens'][None]}"
+        served = data_of(HTTP.get(url).text)
+        assert len(served["frames"]) < n + 1, "the page holds every picture"
+        browser.get(url)
+        ready(browser)
+        at(0)
+        outcome = browser.find_element(By.ID, "outcome")
+        assert outcome.text == "The result is hidden until the last event."
+        page = browser.find_element(By.TAG_NAME, "body")
+        page.send_keys(Keys.END)
+        at(n)
+        assert outcome.text == f"Outcome: {offline['outcome']}"
+        page.send_keys(Keys.ARROW_LEFT)
+        at(n - 1)
+        page.send_keys(Keys.HOME)
+        at(0)
+        for _ in range(KEYFRAME + 1):  # across the key frame, one event at a time
+            page.send_keys(Keys.ARROW_RIGHT)
+        at(KEYFRAME + 1)
 
 
 @pytest.mark.alone  # a timing: other tests' work on the same cores would be its load
