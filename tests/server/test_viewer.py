@@ -326,6 +326,50 @@ def test_stepping_through_a_long_match_in_the_browser_asks_for_its_pictures(
         at(KEYFRAME + 1)
 
 
+def test_a_live_long_match_opens_at_its_end_asks_for_its_start_and_follows(
+        tmp_path: Path, browser: Any) -> None:
+    """In real headless Chromium, a live match longer than one key-frame span opens at its
+    latest event (its page holds that span and the first picture only); Home shows the
+    first picture, the right arrow the next (asked for from the server), End the latest
+    again; and the page follows the match as it goes on."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    db = tmp_path / "m.sqlite"
+    match = prepared(db, "magery", KEYFRAME + 30, seed=12)
+    mid, token = match["id"], match["spectator"]
+
+    def shows(k: int, seconds: float = 10.0) -> None:
+        rules, states, events = states_of(db, mid)
+        expected = Perspective(rules, None, True).draw(states[k], events[k - 1] if k else None)
+        end = time.monotonic() + seconds
+        while browser.find_element(By.TAG_NAME, "body").get_attribute("data-board") != str(k):
+            assert time.monotonic() < end, f"the page never showed event {k}"
+            time.sleep(0.05)
+        shown = browser.find_element(By.ID, "board").get_attribute("innerHTML")
+        assert shown == browser.execute_script(
+            "const d = document.createElement('div'); d.innerHTML = arguments[0];"
+            " return d.innerHTML;", expected), f"the picture after event {k}"
+
+    with running(ServerConfig(db=str(db))) as base:
+        url = f"{base}/matches/{mid}/view?token={token}"
+        served = data_of(HTTP.get(url).text)
+        assert len(served["frames"]) == 1 and served["later"][0] == KEYFRAME
+        browser.get(url)
+        ready(browser)
+        version = match["version"]
+        shows(version)
+        page = browser.find_element(By.TAG_NAME, "body")
+        page.send_keys(Keys.HOME)
+        shows(0)
+        page.send_keys(Keys.ARROW_RIGHT)
+        shows(1)
+        page.send_keys(Keys.END)
+        shows(version)
+        version = act(base, match, random.Random(13))["version"]
+        shows(version)
+
+
 @pytest.mark.alone  # a timing: other tests' work on the same cores would be its load
 def test_other_requests_are_answered_at_once_while_viewers_of_a_long_match_are_built(
         tmp_path: Path) -> None:
