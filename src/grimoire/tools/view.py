@@ -111,13 +111,15 @@ def _patch(before: list[str], after: list[str]) -> list[Any]:
 class _Span:
     """The frames of one key-frame span (frames ``KEYFRAME * c`` to ``KEYFRAME * c +
     KEYFRAME - 1``) as far as they are drawn: the last picture's lines and its state, to
-    draw on from, and the texts of what the frames name, in the order they first appear."""
+    draw on from, and the texts of what the frames name, in the order they first appear
+    (found in each line once: the lines seen)."""
 
-    __slots__ = ("frames", "names", "picture", "state")
+    __slots__ = ("frames", "names", "picture", "seen", "state")
 
     def __init__(self, picture: list[str], state: Any, names: dict[str, str]) -> None:
         self.frames: list[Any] = [picture]
         self.picture, self.state, self.names = picture, state, names
+        self.seen = set(picture)
 
 
 class Reel:
@@ -214,7 +216,9 @@ class Reel:
             frame = _patch(span.picture, new)
             span.frames.append(frame)
             span.picture = new
-            for name, text in named_texts(rules, "\n".join(_lines_of(frame))).items():
+            unseen = [line for line in _lines_of(frame) if line not in span.seen]
+            span.seen.update(unseen)
+            for name, text in named_texts(rules, "\n".join(unseen)).items():
                 span.names.setdefault(name, text)
         return span
 
@@ -272,13 +276,20 @@ def frames_of(replay: Replay, reader: Perspective,
               progress: Callable[[int], None] | None = None) -> tuple[list[Any], list[str]]:
     """The pictures (as key frames and patches) and the event lines of ``replay`` as
     ``reader`` sees it."""
+    reel = _reel_of(replay, reader, progress)
+    return reel.frames, reel.lines
+
+
+def _reel_of(replay: Replay, reader: Perspective,
+             progress: Callable[[int], None] | None = None) -> Reel:
+    """The reel of every event of ``replay``, every picture drawn."""
     reel = Reel(reader, replay.seek(0))
     for seq, event, state in replay.states():
         reel.add(event, state)
         reel.between(seq + 1, seq + 1)  # drawn as it goes, for the progress told
         if progress is not None:
             progress(seq + 1)
-    return reel.frames, reel.lines
+    return reel
 
 
 def page(data: dict[str, Any], title: str) -> str:
@@ -426,10 +437,10 @@ def html_of(replay: Replay, reader: Perspective, *, sealed: bool,
     >>> page.startswith("<!doctype html>")
     True
     """
-    frames, lines = frames_of(replay, reader, progress)
+    reel = _reel_of(replay, reader, progress)
     outcome = replay.rules.outcome(replay.seek(len(replay)))
     data = viewer_data(replay.rules, replay.header, reader, sealed=sealed, outcome=outcome,
-                       lines=lines, frames=frames, live=live)
+                       lines=reel.lines, frames=reel.frames, texts=reel.texts(), live=live)
     return page(data, title_of(replay.header))
 
 
