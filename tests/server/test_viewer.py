@@ -373,12 +373,14 @@ def test_a_live_long_match_opens_at_its_end_asks_for_its_start_and_follows(
 @pytest.mark.alone  # a timing: other tests' work on the same cores would be its load
 def test_other_requests_are_answered_at_once_while_viewers_of_a_long_match_are_built(
         tmp_path: Path) -> None:
-    """The stall test: while clients reload the viewers of a Wiz-War match of a few
-    hundred events (each reader's viewer built from scratch the first time, then
-    extended as a bot plays on), another client's ``GET /games`` is answered in well
-    under 100 ms every time. (``grimoire serve`` in its own process, as it runs.)"""
+    """The stall test: while clients reload the viewers of a Wiz-War match of six hundred
+    events, each first asking for all its pictures as its page does when the reader
+    steps through it (each reader's viewer and pictures built from scratch the first
+    time, then extended as a bot plays on), another client's ``GET /games`` is answered
+    in well under 100 ms every time. (``grimoire serve`` in its own process, as it
+    runs.)"""
     db = tmp_path / "m.sqlite"
-    match = prepared(db, "wiz-war", 300, seed=6)
+    match = prepared(db, "wiz-war", 600, seed=6)
     stop = threading.Event()
     served: list[float] = []
     errors: list[str] = []
@@ -388,7 +390,7 @@ def test_other_requests_are_answered_at_once_while_viewers_of_a_long_match_are_b
         mid = match["id"]
 
         def reload(token: str) -> None:  # as a browser reloads: only if it changed
-            held = ""
+            held, stepped = "", False
             with httpx.Client(timeout=60) as client:
                 while not stop.is_set():
                     t0 = time.perf_counter()
@@ -399,6 +401,17 @@ def test_other_requests_are_answered_at_once_while_viewers_of_a_long_match_are_b
                         errors.append(r.text)
                     held = r.headers.get("etag", held)
                     served.append(time.perf_counter() - t0)
+                    if stepped:
+                        continue
+                    for first in range(0, len(data_of(r.text)["events"]), KEYFRAME):
+                        t0 = time.perf_counter()  # the pictures the page asks for as its
+                        r = client.get(  # reader steps through the whole match, once
+                            f"{base}/matches/{mid}/frames?since={max(0, first - 1)}"
+                            f"&until={first + KEYFRAME - 1}", headers=auth(token))
+                        if r.status_code != 200:
+                            errors.append(r.text)
+                        served.append(time.perf_counter() - t0)
+                    stepped = True
 
         def play() -> None:
             rng = random.Random(7)
