@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
+from axe import serious, summary
 from browser import data_of, pictures, ready
 from helpers import bot_match
 from tests.server.conftest import HTTP, auth, free_port, process, running
@@ -280,7 +281,8 @@ def test_stepping_through_a_long_match_in_the_browser_asks_for_its_pictures(
     """In real headless Chromium, a finished match longer than one key-frame span opens
     at its start with its result hidden; End shows the last event's picture (asked for
     from the server: the page did not hold it) and the result, the left arrow the one
-    before it, Home the first again: each the picture ``grimoire view``'s file shows."""
+    before it, Home the first again: each the picture ``grimoire view``'s file shows.
+    axe-core finds no serious violation in it, nor while it fetches a board."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
@@ -313,6 +315,8 @@ def test_stepping_through_a_long_match_in_the_browser_asks_for_its_pictures(
         at(0)
         outcome = browser.find_element(By.ID, "outcome")
         assert outcome.text == "The result is hidden until the last event."
+        found = serious(browser)
+        assert not found, summary(found)
         page = browser.find_element(By.TAG_NAME, "body")
         page.send_keys(Keys.END)
         at(n)
@@ -324,6 +328,22 @@ def test_stepping_through_a_long_match_in_the_browser_asks_for_its_pictures(
         for _ in range(KEYFRAME + 1):  # across the key frame, one event at a time
             page.send_keys(Keys.ARROW_RIGHT)
         at(KEYFRAME + 1)
+        # a server that does not answer (yet): the board says it is fetching
+        stub = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+            "source": "window.fetch = () => new Promise(() => {});"})
+        try:
+            browser.get(url)
+            ready(browser)
+            browser.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+            board = browser.find_element(By.ID, "board")
+            assert board.text == f"Fetching the board after event {n}\u2026"
+            assert board.get_attribute("aria-busy") == "true"
+            assert browser.find_element(By.ID, "where").text == f"event {n} of {n}"
+            found = serious(browser)
+            assert not found, summary(found)
+        finally:
+            browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
+                                    {"identifier": stub["identifier"]})
 
 
 def test_a_live_long_match_opens_at_its_end_asks_for_its_start_and_follows(
