@@ -20,24 +20,42 @@ from __future__ import annotations
 
 import functools
 import math
+import os
+import queue
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from grimoire.core.errors import StoreError, UsageError
-from grimoire.store.base import Collision, Durability, EventStore, check_settings
+from grimoire.store.base import (
+    Collision,
+    Connection,
+    Durability,
+    EventStore,
+    check_settings,
+)
 from grimoire.store.migrations import APPLICATION_ID, POSTGRES_MIGRATIONS
 
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["SCHEMES", "PostgresStore", "is_url", "migrate", "placeholders", "shown",
-           "translate"]
+__all__ = ["CHANNEL", "SCHEMES", "PostgresStore", "Watcher", "is_url", "migrate",
+           "placeholders", "shown", "translate"]
 
 SCHEMES = ("postgresql://", "postgres://")
 """How a ``--db`` value names a PostgreSQL database (libpq's connection URIs)."""
+
+CHANNEL = "grimoire_appends"
+"""The channel (``LISTEN``/``NOTIFY``) on which every append is told, when it commits, as
+``"<match id> <version>"``: how a server process learns of another's appends."""
+
+CLAIMS = 0x4752
+"""The first key of the advisory locks that are matches' claims (:meth:`Watcher.claim`;
+the second is ``hashtext(match id)``). The migrations' lock is a one-key lock: another
+space."""
 
 
 def is_url(db: object) -> bool:
@@ -199,6 +217,8 @@ class PostgresStore(EventStore):
     >>> # with PostgresStore("postgresql://grimoire@localhost/grimoire") as store: ...
     """
 
+    shared = True
+
     def __init__(self, url: str, *, durability: Durability = "full", timeout: float = 5.0,
                  read_only: bool = False, create: bool = True) -> None:
         check_settings(durability, timeout)
@@ -323,9 +343,148 @@ class PostgresStore(EventStore):
             except psycopg.Error as exc:
                 raise translate(exc, self.path) from None
 
+    def _appended(self, db: Connection, match_id: str, version: int) -> None:
+        db.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {version}"))
+
+    def watch(self, told: Callable[[str | None, int], None]) -> Watcher:
+        """A :class:`Watcher` of the appends to this database (``LISTEN`` on a connection
+        of its own): ``told(match id, version)`` after each commits, whoever made it;
+        ``told(None, 0)`` after the watch connected again (appends may have been missed,
+        and its claims were let go).
+
+        >>> # watch = store.watch(lambda match, version: print(match, version))
+        """
+        if self._closed:
+            raise StoreError("store/closed", f"the store {self.path} is closed")
+        return Watcher(self.url, told, timeout=self.timeout)
+
     @property
     def schema_version(self) -> int:
         """The number of migrations applied (``grimoire_schema.version``)."""
         with self._reading() as db:
             row = db.execute("SELECT version FROM grimoire_schema").fetchone()
         return 0 if row is None else int(row[0])
+
+
+class Watcher:
+    """The appends to a PostgreSQL store, as they commit, and the claims on matches:
+    one connection, in a thread of its own, listening on :data:`CHANNEL`.
+
+    ``told(match id, version)`` is called in the watcher's thread for each append (this
+    process's own too): keep it short (hand the work to another thread). When the
+    connection is lost (the database restarted), the watcher connects again, every
+    second at most, and then calls ``told(None, 0)``: appends may have been missed
+    meanwhile, and every claim was let go.
+
+    :meth:`claim` takes a session advisory lock on the watcher's connection: the database
+    gives a match's claim to one connection at a time, and takes it back when that
+    connection ends, however its process ended (a SIGKILL included). The server's bots
+    act only for the matches their process holds the claim of. The connection's
+    ``application_name`` is ``grimoire watch <pid>``: ``pg_stat_activity`` and
+    ``pg_locks`` tell which process holds what.
+
+    >>> # watcher = Watcher("postgresql://localhost/grimoire", print); watcher.claim("m1")
+    """
+
+    POLL = 0.05
+    """Seconds between two looks at the claims asked for while no append is told (the
+    wait for a notification holds the connection)."""
+
+    def __init__(self, url: str, told: Callable[[str | None, int], None], *,
+                 timeout: float = 5.0) -> None:
+        self.url = url
+        self.path = shown(url)
+        self._told = told
+        self._timeout = timeout
+        self._asked: queue.SimpleQueue[tuple[str, Future[bool]]] = queue.SimpleQueue()
+        self._claimed: set[str] = set()
+        self._stop = threading.Event()
+        self.connected = threading.Event()
+        """Set while the watcher listens (tests wait for it)."""
+        self._thread = threading.Thread(target=self._run, name="grimoire-watch",
+                                        daemon=True)
+        self._thread.start()
+
+    def claim(self, match_id: str) -> bool:
+        """Whether this watcher holds the claim of ``match_id`` now (taken if no other
+        connection holds it); ``False`` while the database cannot be reached."""
+        if match_id in self._claimed:
+            return True
+        if self._stop.is_set() or not self.connected.is_set():
+            return False
+        asked: Future[bool] = Future()
+        self._asked.put((match_id, asked))
+        try:
+            return asked.result(self._timeout + 1)
+        except TimeoutError:
+            return False
+
+    def holds(self, match_id: str) -> bool:
+        """Whether this watcher holds the claim of ``match_id`` (asks no one)."""
+        return match_id in self._claimed
+
+    def close(self) -> None:
+        """Stop listening and close the connection (its claims are let go)."""
+        self._stop.set()
+        self._thread.join(self._timeout + 2)
+
+    def _run(self) -> None:
+        import psycopg
+
+        again = False
+        while not self._stop.is_set():
+            try:
+                db = psycopg.connect(self.url, autocommit=True,
+                                     connect_timeout=max(2, math.ceil(self._timeout)),
+                                     application_name=f"grimoire watch {os.getpid()}")
+            except psycopg.Error:
+                self._refuse()
+                self._stop.wait(1.0)
+                continue
+            try:
+                with db:
+                    db.execute(f"LISTEN {CHANNEL}")
+                    self.connected.set()
+                    if again:
+                        self._told(None, 0)
+                    again = True
+                    while not self._stop.is_set():
+                        for note in db.notifies(timeout=self.POLL):
+                            match_id, _, version = note.payload.rpartition(" ")
+                            if match_id and version.isdigit():
+                                self._told(match_id, int(version))
+                        self._answer(db)
+            except psycopg.Error:
+                pass
+            except Exception:  # a bug in told(): the watch carries on, connected again
+                pass
+            finally:
+                self.connected.clear()
+                self._claimed.clear()
+                self._refuse()
+            self._stop.wait(0.2)
+
+    def _answer(self, db: psycopg.Connection[Any]) -> None:
+        """Take the claims asked for since the last look."""
+        while True:
+            try:
+                match_id, asked = self._asked.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                if match_id not in self._claimed:
+                    row = db.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))",
+                                     (CLAIMS, match_id)).fetchone()
+                    if row is not None and row[0]:
+                        self._claimed.add(match_id)
+            finally:
+                asked.set_result(match_id in self._claimed)
+
+    def _refuse(self) -> None:
+        """Answer every claim asked for: not held (the database cannot be reached)."""
+        while True:
+            try:
+                _, asked = self._asked.get_nowait()
+            except queue.Empty:
+                return
+            asked.set_result(False)
