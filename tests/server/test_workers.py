@@ -7,8 +7,8 @@ Two servers on their own ports (the layout behind any proxy) share one database 
 ``postgres`` fixture's cluster, for the whole module: A is ``grimoire serve --workers 2``
 (two worker processes forked by one, sharing its port), B one process: three
 server processes. The module's last test kills B and one of A's workers. The servers
-connect as a role allowed six connections (two a process: the store's and the
-watch's), so a test can take them all.
+connect as a role allowed fifteen connections (five a process: its store's four and
+its watch's), so a test can take them all.
 """
 
 from __future__ import annotations
@@ -39,8 +39,9 @@ from grimoire.store.postgres import CLAIMS, PostgresStore
 
 GRIMOIRE = str(Path(sys.executable).parent / "grimoire")
 ROLE = "capped"
-LIMIT = 6
-"""Connections the servers' role may hold: three processes, a store's and a watch's each."""
+LIMIT = 15
+"""Connections the servers' role may hold: three processes, each its store's four
+(``grimoire.store.postgres.CONNECTIONS``) and its watch's."""
 
 
 HTTP = httpx.Client(timeout=10.0)

@@ -308,12 +308,12 @@ class Hub:
                           seed=seed)
         # (Match.new checks names, seats and options as for every new match)
         header = match.header
-        match_id = self.store.create(header, seed=seed)
         tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in header.players]
         spectator = secrets.token_urlsafe(TOKEN_BYTES)
-        for seat, token in enumerate(tokens):
-            self.store.grant(match_id, seat, digest(token))
-        self.store.grant(match_id, None, digest(spectator))
+        grants: list[tuple[int | None, bytes]] = [
+            (seat, digest(token)) for seat, token in enumerate(tokens)]
+        match_id = self.store.create(header, seed=seed,  # one transaction, grants and all
+                                     grants=[*grants, (None, digest(spectator))])
         with self._guard:
             self._remember(match_id, Live(match_id, rules, Now(match.state, 0, 0, header),
                                           seed, {0: match.state}))

@@ -22,6 +22,7 @@ import functools
 import math
 import os
 import queue
+import select
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future
@@ -51,6 +52,10 @@ SCHEMES = ("postgresql://", "postgres://")
 CHANNEL = "grimoire_appends"
 """The channel (``LISTEN``/``NOTIFY``) on which every append is told, when it commits, as
 ``"<match id> <version>"``: how a server process learns of another's appends."""
+
+CONNECTIONS = 4
+"""How many connections a :class:`PostgresStore` opens at most (as its threads need
+them): the server's four worker threads each have one."""
 
 CLAIMS = 0x4752
 """The first key of the advisory locks that are matches' claims (:meth:`Watcher.claim`;
@@ -211,8 +216,14 @@ class PostgresStore(EventStore):
     (the next call connects again). ``read_only=True``: every transaction is read-only,
     no migration runs (``store/missing``, ``store/too-old`` as for SQLite).
 
-    One connection, shared by the object's threads under a lock (as the SQLite store's).
-    The URL's password never appears in messages (``shown(url)``).
+    Connections are opened as the object's threads need them, up to ``connections`` at
+    once, each used by one thread at a time (so one thread's commit, waiting for the
+    disk, holds up no other, and PostgreSQL writes the WAL of the commits waiting
+    together); a thread that finds them all in use waits up to ``timeout`` seconds,
+    then fails with ``store/unavailable`` (a pool that stays full is a database too slow
+    for the load). A connection found broken, or whose server hung up while it was
+    idle (the database restarted), is dropped, and a new one made. The URL's password
+    never appears in messages (``shown(url)``).
 
     >>> # with PostgresStore("postgresql://grimoire@localhost/grimoire") as store: ...
     """
@@ -220,7 +231,8 @@ class PostgresStore(EventStore):
     shared = True
 
     def __init__(self, url: str, *, durability: Durability = "full", timeout: float = 5.0,
-                 read_only: bool = False, create: bool = True) -> None:
+                 read_only: bool = False, create: bool = True,
+                 connections: int = CONNECTIONS) -> None:
         check_settings(durability, timeout)
         if not is_url(url):
             raise UsageError("store/bad-url", f"a PostgreSQL store is named by a URL "
@@ -236,10 +248,17 @@ class PostgresStore(EventStore):
         self.durability = durability
         self.timeout = float(timeout)
         self._create = create
-        self._lock = threading.RLock()
-        self._db: psycopg.Connection[Any] | None = None
+        if isinstance(connections, bool) or not isinstance(connections, int) or \
+                connections < 1:
+            raise UsageError("store/connections", f"connections is a number >= 1, not "
+                             f"{connections!r}")
+        self.connections = connections
+        self._lock = threading.RLock()  # the idle connections
+        self._idle: list[psycopg.Connection[Any]] = []
+        self._slots = threading.BoundedSemaphore(connections)
+        self._mine = threading.local()  # the connection a thread holds, and how deeply
         self._closed = False
-        self._db = self._connect(first=True)
+        self._idle.append(self._connect(first=True))
 
     def _connect(self, *, first: bool = False) -> psycopg.Connection[Any]:
         import psycopg
@@ -290,15 +309,13 @@ class PostgresStore(EventStore):
     # ------------------------------------------------------------------ plumbing
 
     def close(self) -> None:
-        """Close the connection (every later call is ``store/closed``). Closing twice is
-        fine."""
+        """Close the connections (every later call is ``store/closed``; one in use is
+        closed when its call ends). Closing twice is fine."""
         with self._lock:
             self._closed = True
-            if self._db is not None:
-                try:
-                    self._db.close()
-                finally:
-                    self._db = None
+            idle, self._idle = self._idle, []
+        for db in idle:
+            db.close()
 
     def __enter__(self) -> PostgresStore:
         return self
@@ -306,42 +323,69 @@ class PostgresStore(EventStore):
     def __repr__(self) -> str:
         return f"PostgresStore({self.path!r}{', read_only=True' if self.read_only else ''})"
 
-    def _conn(self) -> psycopg.Connection[Any]:
-        """The connection, made again if the last one was lost (the database restarted,
-        a network cut): that failing is ``store/unavailable``."""
+    @contextmanager
+    def _held(self) -> Iterator[psycopg.Connection[Any]]:
+        """A connection for this thread alone while the block runs (the one it holds
+        already, inside another block): an idle one, or a new one while fewer than
+        ``connections`` are open; else wait for one, up to ``timeout``."""
+        held = getattr(self._mine, "db", None)
+        if held is not None:
+            self._mine.depth += 1
+            try:
+                yield held
+            finally:
+                self._mine.depth -= 1
+            return
         if self._closed:
             raise StoreError("store/closed", f"the store {self.path} is closed")
-        if self._db is None or self._db.closed or self._db.broken:
-            if self._db is not None:
-                self._db.close()
-                self._db = None
-            self._db = self._connect()
-        return self._db
+        if not self._slots.acquire(timeout=self.timeout):
+            raise StoreError("store/unavailable", f"{self.path}: all {self.connections} "
+                             f"connections of this process stayed in use for "
+                             f"{self.timeout:g} s; nothing was written")
+        db = None
+        try:
+            with self._lock:
+                while self._idle and db is None:
+                    db = self._idle.pop()
+                    if db.closed or db.broken or _hung_up(db):
+                        db.close()
+                        db = None
+            if db is None:
+                db = self._connect()
+            self._mine.db, self._mine.depth = db, 1
+            yield db
+        finally:
+            self._mine.db = None
+            if db is not None:
+                with self._lock:
+                    if self._closed or db.closed or db.broken:
+                        db.close()
+                    else:
+                        self._idle.append(db)
+            self._slots.release()
 
     @contextmanager
     def _reading(self) -> Iterator[_Connection]:
         import psycopg
 
-        with self._lock:
-            try:
-                yield _Connection(self._conn())
-            except psycopg.Error as exc:
-                raise translate(exc, self.path) from None
+        try:
+            with self._held() as db:
+                yield _Connection(db)
+        except psycopg.Error as exc:
+            raise translate(exc, self.path) from None
 
     @contextmanager
     def _writing(self) -> Iterator[_Connection]:
         import psycopg
 
-        with self._lock:
-            if self.read_only:
-                raise StoreError("store/read-only", f"the store {self.path} was opened "
-                                 "read-only")
-            try:
-                db = self._conn()
-                with db.transaction():
-                    yield _Connection(db)
-            except psycopg.Error as exc:
-                raise translate(exc, self.path) from None
+        if self.read_only:
+            raise StoreError("store/read-only", f"the store {self.path} was opened "
+                             "read-only")
+        try:
+            with self._held() as db, db.transaction():
+                yield _Connection(db)
+        except psycopg.Error as exc:
+            raise translate(exc, self.path) from None
 
     def _appended(self, db: Connection, match_id: str, version: int) -> None:
         db.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {version}"))
@@ -364,6 +408,17 @@ class PostgresStore(EventStore):
         with self._reading() as db:
             row = db.execute("SELECT version FROM grimoire_schema").fetchone()
         return 0 if row is None else int(row[0])
+
+
+def _hung_up(db: psycopg.Connection[Any]) -> bool:
+    """Whether an idle connection's server has ended it (terminated, restarted): the
+    server then says so and closes the socket, which becomes readable; a live idle
+    connection has nothing to read. Asked without waiting (no round trip)."""
+    try:
+        readable, _, _ = select.select([db.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(readable)
 
 
 class Watcher:
