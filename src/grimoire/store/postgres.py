@@ -423,7 +423,7 @@ def _hung_up(db: psycopg.Connection[Any]) -> bool:
 
 class Watcher:
     """The appends to a PostgreSQL store, as they commit, and the claims on matches:
-    one connection, in a thread of its own, listening on :data:`CHANNEL`.
+    one connection, in a thread of its own, listening on ``grimoire_appends`` (``CHANNEL``).
 
     ``told(match id, version)`` is called in the watcher's thread for each append (this
     process's own too): keep it short (hand the work to another thread). When the
