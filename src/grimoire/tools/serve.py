@@ -72,6 +72,9 @@ def check_workers(db: str | os.PathLike[str], workers: int) -> None:
     if workers > 1 and not is_url(os.fspath(db)):
         raise UsageError("server/workers", f"one process serves an SQLite file: --workers "
                          f"{workers} needs a postgresql:// database")
+    if workers > 1 and not hasattr(os, "fork"):  # pragma: no cover - POSIX in the tests
+        raise UsageError("server/workers", "--workers forks its worker processes: POSIX "
+                         "only (elsewhere, run one process a port behind a proxy)")
 
 
 def check_store(db: str | os.PathLike[str], *, durability: str = "full") -> None:
