@@ -66,6 +66,7 @@ LONG_FIRST = (
     "tests/games/wiz_war/test_wiz_war_shortcuts.py",
     "tests/games/wiz_war/test_wiz_war_schools_contract.py",
     "tests/server/test_server.py",
+    "tests/server/test_workers.py",
     "tests/docs/test_audit_an_archive.py",
     "tests/docs/test_house_rule.py",
     "tests/tools/test_view.py",
