@@ -445,6 +445,10 @@ class Watcher:
     """Seconds between two looks at the claims asked for while no append is told (the
     wait for a notification holds the connection)."""
 
+    START = 2.0
+    """Seconds a claim waits for the watcher to be connected (a server resuming its
+    bots as it starts asks before the watcher has connected)."""
+
     def __init__(self, url: str, told: Callable[[str | None, int], None], *,
                  timeout: float = 5.0) -> None:
         self.url = url
@@ -462,11 +466,12 @@ class Watcher:
 
     def claim(self, match_id: str) -> bool:
         """Whether this watcher holds the claim of ``match_id`` now (taken if no other
-        connection holds it); ``False`` while the database cannot be reached."""
+        connection holds it); ``False`` while the database cannot be reached (after
+        ``START`` seconds at most, the watcher unconnected). Blocks: call it in a thread."""
         if match_id in self._claimed:
             return True
-        if self._stop.is_set() or not self.connected.is_set():
-            return False
+        if self._stop.is_set() or not self.connected.wait(self.START):
+            return False  # (a watcher just started has a moment to connect)
         asked: Future[bool] = Future()
         self._asked.put((match_id, asked))
         try:
