@@ -46,6 +46,7 @@ async def play_seat(client: httpx.AsyncClient, ws_base: str, match: str, token: 
             # the seat's legal actions, with the version, who is to act and the outcome
             legal = (await call(client, "GET", f"/matches/{match}/legal",
                                 headers=headers)).json()
+            seen = legal["version"]
             if legal["outcome"] is not None:
                 view = await call(client, "GET", f"/matches/{match}", headers=headers)
                 return dict(view.json())
@@ -62,8 +63,12 @@ async def play_seat(client: httpx.AsyncClient, ws_base: str, match: str, token: 
                 if r.status_code != 409:  # 409: another seat acted first; look again
                     raise SystemExit(f"refused: {r.json()}")
                 continue
-            with contextlib.suppress(TimeoutError):  # not our turn: wait for the others
-                await asyncio.wait_for(sock.recv(), timeout=5)
+            # not our turn: wait for the others. Each decision is told to every seat, the
+            # seat's own among them; news of a version already seen needs no new request.
+            with contextlib.suppress(TimeoutError):
+                while json.loads(await asyncio.wait_for(sock.recv(), timeout=5)).get(
+                        "version", seen + 1) <= seen:
+                    pass
 
 
 async def main(argv: list[str] | None = None) -> int:

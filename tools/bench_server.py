@@ -11,7 +11,17 @@ answers, a stress figure). Reports acknowledged actions/s,
 p50 and p99 latency of an action's POST, the viewers reloaded a second and their p99,
 the first (cold) and later (cached) answer of a viewer of a 3,000-event match and the
 first answer of the pictures it asks for when the reader presses End, and the
-store's append throughput (single decisions, one transaction each, on disk). Nothing here
+store's append throughput (single decisions, one transaction each, on disk).
+
+Then, in the same run, the same bots (alone) over a PostgreSQL database, served by one
+process (``pg1_*``) and by two (``grimoire serve --workers 2``, ``pg2_*``), beside
+SQLite's one process (``server_*``), and the PostgreSQL store's appends alone
+(``pg_store_append_*``). The database is ``--postgres URL`` if given, else a throw-away
+cluster made as the tests make theirs (``tests/support/postgres.py``) but with
+PostgreSQL's own durability (each commit on disk, as SQLite's ``full``). For each load:
+the CPU a server spent per acknowledged action (``*_app_cpu_ms``, its processes') and, on
+a throw-away cluster, PostgreSQL's (``*_db_cpu_ms``): what the scaling estimates in
+``docs/server.md`` are made from. ``--viewers``: the viewers' answers alone. Nothing here
 asserts a time."""
 
 from __future__ import annotations
@@ -35,14 +45,17 @@ from grimoire.bots.random import RandomBot
 from grimoire.core import registry
 from grimoire.core.match import Match
 from grimoire.server.hub import digest
-from grimoire.store import Store
+from grimoire.store import open_store
 from grimoire.tools.simulate import bot_match
 from grimoire.tools.view import KEYFRAME
 
+ROOT = Path(__file__).resolve().parent.parent
 
-def store_appends(tmp: str, decisions: int = 3000) -> dict[str, float]:
-    """Events/s and decisions/s appended to a store file, one decision per transaction
-    (durability full: each committed to disk before the next)."""
+
+def store_appends(db: str, decisions: int = 3000, prefix: str = "store"
+                  ) -> dict[str, float]:
+    """Events/s and decisions/s appended to the store ``db`` (a file or a URL), one
+    decision per transaction (durability full: each committed to disk before the next)."""
     rng_match = Match.new("wizard-armies", seed=bytes(32))
     bot = RandomBot(0)
     decided: list[tuple[Any, ...]] = []
@@ -50,7 +63,7 @@ def store_appends(tmp: str, decisions: int = 3000) -> dict[str, float]:
         if not rng_match.to_act:
             rng_match = Match.new("wizard-armies", seed=bytes([len(decided) % 256]) * 32)
         decided.append(rng_match.act(bot.choose(rng_match, min(rng_match.to_act))))
-    with Store(os.path.join(tmp, "append.sqlite")) as store:
+    with open_store(db) as store:
         header = Match.new("wizard-armies", seed=bytes(32)).header
         ids = [store.create(header) for _ in range(max(1, decisions // 50))]
         versions = dict.fromkeys(ids, 0)
@@ -61,8 +74,8 @@ def store_appends(tmp: str, decisions: int = 3000) -> dict[str, float]:
             versions[mid] = store.append(mid, decision, expected_version=versions[mid]).version
             events += len(decision)
         elapsed = time.perf_counter() - t0
-        return {"store_append_events_per_s": events / elapsed,
-                "store_append_decisions_per_s": len(decided) / elapsed}
+        return {f"{prefix}_append_events_per_s": events / elapsed,
+                f"{prefix}_append_decisions_per_s": len(decided) / elapsed}
 
 
 class Connection:
@@ -229,7 +242,7 @@ def viewed(db: str, logs: list[str], readers: int) -> list[tuple[str, str, int]]
     """The logs imported into the store at ``db``, and ``readers`` spectators' tokens,
     one a reader (a client's requests a second are bounded per token), given to the
     matches in turn: (token, viewer path, events) for each reader."""
-    with Store(db) as store:
+    with open_store(db) as store:
         found = [(mid, store.version(mid)) for mid in map(store.import_log, logs)]
         out = []
         for k in range(readers):
@@ -274,43 +287,125 @@ async def _viewers(port: int, found: list[tuple[str, str, int]],
             "viewer_end_ms": 1000 * max(end)}
 
 
-def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
-           long_matches: int = 2, *, only_viewers: bool = False) -> dict[str, float]:
-    """The figures, with a fresh server and store in a temporary folder: the load alone,
-    the viewers' cold and cached answers, then the load beside ``viewers`` clients
-    reloading the viewers of ``long_matches`` matches of 3,000 events or more
-    (``only_viewers``: the viewers' answers alone, with no load)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        res: dict[str, float] = {} if only_viewers else store_appends(tmp)
-        db = os.path.join(tmp, "m.sqlite")
-        found = viewed(db, long_logs(tmp, long_matches), max(viewers, long_matches))
+def _cpu(pid: int) -> float:
+    """CPU seconds of process ``pid`` and of the processes it forked, alive or ended."""
+    total = 0.0
+    kids = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in kids.read_text().split() if kids.exists() else []:
+        total += _cpu(int(child))
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return total
+    return total + sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+class Serving:
+    """``grimoire serve --db DB [--workers N]`` in its own process(es) on a free port."""
+
+    def __init__(self, db: str, workers: int = 1) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
+            self.port = s.getsockname()[1]
         exe = str(Path(sys.executable).parent / "grimoire")
-        proc = subprocess.Popen([exe, "serve", "--db", db, "--port", str(port)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
+        self.proc = subprocess.Popen(
+            [exe, "serve", "--db", db, "--port", str(self.port), "--workers", str(workers)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{self.port}"
+        for _ in range(400):
+            try:
+                if httpx.get(f"{base}/games").status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        while len(Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text(
+                ).split()) < (workers if workers > 1 else 0):
+            time.sleep(0.05)
+
+    def cpu(self) -> float:
+        return _cpu(self.proc.pid)
+
+    def close(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(20)
+
+
+def _weighed(serving: Serving, prefix: str, matches: int, seconds: float,
+             cluster: Any = None) -> dict[str, float]:
+    """:func:`_load` on ``serving``, with the CPU its processes (and ``cluster``'s
+    PostgreSQL) spent per acknowledged action."""
+    app0, db0 = serving.cpu(), cluster.cpu() if cluster is not None else 0.0
+    out = asyncio.run(_load(serving.port, matches, seconds, prefix))
+    acted = out[f"{prefix}_actions_per_s"] * seconds
+    out[f"{prefix}_app_cpu_ms"] = 1000 * (serving.cpu() - app0) / acted
+    if cluster is not None:
+        out[f"{prefix}_db_cpu_ms"] = 1000 * (cluster.cpu() - db0) / acted
+    return out
+
+
+def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
+           long_matches: int = 2, postgres: str | None = None,
+           with_postgres: bool = True, *, only_viewers: bool = False) -> dict[str, float]:
+    """The figures, with a fresh server and store in a temporary folder: the load alone,
+    the viewers' cold and cached answers, then the load beside ``viewers`` clients
+    reloading the viewers of ``long_matches`` matches of 3,000 events or more; then the
+    load alone over PostgreSQL (``postgres``, a URL, or a throw-away cluster), served by
+    one process and by two (``only_viewers``: the viewers' answers alone, with no load)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        res: dict[str, float] = ({} if only_viewers else
+                                 store_appends(os.path.join(tmp, "append.sqlite")))
+        db = os.path.join(tmp, "m.sqlite")
+        found = viewed(db, long_logs(tmp, long_matches), max(viewers, long_matches))
+        serving = Serving(db)
         try:
-            for _ in range(200):
-                try:
-                    if httpx.get(f"{base}/games").status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
             if only_viewers:
-                res.update(asyncio.run(_viewers(port, found[:long_matches])))
-                return res
-            res.update(asyncio.run(_load(port, matches, seconds)))
-            res.update(asyncio.run(_viewers(port, found[:long_matches])))
+                return asyncio.run(_viewers(serving.port, found[:long_matches]))
+            res.update(_weighed(serving, "server", matches, seconds))
+            res.update(asyncio.run(_viewers(serving.port, found[:long_matches])))
             reloading = [(token, path) for token, path, _ in found[:viewers]]
-            res.update(asyncio.run(_load(port, matches, seconds, "loaded", reloading)))
-            res.update(asyncio.run(_load(port, matches, seconds, "flooded", reloading,
-                                         pace=0.0)))
+            res.update(asyncio.run(_load(serving.port, matches, seconds, "loaded",
+                                         reloading)))
+            res.update(asyncio.run(_load(serving.port, matches, seconds, "flooded",
+                                         reloading, pace=0.0)))
         finally:
-            proc.terminate()
-            proc.wait(10)
+            serving.close()
+    if with_postgres:
+        res.update(over_postgres(postgres, matches, seconds))
+    return res
+
+
+def over_postgres(url: str | None, matches: int = 50, seconds: float = 10.0
+                  ) -> dict[str, float]:
+    """The bots alone over PostgreSQL, served by one process then two, each on a new
+    empty store (``pg1_*``, ``pg2_*``), and the store's appends alone."""
+    cluster = None
+    if url is None:
+        sys.path.insert(0, str(ROOT / "tests" / "support"))
+        from postgres import Cluster, Unavailable
+
+        try:
+            cluster = Cluster.start(durable=True)
+        except Unavailable as exc:
+            print(f"no PostgreSQL figures: {exc}", file=sys.stderr)
+            return {}
+    try:
+        def place(name: str) -> str:
+            if cluster is not None:
+                return str(cluster.database(name))
+            assert url is not None
+            return url  # one database given: the stores follow one another in it
+
+        res = store_appends(place("append"), prefix="pg_store")
+        for workers in (1, 2):
+            serving = Serving(place(f"w{workers}"), workers)
+            try:
+                res.update(_weighed(serving, f"pg{workers}", matches, seconds, cluster))
+            finally:
+                serving.close()
         return res
+    finally:
+        if cluster is not None:
+            cluster.stop()
 
 
 if __name__ == "__main__":

@@ -106,3 +106,23 @@ def test_a_writer_that_dies_fails_every_write_and_hangs_none(tmp_path: Path) -> 
         store.append(mid, (), expected_version=0)
     assert err.value.reason in ("store/closed", "store/writer-failed")
     assert isinstance(db, sqlite3.Connection)
+
+
+def test_a_store_opened_without_its_writer_commits_each_write_on_its_callers_thread(
+        tmp_path: Path) -> None:
+    """``writer=False`` (the command-line tools' stores): no writer thread, each write is
+    its own transaction on the caller's thread, with the same refusals; the file is then
+    the same store for a store opened with its writer."""
+    match = Match.new("vicious-circle", seed=SEED)
+    events = match.act(match.legal(0)[0])
+    before = {t.name for t in threading.enumerate()}
+    with Store(tmp_path / "s.db", writer=False) as store:
+        assert not {t.name for t in threading.enumerate()} - before
+        mid = store.create(match.header, seed=SEED)
+        assert store.append(mid, events, expected_version=0, idempotency_key="k") == (
+            AppendResult(1))
+        with pytest.raises(ConcurrencyError):
+            store.append(mid, events, expected_version=0)
+        assert store.commits == 2  # the create and the append, each alone
+    with Store(tmp_path / "s.db") as store:
+        assert store.info(mid).version == 1

@@ -158,6 +158,52 @@ def test_an_unreachable_database_is_store_unavailable() -> None:
     assert code == 2 and "archive/url-password" in out and "secret" not in out, out
 
 
+def test_threads_share_the_connections_and_wait_for_one_at_most_the_timeout(
+        url: str) -> None:
+    """A store opens connections as its threads need them, ``connections`` at most: with
+    every one held (here the only one, as a long call holds it), another thread's call
+    waits the timeout and fails ``store/unavailable``, no hang; once the connection is
+    free, the call goes through on it (no new connection made)."""
+    before = postgres_backends(url)
+    with PostgresStore(url, connections=1, timeout=0.3) as store:
+        mid = store.create(Match.new("magery", seed=SEED).header, seed=SEED)
+        holding, done = threading.Event(), threading.Event()
+
+        def hold() -> None:
+            with store._reading():  # the store's one connection, held
+                holding.set()
+                done.wait(10)
+
+        holder = threading.Thread(target=hold)
+        holder.start()
+        try:
+            assert holding.wait(10)
+            t0 = time.monotonic()
+            with pytest.raises(StoreError) as err:
+                store.version(mid)
+            waited = time.monotonic() - t0
+        finally:
+            done.set()
+            holder.join(10)
+        assert err.value.reason == "store/unavailable", err.value
+        assert 0.25 <= waited < 2.0, waited
+        assert "all 1 connections" in err.value.detail
+        assert store.version(mid) == 0
+        backends = postgres_backends(url)
+    assert backends == before + 1
+
+
+def postgres_backends(url: str) -> int:
+    """The clients' connections open to ``url``'s database, but this one."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        row = db.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = "
+                         "current_database() AND pid <> pg_backend_pid() AND "
+                         "backend_type = 'client backend'").fetchone()
+    return int(row[0]) if row else 0
+
+
 def test_a_database_without_a_store_is_missing_to_readers(url: str) -> None:
     """Reading never makes an empty store: ``store list`` of a database without one is
     ``store/missing`` and leaves it without tables."""

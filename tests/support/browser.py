@@ -57,11 +57,40 @@ def chromium() -> object:
     return webdriver.Chrome(service=Service(DRIVER), options=options)
 
 
+@pytest.fixture(scope="session")
+def _one_chromium() -> Iterator[list[object]]:
+    """The worker's Chromium, started once (each start costs about a second of CPU, and a
+    dozen files use one), in a list so a file may replace one that died."""
+    drivers: list[object] = []
+    yield drivers
+    for driver in drivers:
+        with contextlib.suppress(Exception):
+            driver.quit()  # type: ignore[attr-defined]
+
+
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    driver = chromium()
+def browser(_one_chromium: list[object]) -> Iterator[object]:
+    """A headless Chromium for a file's tests: the worker's one, handed over as a new
+    one would be (a blank page, no emulated screen, no cookies); every test file's server
+    is an origin of its own, so nothing a page stored carries over."""
+    if _one_chromium:
+        driver = _one_chromium[0]
+        try:
+            driver.get("about:blank")  # type: ignore[attr-defined]
+        except Exception:  # it died with the last file: start another
+            with contextlib.suppress(Exception):
+                driver.quit()  # type: ignore[attr-defined]
+            _one_chromium.clear()
+    if not _one_chromium:
+        _one_chromium.append(chromium())
+    driver = _one_chromium[0]
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})  # type: ignore[attr-defined]
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled",  # type: ignore[attr-defined]
+                           {"enabled": False})
+    driver.delete_all_cookies()  # type: ignore[attr-defined]
     yield driver
-    driver.quit()  # type: ignore[attr-defined]
+    with contextlib.suppress(Exception):
+        driver.get("about:blank")  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")

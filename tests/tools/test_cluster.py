@@ -9,11 +9,9 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
-import dask
 import msgspec
 import pytest
-from deadly import NAME, Plugin, deadly_folder
-from distributed import Client, LocalCluster
+from deadly import NAME, deadly_folder
 from typer.testing import CliRunner
 
 from grimoire.cli.app import app
@@ -29,7 +27,11 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     """A scheduler's address. A task whose worker dies is rescheduled once (as the local
-    pool retries once), so a log that kills every worker costs two of them."""
+    pool retries once), so a log that kills every worker costs two of them. (Dask is
+    imported here, not when the file is collected: every test process collects it.)"""
+    import dask
+    from distributed import LocalCluster
+
     with dask.config.set({"distributed.scheduler.allowed-failures": 1}), LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
             silence_logs=50) as local:
@@ -111,6 +113,9 @@ def test_the_commands_print_the_same_bytes_as_on_one_process(cluster: str,
 def test_a_log_that_kills_its_workers_is_reported_and_the_others_audited(
         cluster: str, tmp_path: Path) -> None:
     folder = deadly_folder(tmp_path / "logs")
+    from deadly_dask import Plugin
+    from distributed import Client
+
     with Client(cluster, set_as_default=False) as client:
         client.register_plugin(Plugin(tmp_path / "died-once"))
         try:

@@ -35,6 +35,7 @@ import random
 import secrets
 import typing
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from functools import lru_cache
 from types import MappingProxyType as MappingProxy
 from typing import Any, Generic, TypeVar, overload
 
@@ -310,6 +311,12 @@ def bad_position(text: str, why: str) -> IllegalAction:
     return IllegalAction("position/invalid", f"{shorten(text)}: {why}")
 
 
+@lru_cache(maxsize=1024)
+def _widest(lo: int, hi: int) -> int:
+    """The most characters a number from ``lo`` to ``hi`` is written with."""
+    return max(len(str(lo)), len(str(hi)))
+
+
 def number(text: str, field: str, lo: int, hi: int, what: str = "number") -> int:
     """The whole number ``field`` of the position ``text``, refused with
     ``position/invalid`` unless it is plain ASCII digits (an optional leading ``-``) between
@@ -322,9 +329,12 @@ def number(text: str, field: str, lo: int, hi: int, what: str = "number") -> int
     Traceback (most recent call last):
     grimoire.core.errors.IllegalAction: position/invalid: 'p': number '999...' is not a ...
     """
+    if field.isdigit() and field.isascii() and len(field) <= _widest(lo, hi):
+        value = int(field)  # the common case, read at once
+        if lo <= value <= hi:
+            return value
     digits = field[1:] if field[:1] == "-" else field
-    longest = max(len(str(lo)), len(str(hi)))
-    if not (digits.isascii() and digits.isdigit()) or len(field) > longest:
+    if not (digits.isascii() and digits.isdigit()) or len(field) > _widest(lo, hi):
         shown = field if len(field) <= 20 else field[:20] + "\u2026"
         raise bad_position(text, f"{what} {shown!r} is not a whole number from {lo} to {hi}")
     value = int(field)

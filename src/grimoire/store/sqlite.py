@@ -99,7 +99,10 @@ class Store(EventStore):
     (a conflict, a used key, a full disk) is rolled back alone and raised to its caller
     alone; a write returns only once the transaction holding it has committed. Reads take
     connections of their own (WAL): they never wait for the writer. :attr:`commits` counts
-    the writer's transactions. ``":memory:"`` and read-only stores use one connection.
+    the writer's transactions. ``":memory:"`` and read-only stores use one connection, and
+    so does a store opened with ``writer=False``: each write is then committed on its
+    caller's thread, alone, the cheaper way for one caller appending in turn (a
+    command-line tool), which has no other writes to group and no reads to keep waiting.
 
     ``read_only=True`` opens an existing store for reading and nothing else: the file is
     opened read-only (SQLite's ``mode=ro``), no migration runs and nothing is ever
@@ -113,7 +116,7 @@ class Store(EventStore):
     """
 
     def __init__(self, path: str | os.PathLike[str], *, durability: Durability = "full",
-                 timeout: float = 5.0, read_only: bool = False) -> None:
+                 timeout: float = 5.0, read_only: bool = False, writer: bool = True) -> None:
         check_settings(durability, timeout)
         self.path = os.fspath(path)
         self.read_only = bool(read_only)
@@ -145,7 +148,7 @@ class Store(EventStore):
                 raise translate(exc, self.path) from None
             raise
         self._db = db
-        if not self.read_only and self.path not in (":memory:", ""):
+        if writer and not self.read_only and self.path not in (":memory:", ""):
             self._writer = threading.Thread(target=self._write_loop, daemon=True,
                                             name=f"grimoire-store-writer {self.path}")
             self._writer.start()

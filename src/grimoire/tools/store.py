@@ -123,7 +123,7 @@ def open_existing(db: str | os.PathLike[str]) -> EventStore:
         return open_store(db, create=False)
     if not os.path.isfile(db):
         raise UsageError("store/missing", f"{db}: no such store file")
-    return open_store(db)
+    return open_store(db, writer=False)  # one caller: nothing to group
 
 
 def list_matches(
@@ -172,7 +172,7 @@ def import_logs(db: str | os.PathLike[str], logs: Iterable[str | os.PathLike[str
         raise UsageError("store/no-logs", "no logs to import (folders are searched for "
                          "*.jsonl)")
     entries: list[Imported] = []
-    with open_store(db) as store:
+    with open_store(db, writer=False) as store:  # one caller appending in turn
         for path in paths:
             try:
                 match_id = store.import_log(path)

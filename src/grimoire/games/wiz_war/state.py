@@ -11,6 +11,7 @@ records: no card is named here.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 
 import msgspec
 
@@ -560,15 +561,34 @@ def _paths(start: int, most: int, step: Callable[[int, int], int]) -> dict[int, 
     return dict(_search(start, most, step))
 
 
-def _squares(start: int, most: int, step: Callable[[int, int], int]) -> set[int]:
+def _squares(start: int, most: int, step: Callable[[int, int], int],
+             goal: int = -2) -> set[int]:
     """The squares of ``_paths(start, most, step)`` without their paths (cheaper when
-    only where matters)."""
-    return {r for r, _ in _search(start, most, step, with_paths=False)}
+    only where matters); the search stops once it finds ``goal``, and the set then holds
+    it. The loop of :func:`_search` written out: movement and targeting ask it for
+    every square they offer."""
+    seen = {start}
+    frontier = [start]
+    for _ in range(most):
+        nxt: list[int] = []
+        for q in frontier:
+            for d in range(4):
+                r = step(q, d)
+                if r >= 0 and r not in seen:
+                    seen.add(r)
+                    if r == goal:
+                        return {goal}
+                    nxt.append(r)
+        if not nxt:
+            break
+        frontier = nxt
+    seen.discard(start)
+    return seen
 
 
 def _finds(start: int, most: int, step: Callable[[int, int], int], goal: int) -> bool:
     """``goal in _squares(start, most, step)``, the search stopped once it finds it."""
-    return any(r == goal for r, _ in _search(start, most, step, with_paths=False))
+    return goal != start and goal in _squares(start, most, step, goal)
 
 
 def _walker(s: State, p: int) -> Callable[[int, int], int]:
@@ -599,13 +619,24 @@ def reach_squares(s: State, p: int, most: int) -> set[int]:
     return _squares(s.pos[p], most, _walker(s, p))
 
 
-def _across(s: State, walls: bool, avoid: frozenset[int]) -> Callable[[int, int], int]:
-    """The step of :func:`within`'s search."""
-    g = B.geometry(s.players)
+def within(s: State, start: int, most: int, walls: bool,
+           avoid: frozenset[int] = frozenset()) -> set[int]:
+    """Squares 1..``most`` steps from ``start``: through open borders and exits only
+    (``walls`` True), or ignoring every border (Teleport); never into ``avoid``."""
+    return set(_within(s.players, looking(s) if walls else (), start, most, avoid))
+
+
+@lru_cache(maxsize=16384)
+def _within(players: int, edges: tuple[str, ...], start: int, most: int,
+            avoid: frozenset[int]) -> frozenset[int]:
+    """:func:`within` of a board with these borders as sight sees them (``()``: every
+    border ignored), kept: it depends on nothing else, and targeting asks it of the same
+    squares again and again."""
+    g = B.geometry(players)
 
     def across(q: int, d: int) -> int:
-        if walls:
-            r = B.step(s.players, looking(s), q, d)[0]
+        if edges:
+            r = B.step(players, edges, q, d)[0]
             return -1 if r in avoid else r
         r = g.neighbour(q, d)
         if r < 0:
@@ -613,19 +644,12 @@ def _across(s: State, walls: bool, avoid: frozenset[int]) -> Callable[[int, int]
             r = -1 if lk is None else lk[0]
         return r
 
-    return across
-
-
-def within(s: State, start: int, most: int, walls: bool,
-           avoid: frozenset[int] = frozenset()) -> set[int]:
-    """Squares 1..``most`` steps from ``start``: through open borders and exits only
-    (``walls`` True), or ignoring every border (Teleport); never into ``avoid``."""
-    return _squares(start, most, _across(s, walls, avoid))
+    return frozenset(_squares(start, most, across))
 
 
 def is_within(s: State, start: int, most: int, walls: bool, goal: int) -> bool:
-    """``goal in within(s, start, most, walls)``, the search stopped once it finds it."""
-    return _finds(start, most, _across(s, walls, frozenset()), goal)
+    """``goal in within(s, start, most, walls)``."""
+    return goal in _within(s.players, looking(s) if walls else (), start, most, frozenset())
 
 
 def jump_squares(s: State, p: int, most: int) -> list[int]:
