@@ -9,7 +9,8 @@ does, asking for the page only if it changed, and then shows it: ``loaded_*`` ta
 time a browser takes to show it, ``flooded_*`` none, reloading as fast as the server
 answers, a stress figure). Reports acknowledged actions/s,
 p50 and p99 latency of an action's POST, the viewers reloaded a second and their p99,
-the first (cold) and later (cached) answer of a viewer of a 3,000-event match, and the
+the first (cold) and later (cached) answer of a viewer of a 3,000-event match and the
+first answer of the pictures it asks for when the reader presses End, and the
 store's append throughput (single decisions, one transaction each, on disk).
 
 Then, in the same run, the same bots (alone) over a PostgreSQL database, served by one
@@ -20,7 +21,8 @@ cluster made as the tests make theirs (``tests/support/postgres.py``) but with
 PostgreSQL's own durability (each commit on disk, as SQLite's ``full``). For each load:
 the CPU a server spent per acknowledged action (``*_app_cpu_ms``, its processes') and, on
 a throw-away cluster, PostgreSQL's (``*_db_cpu_ms``): what the scaling estimates in
-``docs/server.md`` are made from. Nothing here asserts a time."""
+``docs/server.md`` are made from. ``--viewers``: the viewers' answers alone. Nothing here
+asserts a time."""
 
 from __future__ import annotations
 
@@ -45,6 +47,7 @@ from grimoire.core.match import Match
 from grimoire.server.hub import digest
 from grimoire.store import open_store
 from grimoire.tools.simulate import bot_match
+from grimoire.tools.view import KEYFRAME
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -252,11 +255,13 @@ def viewed(db: str, logs: list[str], readers: int) -> list[tuple[str, str, int]]
 
 async def _viewers(port: int, found: list[tuple[str, str, int]],
                    cached: int = 20) -> dict[str, float]:
-    """Each viewer's first answer (built from nothing) and ``cached`` answers after it."""
+    """Each viewer's first answer (built from nothing), ``cached`` answers after it, and
+    the first answer of the frames its page lacks for the last event (what the page asks
+    for when the reader presses End: the pictures of the last key-frame span)."""
     conn = await Connection.open(port)
-    cold, warm = [], []
+    cold, warm, end = [], [], []
     try:
-        for token, path, _events in found:
+        for token, path, events in found:
             t0 = time.perf_counter()
             status, _ = await conn.fetch("GET", path, token)
             cold.append(time.perf_counter() - t0)
@@ -266,12 +271,20 @@ async def _viewers(port: int, found: list[tuple[str, str, int]],
                 warm.append(time.perf_counter() - t0)
             if status != 200:
                 raise RuntimeError(f"the viewer answered {status}")
+            since = events - events % KEYFRAME - 1
+            t0 = time.perf_counter()
+            status, _ = await conn.fetch("GET", path.replace("/view", "/frames") +
+                                         f"?since={since}&until={events}", token)
+            end.append(time.perf_counter() - t0)
+            if status != 200:
+                raise RuntimeError(f"the frames answered {status}")
     finally:
         conn.close()
     warm.sort()
     return {"viewer_events": min(events for _, _, events in found),
             "viewer_page_kb": len(page) / 1024, "viewer_cold_s": max(cold),
-            "viewer_cached_p50_ms": _p(warm, 0.5), "viewer_cached_max_ms": 1000 * warm[-1]}
+            "viewer_cached_p50_ms": _p(warm, 0.5), "viewer_cached_max_ms": 1000 * warm[-1],
+            "viewer_end_ms": 1000 * max(end)}
 
 
 def _cpu(pid: int) -> float:
@@ -332,18 +345,21 @@ def _weighed(serving: Serving, prefix: str, matches: int, seconds: float,
 
 def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
            long_matches: int = 2, postgres: str | None = None,
-           with_postgres: bool = True) -> dict[str, float]:
+           with_postgres: bool = True, *, only_viewers: bool = False) -> dict[str, float]:
     """The figures, with a fresh server and store in a temporary folder: the load alone,
     the viewers' cold and cached answers, then the load beside ``viewers`` clients
     reloading the viewers of ``long_matches`` matches of 3,000 events or more; then the
     load alone over PostgreSQL (``postgres``, a URL, or a throw-away cluster), served by
-    one process and by two."""
+    one process and by two (``only_viewers``: the viewers' answers alone, with no load)."""
     with tempfile.TemporaryDirectory() as tmp:
-        res: dict[str, float] = store_appends(os.path.join(tmp, "append.sqlite"))
+        res: dict[str, float] = ({} if only_viewers else
+                                 store_appends(os.path.join(tmp, "append.sqlite")))
         db = os.path.join(tmp, "m.sqlite")
         found = viewed(db, long_logs(tmp, long_matches), max(viewers, long_matches))
         serving = Serving(db)
         try:
+            if only_viewers:
+                return asyncio.run(_viewers(serving.port, found[:long_matches]))
             res.update(_weighed(serving, "server", matches, seconds))
             res.update(asyncio.run(_viewers(serving.port, found[:long_matches])))
             reloading = [(token, path) for token, path, _ in found[:viewers]]
@@ -393,5 +409,10 @@ def over_postgres(url: str | None, matches: int = 50, seconds: float = 10.0
 
 
 if __name__ == "__main__":
-    for key, value in server().items():
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--viewers", action="store_true",
+                    help="just the viewers' cold and cached answers (no bots, no load)")
+    for key, value in server(only_viewers=ap.parse_args().viewers).items():
         print(f"{key:32} {value:12,.1f}")

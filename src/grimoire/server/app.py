@@ -400,7 +400,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def frames(request: Request) -> Response:
         reader, live = await reader_live(request)
         since = _int(request.query_params.get("since", "0"), "since")
-        return Response(await hub().frames(live, reader, since),
+        until = request.query_params.get("until")
+        return Response(await hub().frames(live, reader, since,
+                                           None if until is None else _int(until, "until")),
                         media_type="application/json")
 
     async def play(request: Request) -> Response:

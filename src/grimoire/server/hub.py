@@ -59,7 +59,7 @@ from grimoire.store import EventStore
 from grimoire.store.base import Watch
 from grimoire.tools._log import get_logger
 from grimoire.tools.render import Perspective
-from grimoire.tools.view import KEYFRAME, Reel, ending_of, title_of, viewer_data
+from grimoire.tools.view import KEYFRAME, Reel, ending_of, texts_of, title_of, viewer_data
 
 T = TypeVar("T")
 log = get_logger("grimoire.server")
@@ -651,11 +651,17 @@ class Hub:
         now = self.current(live)
         reel = self._extend(live, film, now)
         outcome = live.rules.outcome(now.state)
+        path = f"/matches/{live.id}/frames"
+        # A finished match's page opens at the start, a live one's at its latest event:
+        # the page holds the pictures of that key-frame span, the others are asked for
+        # (GET frames?since=N&until=M) as the reader steps to them.
+        frames, later, texts = reel.opening(0 if outcome is not None else now.version)
+        missing = len(frames) + len(later[1] if later else []) < now.version + 1
         data = viewer_data(live.rules, now.header, reel.reader, sealed=film.sealed,
-                           outcome=outcome, lines=reel.lines[:now.version],
-                           frames=reel.frames[:now.version + 1], texts=reel.texts())
+                           outcome=outcome, lines=reel.lines[:now.version], frames=frames,
+                           texts=texts, later=later, more=path if missing else None)
         if outcome is None:
-            data["live"] = {"version": now.version, "frames": f"/matches/{live.id}/frames"}
+            data["live"] = {"version": now.version, "frames": path}
         film.page = reel.page(data, title_of(now.header)).encode()
         film.etag = '"' + hashlib.blake2b(film.page, digest_size=12).hexdigest() + '"'
         film.version = now.version
@@ -676,23 +682,29 @@ class Hub:
                 await self.run_heavy(self._render, live, film)
             return film.page, film.etag
 
-    async def frames(self, live: Live, reader: Reader, since: int) -> bytes:
-        """``GET /matches/{id}/frames?since=N`` as JSON: the viewer's event lines from seq
-        ``since`` on and its frames for events ``since + 1`` to the version now (frame
-        ``k`` a whole picture when ``k`` is a multiple of ``keyframe``, else a patch of
-        frame ``k - 1``), and the outcome as the viewer tells it (``None`` while live)."""
+    async def frames(self, live: Live, reader: Reader, since: int,
+                     until: int | None = None) -> bytes:
+        """``GET /matches/{id}/frames?since=N[&until=M]`` as JSON: the viewer's event lines
+        from seq ``since`` to ``until`` (default: the version now) and its frames for
+        events ``since + 1`` to ``until`` (frame ``k`` a whole picture when ``k`` is a
+        multiple of ``keyframe``, else a patch of frame ``k - 1``), the ``texts`` of what
+        they name, and the outcome as the viewer tells it (``None`` while live). Frames not
+        drawn yet are drawn (a page of a long match holds some of them only)."""
         film = self._film(live, reader.seat)
         async with film.lock:
-            return await self.run_heavy(self._frames, live, film, since)
+            return await self.run_heavy(self._frames, live, film, since, until)
 
-    def _frames(self, live: Live, film: Film, since: int) -> bytes:
+    def _frames(self, live: Live, film: Film, since: int, until: int | None) -> bytes:
         now = self.current(live)
         reel = self._extend(live, film, now)
+        last = now.version if until is None else min(until, now.version)
+        lines = reel.lines[since:last]
+        frames = reel.between(since + 1, last) if since < last else []
         return msgspec.json.encode({
             "version": now.version,
             "outcome": ending_of(live.rules.outcome(now.state), now.header.players),
-            "events": reel.lines[since:now.version],
-            "frames": reel.frames[since + 1:now.version + 1], "keyframe": KEYFRAME})
+            "events": lines, "frames": frames, "keyframe": KEYFRAME,
+            "texts": texts_of(live.rules, lines, frames)})
 
     # ------------------------------------------------------------------ acting
 
