@@ -194,6 +194,8 @@ def _fork(sock: socket.socket, make_app: Callable[[], Any],
         log.error("worker-failed", pid=os.getpid(), error=repr(exc))
     finally:
         os._exit(code)
+
+
 def check_port(port: int) -> None:
     """Refuse a port number no socket can have (``server/port``)."""
     if not 0 <= port <= 65535:
