@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import msgspec
 import pytest
 from postgres import Cluster, free_port, racer
 from typer.testing import CliRunner
@@ -37,8 +36,6 @@ from grimoire.core.errors import ConcurrencyError, StoreError
 from grimoire.server.app import ServerConfig, create_app
 from grimoire.store import AppendResult, open_store
 from grimoire.store.postgres import PostgresStore
-from grimoire.tools import pool
-from grimoire.tools.validate import reports
 
 SEED = bytes(range(32))
 ROUNDS = 16
@@ -382,42 +379,12 @@ ARCHIVE = [FIXTURES / "magery" / "edge-victory-arena-cleared.jsonl",
 """Two games, two logs each (won, drawn, a header alone, unfinished)."""
 
 
-class _Task:
-    """A Dask future, run at once in this process on arguments sent as Dask sends them
-    (pickled)."""
-
-    def __init__(self, fn: Any, *args: Any) -> None:
-        import pickle
-
-        fn, args = pickle.loads(pickle.dumps((fn, args)))
-        self._result = fn(*args)
-
-    def result(self) -> Any:
-        return self._result
-
-    def cancel(self) -> None:
-        pass
-
-
-class _Client:
-    """A Dask client whose cluster is this process (what ``pool`` asks of one)."""
-
-    def nthreads(self) -> dict[str, int]:
-        return {"worker": 1}
-
-    def submit(self, fn: Any, *args: Any, pure: bool = True) -> _Task:
-        return _Task(fn, *args)
-
-    def close(self) -> None:
-        pass
-
-
 def test_validate_stats_and_export_read_a_url_as_they_read_the_sqlite_file(
-        postgres: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        postgres: Cluster, tmp_path: Path) -> None:
     """The same logs imported into an SQLite file and a PostgreSQL database: ``grimoire
     validate`` (two processes on the URL), ``stats`` and ``export`` over the URL give what
     they give over the file, but for the store's name (``URL#MATCH``, its password hidden
-    as ``***``, never shown); a Dask run (its items pickled) too."""
+    as ``***``, never shown). (On a Dask cluster: ``tests/tools/test_cluster.py``.)"""
     url = postgres.database()
     secret = url.replace("grimoire@", "grimoire:hunter2@")  # trust: the password is unused
     named = url.replace("grimoire@", "grimoire:***@")
@@ -454,11 +421,6 @@ def test_validate_stats_and_export_read_a_url_as_they_read_the_sqlite_file(
     assert tables[1].column("match").to_pylist() == [
         m.replace(sqlite, named) for m in tables[0].column("match").to_pylist()]
     assert not [out for out in outputs + figures if "hunter2" in out]
-    # on a Dask cluster: the same reports (a URL without its password, as there)
-    monkeypatch.setattr(pool, "_connect", lambda scheduler: _Client())
-    local = [msgspec.to_builtins(r) for r in reports([url], jobs=1)]
-    assert [msgspec.to_builtins(r) for r in reports([url], scheduler="tcp://x")] == local
-    assert [r["path"] for r in local] == [f"{url}#m{k}" for k in range(len(ARCHIVE))]
 
 
 # ---------------------------------------------------------------- the server, down and up

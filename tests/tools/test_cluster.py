@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -16,6 +17,7 @@ from typer.testing import CliRunner
 
 from grimoire.cli.app import app
 from grimoire.core.errors import UsageError
+from grimoire.store import open_store
 from grimoire.tools import pool
 from grimoire.tools.export import export
 from grimoire.tools.stats import stats
@@ -135,3 +137,27 @@ def test_a_scheduler_that_cannot_be_reached_is_a_usage_mistake(
     with pytest.raises(UsageError) as err:
         list(reports([FIXTURES], scheduler="tcp://127.0.0.1:9"))
     assert err.value.reason == "archive/scheduler" and "127.0.0.1:9" in str(err.value)
+
+
+def test_a_postgresql_store_is_read_on_the_cluster_as_here(cluster: str, postgres: Any,
+                                                          tmp_path: Path) -> None:
+    """A PostgreSQL store named by its URL (a real database; no password in the URL: the
+    tasks carry it to the workers, which connect on their own): the cluster's workers
+    report, count and export its matches as this process does."""
+    url = postgres.database()
+    logs = [FIXTURES / "magery" / "edge-round-limit-draw.jsonl",
+            FIXTURES / "vicious-circle" / "edge-straight-paths.jsonl",
+            FIXTURES / "wizard-armies" / "full-01.jsonl"]
+    with open_store(url) as store:
+        for k, log in enumerate(logs):
+            store.import_log(log, match_id=f"m{k}")
+    local = list(reports([url], jobs=1))
+    assert list(reports([url], scheduler=cluster)) == local
+    assert [r.path for r in local] == [f"{url}#m{k}" for k in range(len(logs))]
+    assert all(r.ok for r in local)
+    assert stats([url], scheduler=cluster) == stats([url], jobs=1)
+    here = export([url], tmp_path / "here.parquet", jobs=1)
+    there = export([url], tmp_path / "there.parquet", scheduler=cluster)
+    assert msgspec.structs.replace(there, out="") == msgspec.structs.replace(here, out="")
+    assert here.rows > 0
+    assert (tmp_path / "there.parquet").read_bytes() == (tmp_path / "here.parquet").read_bytes()
