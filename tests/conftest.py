@@ -1,12 +1,21 @@
-"""Shared test set-up: a hypothesis profile (deterministic), the test-only game and the
-``browser`` fixture (a real headless Chromium, from ``tests/support/browser.py``)."""
+"""Shared test set-up: a hypothesis profile (deterministic), the test-only game, the
+``browser`` fixture (a real headless Chromium, from ``tests/support/browser.py``) and the
+``postgres`` fixture (a throw-away PostgreSQL server, from ``tests/support/postgres.py``).
+
+The cluster is started once per test process, and only when a test asks for it: under
+``make test`` (pytest-xdist, whole files per worker) that is at most one per worker that
+runs a PostgreSQL test, each test getting a schema of its own (a new database per test
+cost ten times as much). Where PostgreSQL cannot be found or started, its tests are
+skipped with the reason (the missing command, or what the server said)."""
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "support"))
@@ -25,6 +34,20 @@ from grimoire.testing import tally  # noqa: E402
 tally.register()  # the test-only dice race the core tests use
 
 from browser import _one_chromium, browser, second_browser  # noqa: E402,F401 (fixtures for every test)
+from postgres import Cluster, Unavailable  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """A running PostgreSQL cluster of this test process (skips where there is none)."""
+    try:
+        cluster = Cluster.start()
+    except Unavailable as exc:
+        pytest.skip(f"no PostgreSQL server for the tests: {exc}")
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
 
 # The files whose tests take longest, longest first (measured with --durations=0 under
 # `make test`). `make test` hands out whole files (pytest-xdist's loadfile: each file's
@@ -43,6 +66,7 @@ LONG_FIRST = (
     "tests/games/wiz_war/test_wiz_war_shortcuts.py",
     "tests/games/wiz_war/test_wiz_war_schools_contract.py",
     "tests/server/test_server.py",
+    "tests/server/test_workers.py",
     "tests/docs/test_audit_an_archive.py",
     "tests/docs/test_house_rule.py",
     "tests/tools/test_view.py",

@@ -303,6 +303,9 @@ def main() -> None:
     ap.add_argument("--game", action="append", help="per-game figures for this game only")
     ap.add_argument("--server", action="store_true",
                     help="just the match server's figures (tools/bench_server.py)")
+    ap.add_argument("--postgres", metavar="URL",
+                    help="with --server: the PostgreSQL database for its PostgreSQL figures "
+                    "(default: a throw-away cluster, as the tests make)")
     ap.add_argument("--anchors", action="store_true",
                     help="just each game's validate and fold beside python-chess and OpenSpiel "
                     "(tools/bench_anchors.py; the bench extra)")
@@ -325,7 +328,7 @@ def main() -> None:
     if args.server:
         from bench_server import server
 
-        res.update(server())
+        res.update(server(postgres=args.postgres))
         show(res, args.json)
         return
     if args.archive:

@@ -9,8 +9,19 @@ does, asking for the page only if it changed, and then shows it: ``loaded_*`` ta
 time a browser takes to show it, ``flooded_*`` none, reloading as fast as the server
 answers, a stress figure). Reports acknowledged actions/s,
 p50 and p99 latency of an action's POST, the viewers reloaded a second and their p99,
-the first (cold) and later (cached) answer of a viewer of a 3,000-event match, and the
-store's append throughput (single decisions, one transaction each, on disk). Nothing here
+the first (cold) and later (cached) answer of a viewer of a 3,000-event match and the
+first answer of the pictures it asks for when the reader presses End, and the
+store's append throughput (single decisions, one transaction each, on disk).
+
+Then, in the same run, the same bots (alone) over a PostgreSQL database, served by one
+process (``pg1_*``) and by two (``grimoire serve --workers 2``, ``pg2_*``), beside
+SQLite's one process (``server_*``), and the PostgreSQL store's appends alone
+(``pg_store_append_*``). The database is ``--postgres URL`` if given, else a throw-away
+cluster made as the tests make theirs (``tests/support/postgres.py``) but with
+PostgreSQL's own durability (each commit on disk, as SQLite's ``full``). For each load:
+the CPU a server spent per acknowledged action (``*_app_cpu_ms``, its processes') and, on
+a throw-away cluster, PostgreSQL's (``*_db_cpu_ms``): what the scaling estimates in
+``docs/server.md`` are made from. ``--viewers``: the viewers' answers alone. Nothing here
 asserts a time."""
 
 from __future__ import annotations
@@ -34,13 +45,17 @@ from grimoire.bots.random import RandomBot
 from grimoire.core import registry
 from grimoire.core.match import Match
 from grimoire.server.hub import digest
-from grimoire.store import Store
+from grimoire.store import open_store
 from grimoire.tools.simulate import bot_match
+from grimoire.tools.view import KEYFRAME
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def store_appends(tmp: str, decisions: int = 3000) -> dict[str, float]:
-    """Events/s and decisions/s appended to a store file, one decision per transaction
-    (durability full: each committed to disk before the next)."""
+def store_appends(db: str, decisions: int = 3000, prefix: str = "store"
+                  ) -> dict[str, float]:
+    """Events/s and decisions/s appended to the store ``db`` (a file or a URL), one
+    decision per transaction (durability full: each committed to disk before the next)."""
     rng_match = Match.new("wizard-armies", seed=bytes(32))
     bot = RandomBot(0)
     decided: list[tuple[Any, ...]] = []
@@ -48,7 +63,7 @@ def store_appends(tmp: str, decisions: int = 3000) -> dict[str, float]:
         if not rng_match.to_act:
             rng_match = Match.new("wizard-armies", seed=bytes([len(decided) % 256]) * 32)
         decided.append(rng_match.act(bot.choose(rng_match, min(rng_match.to_act))))
-    with Store(os.path.join(tmp, "append.sqlite")) as store:
+    with open_store(db) as store:
         header = Match.new("wizard-armies", seed=bytes(32)).header
         ids = [store.create(header) for _ in range(max(1, decisions // 50))]
         versions = dict.fromkeys(ids, 0)
@@ -59,8 +74,8 @@ def store_appends(tmp: str, decisions: int = 3000) -> dict[str, float]:
             versions[mid] = store.append(mid, decision, expected_version=versions[mid]).version
             events += len(decision)
         elapsed = time.perf_counter() - t0
-        return {"store_append_events_per_s": events / elapsed,
-                "store_append_decisions_per_s": len(decided) / elapsed}
+        return {f"{prefix}_append_events_per_s": events / elapsed,
+                f"{prefix}_append_decisions_per_s": len(decided) / elapsed}
 
 
 class Connection:
@@ -227,7 +242,7 @@ def viewed(db: str, logs: list[str], readers: int) -> list[tuple[str, str, int]]
     """The logs imported into the store at ``db``, and ``readers`` spectators' tokens,
     one a reader (a client's requests a second are bounded per token), given to the
     matches in turn: (token, viewer path, events) for each reader."""
-    with Store(db) as store:
+    with open_store(db) as store:
         found = [(mid, store.version(mid)) for mid in map(store.import_log, logs)]
         out = []
         for k in range(readers):
@@ -240,11 +255,13 @@ def viewed(db: str, logs: list[str], readers: int) -> list[tuple[str, str, int]]
 
 async def _viewers(port: int, found: list[tuple[str, str, int]],
                    cached: int = 20) -> dict[str, float]:
-    """Each viewer's first answer (built from nothing) and ``cached`` answers after it."""
+    """Each viewer's first answer (built from nothing), ``cached`` answers after it, and
+    the first answer of the frames its page lacks for the last event (what the page asks
+    for when the reader presses End: the pictures of the last key-frame span)."""
     conn = await Connection.open(port)
-    cold, warm = [], []
+    cold, warm, end = [], [], []
     try:
-        for token, path, _events in found:
+        for token, path, events in found:
             t0 = time.perf_counter()
             status, _ = await conn.fetch("GET", path, token)
             cold.append(time.perf_counter() - t0)
@@ -254,49 +271,148 @@ async def _viewers(port: int, found: list[tuple[str, str, int]],
                 warm.append(time.perf_counter() - t0)
             if status != 200:
                 raise RuntimeError(f"the viewer answered {status}")
+            since = events - events % KEYFRAME - 1
+            t0 = time.perf_counter()
+            status, _ = await conn.fetch("GET", path.replace("/view", "/frames") +
+                                         f"?since={since}&until={events}", token)
+            end.append(time.perf_counter() - t0)
+            if status != 200:
+                raise RuntimeError(f"the frames answered {status}")
     finally:
         conn.close()
     warm.sort()
     return {"viewer_events": min(events for _, _, events in found),
             "viewer_page_kb": len(page) / 1024, "viewer_cold_s": max(cold),
-            "viewer_cached_p50_ms": _p(warm, 0.5), "viewer_cached_max_ms": 1000 * warm[-1]}
+            "viewer_cached_p50_ms": _p(warm, 0.5), "viewer_cached_max_ms": 1000 * warm[-1],
+            "viewer_end_ms": 1000 * max(end)}
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds of process ``pid`` and of the processes it forked, alive or ended."""
+    total = 0.0
+    kids = Path(f"/proc/{pid}/task/{pid}/children")
+    for child in kids.read_text().split() if kids.exists() else []:
+        total += _cpu(int(child))
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return total
+    return total + sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+class Serving:
+    """``grimoire serve --db DB [--workers N]`` in its own process(es) on a free port."""
+
+    def __init__(self, db: str, workers: int = 1) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = s.getsockname()[1]
+        exe = str(Path(sys.executable).parent / "grimoire")
+        self.proc = subprocess.Popen(
+            [exe, "serve", "--db", db, "--port", str(self.port), "--workers", str(workers)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{self.port}"
+        for _ in range(400):
+            try:
+                if httpx.get(f"{base}/games").status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        while len(Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text(
+                ).split()) < (workers if workers > 1 else 0):
+            time.sleep(0.05)
+
+    def cpu(self) -> float:
+        return _cpu(self.proc.pid)
+
+    def close(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(20)
+
+
+def _weighed(serving: Serving, prefix: str, matches: int, seconds: float,
+             cluster: Any = None) -> dict[str, float]:
+    """:func:`_load` on ``serving``, with the CPU its processes (and ``cluster``'s
+    PostgreSQL) spent per acknowledged action."""
+    app0, db0 = serving.cpu(), cluster.cpu() if cluster is not None else 0.0
+    out = asyncio.run(_load(serving.port, matches, seconds, prefix))
+    acted = out[f"{prefix}_actions_per_s"] * seconds
+    out[f"{prefix}_app_cpu_ms"] = 1000 * (serving.cpu() - app0) / acted
+    if cluster is not None:
+        out[f"{prefix}_db_cpu_ms"] = 1000 * (cluster.cpu() - db0) / acted
+    return out
 
 
 def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
-           long_matches: int = 2) -> dict[str, float]:
+           long_matches: int = 2, postgres: str | None = None,
+           with_postgres: bool = True, *, only_viewers: bool = False) -> dict[str, float]:
     """The figures, with a fresh server and store in a temporary folder: the load alone,
     the viewers' cold and cached answers, then the load beside ``viewers`` clients
-    reloading the viewers of ``long_matches`` matches of 3,000 events or more."""
+    reloading the viewers of ``long_matches`` matches of 3,000 events or more; then the
+    load alone over PostgreSQL (``postgres``, a URL, or a throw-away cluster), served by
+    one process and by two (``only_viewers``: the viewers' answers alone, with no load)."""
     with tempfile.TemporaryDirectory() as tmp:
-        res: dict[str, float] = store_appends(tmp)
+        res: dict[str, float] = ({} if only_viewers else
+                                 store_appends(os.path.join(tmp, "append.sqlite")))
         db = os.path.join(tmp, "m.sqlite")
         found = viewed(db, long_logs(tmp, long_matches), max(viewers, long_matches))
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        exe = str(Path(sys.executable).parent / "grimoire")
-        proc = subprocess.Popen([exe, "serve", "--db", db, "--port", str(port)],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        base = f"http://127.0.0.1:{port}"
+        serving = Serving(db)
         try:
-            for _ in range(200):
-                try:
-                    if httpx.get(f"{base}/games").status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
-            res.update(asyncio.run(_load(port, matches, seconds)))
-            res.update(asyncio.run(_viewers(port, found[:long_matches])))
+            if only_viewers:
+                return asyncio.run(_viewers(serving.port, found[:long_matches]))
+            res.update(_weighed(serving, "server", matches, seconds))
+            res.update(asyncio.run(_viewers(serving.port, found[:long_matches])))
             reloading = [(token, path) for token, path, _ in found[:viewers]]
-            res.update(asyncio.run(_load(port, matches, seconds, "loaded", reloading)))
-            res.update(asyncio.run(_load(port, matches, seconds, "flooded", reloading,
-                                         pace=0.0)))
+            res.update(asyncio.run(_load(serving.port, matches, seconds, "loaded",
+                                         reloading)))
+            res.update(asyncio.run(_load(serving.port, matches, seconds, "flooded",
+                                         reloading, pace=0.0)))
         finally:
-            proc.terminate()
-            proc.wait(10)
+            serving.close()
+    if with_postgres:
+        res.update(over_postgres(postgres, matches, seconds))
+    return res
+
+
+def over_postgres(url: str | None, matches: int = 50, seconds: float = 10.0
+                  ) -> dict[str, float]:
+    """The bots alone over PostgreSQL, served by one process then two, each on a new
+    empty store (``pg1_*``, ``pg2_*``), and the store's appends alone."""
+    cluster = None
+    if url is None:
+        sys.path.insert(0, str(ROOT / "tests" / "support"))
+        from postgres import Cluster, Unavailable
+
+        try:
+            cluster = Cluster.start(durable=True)
+        except Unavailable as exc:
+            print(f"no PostgreSQL figures: {exc}", file=sys.stderr)
+            return {}
+    try:
+        def place(name: str) -> str:
+            if cluster is not None:
+                return str(cluster.database(name))
+            assert url is not None
+            return url  # one database given: the stores follow one another in it
+
+        res = store_appends(place("append"), prefix="pg_store")
+        for workers in (1, 2):
+            serving = Serving(place(f"w{workers}"), workers)
+            try:
+                res.update(_weighed(serving, f"pg{workers}", matches, seconds, cluster))
+            finally:
+                serving.close()
         return res
+    finally:
+        if cluster is not None:
+            cluster.stop()
 
 
 if __name__ == "__main__":
-    for key, value in server().items():
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--viewers", action="store_true",
+                    help="just the viewers' cold and cached answers (no bots, no load)")
+    for key, value in server(only_viewers=ap.parse_args().viewers).items():
         print(f"{key:32} {value:12,.1f}")

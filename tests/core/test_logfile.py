@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 import msgspec
@@ -130,3 +132,34 @@ def test_create_never_overwrites(tmp_path: Path) -> None:
     with pytest.raises(LogError):
         LogWriter.create(path, match.header)
     assert path.read_text() == "keep me"
+
+
+RACE = """
+import sys, threading
+sys.setswitchinterval(1e-4)  # threads switch often: the race, if there is one, is run
+from grimoire.core import registry
+from grimoire.core.logfile import record_decoder
+lines = open(sys.argv[1], "rb").read().splitlines()[1:]
+rules = registry.get("wiz-war")
+def read():
+    decoder = record_decoder(rules)
+    for line in lines:
+        decoder.decode(line)
+threads = [threading.Thread(target=read) for _ in range(4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+"""
+
+
+def test_threads_reading_a_game_s_records_first_at_once_do_not_crash() -> None:
+    """Four threads each asking for the first decoder of Wiz-War's records at once and
+    decoding with it (a match server's worker threads as it starts): the decoder is built
+    once, by one of them, and the process lives (msgspec learning a type in two threads
+    at once left one with a half-learnt type, and its decode crashed the process)."""
+    log = Path(__file__).parents[2] / "fixtures" / "wiz-war" / "full-05.jsonl"
+    for _ in range(3):
+        done = subprocess.run([sys.executable, "-c", RACE, str(log)], capture_output=True,
+                              timeout=120)
+        assert done.returncode == 0, done.stderr.decode()[-2000:]

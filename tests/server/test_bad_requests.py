@@ -109,6 +109,17 @@ def test_since_takes_ascii_digits_only(base: str, match: dict[str, Any], since: 
                     headers=auth(match["spectator"])).status_code == 200
 
 
+@pytest.mark.parametrize("until", ["\u00b2", "\uff11", "-1", "1.5", "", "9" * 13])
+def test_until_takes_ascii_digits_only(base: str, match: dict[str, Any], until: str) -> None:
+    """The viewer's frames ``until=M`` is read as ``since`` is: ASCII digits, else 400."""
+    frames = f"{base}/matches/{match['id']}/frames"
+    r = HTTP.get(frames, params={"since": "0", "until": until},
+                 headers=auth(match["spectator"]))
+    refused(r, 400, "request/invalid")
+    assert HTTP.get(frames, params={"since": "0", "until": "0"},
+                    headers=auth(match["spectator"])).status_code == 200
+
+
 async def listen(base: str, match: dict[str, Any], query: str) -> str:
     """The first message of the match's WebSocket opened with ``query``."""
     url = base.replace("http", "ws") + f"/matches/{match['id']}/ws{query}"

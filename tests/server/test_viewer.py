@@ -15,7 +15,9 @@ from typing import Any
 import httpx
 import msgspec
 import pytest
-from browser import data_of
+from axe import serious, summary
+from browser import data_of, pictures, ready
+from helpers import bot_match
 from tests.server.conftest import HTTP, auth, free_port, process, running
 
 from grimoire.bots.random import RandomBot
@@ -52,6 +54,49 @@ def prepared(db: Path, game: str, events: int, seed: int) -> dict[str, Any]:
             store.grant(mid, seat, digest(token))
         store.grant(mid, None, digest(spectator))
     return {"id": mid, "tokens": tokens, "spectator": spectator, "version": version}
+
+
+def imported(db: Path, game: str, seed: int, max_actions: int) -> dict[str, Any]:
+    """A finished random-bot match put in the store as ``grimoire store import`` does,
+    with a token for the spectator and one for seat 0."""
+    match = bot_match(game, seed=seed, max_actions=max_actions)
+    assert match.outcome is not None
+    log = db.parent / f"{game}-{seed}.jsonl"
+    match.save(log)
+    tokens = {None: f"spectator-{seed}-token", 0: f"seat-0-{seed}-token"}
+    with Store(db) as store:
+        mid = store.import_log(log)
+        for seat, token in tokens.items():
+            store.grant(mid, seat, digest(token))
+    return {"id": mid, "tokens": tokens, "events": len(match.events)}
+
+
+def filled(base: str, token: str, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """``data`` (a served page's) with the frames it lacks asked for as its script asks
+    for them (``more?since=N&until=M``, one key-frame span at a time) and put in place,
+    the texts they name learned: what the page shows once the reader has stepped
+    everywhere. Also how many spans were asked for."""
+    data = dict(data)
+    keyframe, n = data["keyframe"], len(data["events"])
+    frames: list[Any] = data["frames"] + [None] * (n + 1 - len(data["frames"]))
+    later = data.pop("later", None)
+    if later is not None:
+        frames[later[0]:later[0] + len(later[1])] = later[1]
+    more, asked = data.pop("more", None), 0
+    for first in range(0, n + 1, keyframe):
+        if all(f is not None for f in frames[first:first + keyframe]):
+            continue
+        assert more is not None, "a page lacking frames says where to ask for them"
+        since, until = max(0, first - 1), min(first + keyframe - 1, n)
+        r = HTTP.get(f"{base}{more}?since={since}&until={until}", headers=auth(token))
+        assert r.status_code == 200, r.text
+        got = r.json()
+        assert len(got["frames"]) == until - since
+        frames[since + 1:until + 1] = got["frames"]
+        data["texts"] = data["texts"] | got["texts"]
+        asked += 1
+    data["frames"] = frames
+    return data, asked
 
 
 def states_of(db: Path, mid: str) -> tuple[Any, list[Any], list[Any]]:
@@ -185,15 +230,177 @@ def test_each_page_equals_the_viewer_of_its_events_built_from_scratch(
     assert seen[-1][1]["outcome"] == ended["outcome"]
 
 
+def test_a_long_match_s_page_holds_the_span_it_opens_at_and_the_rest_is_asked_for(
+        tmp_path: Path) -> None:
+    """A served page of a long match holds the pictures of the key-frame span it opens
+    at only (a finished match's: the first; a live one's: frame 0 and the span of its
+    latest event, in ``later``), and says where to ask for the others (``more``); asked
+    for with ``frames?since=N&until=M``, they make exactly ``grimoire view``'s page of
+    the same events, texts included. The page is the same whatever was asked for
+    before (its entity tag holds: 304)."""
+    db = tmp_path / "m.sqlite"
+    done = imported(db, "swords-wizardry", 3, 300)  # 230 events: key frames 0 and 200
+    assert done["events"] > KEYFRAME
+    going = prepared(db, "magery", KEYFRAME + 30, seed=11)
+    with running(ServerConfig(db=str(db))) as base:
+        pages = {}
+        for match in (done, going):
+            mid = match["id"]
+            token = match["tokens"][0]
+            r = HTTP.get(f"{base}/matches/{mid}/view", headers=auth(token))
+            data = data_of(r.text)
+            assert data["more"] == f"/matches/{mid}/frames"
+            whole, asked = filled(base, token, data)
+            assert asked == 1
+            again = HTTP.get(f"{base}/matches/{mid}/view",
+                             headers={**auth(token), "if-none-match": r.headers["etag"]})
+            assert again.status_code == 304, "the page changed with what was drawn"
+            pages[mid] = (data, whole)
+    rules, _states, events = states_of(db, done["id"])
+    data, whole = pages[done["id"]]
+    assert len(data["frames"]) == KEYFRAME and "later" not in data
+    with Store(db) as store:
+        header = store.header(done["id"])
+    offline = data_of(html_of(Replay(rules, header, events), Perspective(rules, 0, True),
+                              sealed=True))
+    assert whole == offline
+    rules, _states, events = states_of(db, going["id"])
+    data, whole = pages[going["id"]]
+    version = going["version"]
+    assert len(data["frames"]) == 1 and data["later"][0] == KEYFRAME
+    assert len(data["later"][1]) == version + 1 - KEYFRAME
+    with Store(db) as store:
+        header = msgspec.structs.replace(store.header(going["id"]), seed=None)
+    offline = data_of(html_of(Replay(rules, header, events), Perspective(rules, 0, True),
+                              sealed=True, live=f"/matches/{going['id']}/frames"))
+    assert whole == offline
+
+
+def test_stepping_through_a_long_match_in_the_browser_asks_for_its_pictures(
+        tmp_path: Path, browser: Any) -> None:
+    """In real headless Chromium, a finished match longer than one key-frame span opens
+    at its start with its result hidden; End shows the last event's picture (asked for
+    from the server: the page did not hold it) and the result, the left arrow the one
+    before it, Home the first again: each the picture ``grimoire view``'s file shows.
+    axe-core finds no serious violation in it, nor while it fetches a board."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    db = tmp_path / "m.sqlite"
+    done = imported(db, "swords-wizardry", 3, 300)
+    rules, _states, events = states_of(db, done["id"])
+    with Store(db) as store:
+        header = store.header(done["id"])
+    offline = data_of(html_of(Replay(rules, header, events),
+                              Perspective(rules, None, True), sealed=True))
+    expected = list(pictures(offline))
+    n = len(events)
+
+    def at(k: int) -> None:
+        for _ in range(200):
+            if browser.find_element(By.TAG_NAME, "body").get_attribute("data-board") == str(k):
+                break
+            time.sleep(0.05)
+        shown = browser.find_element(By.ID, "board").get_attribute("innerHTML")
+        assert shown == browser.execute_script(
+            "const d = document.createElement('div'); d.innerHTML = arguments[0];"
+            " return d.innerHTML;", expected[k]), f"the picture after event {k}"
+
+    with running(ServerConfig(db=str(db))) as base:
+        url = f"{base}/matches/{done['id']}/view?token={done['tokens'][None]}"
+        served = data_of(HTTP.get(url).text)
+        assert len(served["frames"]) < n + 1, "the page holds every picture"
+        browser.get(url)
+        ready(browser)
+        at(0)
+        outcome = browser.find_element(By.ID, "outcome")
+        assert outcome.text == "The result is hidden until the last event."
+        found = serious(browser)
+        assert not found, summary(found)
+        page = browser.find_element(By.TAG_NAME, "body")
+        page.send_keys(Keys.END)
+        at(n)
+        assert outcome.text == f"Outcome: {offline['outcome']}"
+        page.send_keys(Keys.ARROW_LEFT)
+        at(n - 1)
+        page.send_keys(Keys.HOME)
+        at(0)
+        for _ in range(KEYFRAME + 1):  # across the key frame, one event at a time
+            page.send_keys(Keys.ARROW_RIGHT)
+        at(KEYFRAME + 1)
+        # a server that does not answer (yet): the board says it is fetching
+        stub = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
+            "source": "window.fetch = () => new Promise(() => {});"})
+        try:
+            browser.get(url)
+            ready(browser)
+            browser.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
+            board = browser.find_element(By.ID, "board")
+            assert board.text == f"Fetching the board after event {n}\u2026"
+            assert board.get_attribute("aria-busy") == "true"
+            assert browser.find_element(By.ID, "where").text == f"event {n} of {n}"
+            found = serious(browser)
+            assert not found, summary(found)
+        finally:
+            browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument",
+                                    {"identifier": stub["identifier"]})
+
+
+def test_a_live_long_match_opens_at_its_end_asks_for_its_start_and_follows(
+        tmp_path: Path, browser: Any) -> None:
+    """In real headless Chromium, a live match longer than one key-frame span opens at its
+    latest event (its page holds that span and the first picture only); Home shows the
+    first picture, the right arrow the next (asked for from the server), End the latest
+    again; and the page follows the match as it goes on."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    db = tmp_path / "m.sqlite"
+    match = prepared(db, "magery", KEYFRAME + 30, seed=12)
+    mid, token = match["id"], match["spectator"]
+
+    def shows(k: int, seconds: float = 10.0) -> None:
+        rules, states, events = states_of(db, mid)
+        expected = Perspective(rules, None, True).draw(states[k], events[k - 1] if k else None)
+        end = time.monotonic() + seconds
+        while browser.find_element(By.TAG_NAME, "body").get_attribute("data-board") != str(k):
+            assert time.monotonic() < end, f"the page never showed event {k}"
+            time.sleep(0.05)
+        shown = browser.find_element(By.ID, "board").get_attribute("innerHTML")
+        assert shown == browser.execute_script(
+            "const d = document.createElement('div'); d.innerHTML = arguments[0];"
+            " return d.innerHTML;", expected), f"the picture after event {k}"
+
+    with running(ServerConfig(db=str(db))) as base:
+        url = f"{base}/matches/{mid}/view?token={token}"
+        served = data_of(HTTP.get(url).text)
+        assert len(served["frames"]) == 1 and served["later"][0] == KEYFRAME
+        browser.get(url)
+        ready(browser)
+        version = match["version"]
+        shows(version)
+        page = browser.find_element(By.TAG_NAME, "body")
+        page.send_keys(Keys.HOME)
+        shows(0)
+        page.send_keys(Keys.ARROW_RIGHT)
+        shows(1)
+        page.send_keys(Keys.END)
+        shows(version)
+        version = act(base, match, random.Random(13))["version"]
+        shows(version)
+
+
 @pytest.mark.alone  # a timing: other tests' work on the same cores would be its load
 def test_other_requests_are_answered_at_once_while_viewers_of_a_long_match_are_built(
         tmp_path: Path) -> None:
-    """The stall test: while clients reload the viewers of a Wiz-War match of a few
-    hundred events (each reader's viewer built from scratch the first time, then
-    extended as a bot plays on), another client's ``GET /games`` is answered in well
-    under 100 ms every time. (``grimoire serve`` in its own process, as it runs.)"""
+    """The stall test: while clients reload the viewers of a Wiz-War match of six hundred
+    events, each first asking for all its pictures as its page does when the reader
+    steps through it (each reader's viewer and pictures built from scratch the first
+    time, then extended as a bot plays on), another client's ``GET /games`` is answered
+    in well under 100 ms every time. (``grimoire serve`` in its own process, as it
+    runs.)"""
     db = tmp_path / "m.sqlite"
-    match = prepared(db, "wiz-war", 300, seed=6)
+    match = prepared(db, "wiz-war", 600, seed=6)
     stop = threading.Event()
     served: list[float] = []
     errors: list[str] = []
@@ -203,7 +410,7 @@ def test_other_requests_are_answered_at_once_while_viewers_of_a_long_match_are_b
         mid = match["id"]
 
         def reload(token: str) -> None:  # as a browser reloads: only if it changed
-            held = ""
+            held, stepped = "", False
             with httpx.Client(timeout=60) as client:
                 while not stop.is_set():
                     t0 = time.perf_counter()
@@ -214,6 +421,17 @@ def test_other_requests_are_answered_at_once_while_viewers_of_a_long_match_are_b
                         errors.append(r.text)
                     held = r.headers.get("etag", held)
                     served.append(time.perf_counter() - t0)
+                    if stepped:
+                        continue
+                    for first in range(0, len(data_of(r.text)["events"]), KEYFRAME):
+                        t0 = time.perf_counter()  # the pictures the page asks for as its
+                        r = client.get(  # reader steps through the whole match, once
+                            f"{base}/matches/{mid}/frames?since={max(0, first - 1)}"
+                            f"&until={first + KEYFRAME - 1}", headers=auth(token))
+                        if r.status_code != 200:
+                            errors.append(r.text)
+                        served.append(time.perf_counter() - t0)
+                    stepped = True
 
         def play() -> None:
             rng = random.Random(7)

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import msgspec
 import pytest
 from postgres import Cluster, free_port, racer
 from typer.testing import CliRunner
@@ -37,8 +36,6 @@ from grimoire.core.errors import ConcurrencyError, StoreError
 from grimoire.server.app import ServerConfig, create_app
 from grimoire.store import AppendResult, open_store
 from grimoire.store.postgres import PostgresStore
-from grimoire.tools import pool
-from grimoire.tools.validate import reports
 
 SEED = bytes(range(32))
 ROUNDS = 16
@@ -156,6 +153,52 @@ def test_an_unreachable_database_is_store_unavailable() -> None:
     # on a Dask cluster every task would carry the URL: refused before anything is sent
     code, out = run("validate", nowhere, "--scheduler", "tcp://127.0.0.1:1")
     assert code == 2 and "archive/url-password" in out and "secret" not in out, out
+
+
+def test_threads_share_the_connections_and_wait_for_one_at_most_the_timeout(
+        url: str) -> None:
+    """A store opens connections as its threads need them, ``connections`` at most: with
+    every one held (here the only one, as a long call holds it), another thread's call
+    waits the timeout and fails ``store/unavailable``, no hang; once the connection is
+    free, the call goes through on it (no new connection made)."""
+    before = postgres_backends(url)
+    with PostgresStore(url, connections=1, timeout=0.3) as store:
+        mid = store.create(Match.new("magery", seed=SEED).header, seed=SEED)
+        holding, done = threading.Event(), threading.Event()
+
+        def hold() -> None:
+            with store._reading():  # the store's one connection, held
+                holding.set()
+                done.wait(10)
+
+        holder = threading.Thread(target=hold)
+        holder.start()
+        try:
+            assert holding.wait(10)
+            t0 = time.monotonic()
+            with pytest.raises(StoreError) as err:
+                store.version(mid)
+            waited = time.monotonic() - t0
+        finally:
+            done.set()
+            holder.join(10)
+        assert err.value.reason == "store/unavailable", err.value
+        assert 0.25 <= waited < 2.0, waited
+        assert "all 1 connections" in err.value.detail
+        assert store.version(mid) == 0
+        backends = postgres_backends(url)
+    assert backends == before + 1
+
+
+def postgres_backends(url: str) -> int:
+    """The clients' connections open to ``url``'s database, but this one."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        row = db.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = "
+                         "current_database() AND pid <> pg_backend_pid() AND "
+                         "backend_type = 'client backend'").fetchone()
+    return int(row[0]) if row else 0
 
 
 def test_a_database_without_a_store_is_missing_to_readers(url: str) -> None:
@@ -336,42 +379,12 @@ ARCHIVE = [FIXTURES / "magery" / "edge-victory-arena-cleared.jsonl",
 """Two games, two logs each (won, drawn, a header alone, unfinished)."""
 
 
-class _Task:
-    """A Dask future, run at once in this process on arguments sent as Dask sends them
-    (pickled)."""
-
-    def __init__(self, fn: Any, *args: Any) -> None:
-        import pickle
-
-        fn, args = pickle.loads(pickle.dumps((fn, args)))
-        self._result = fn(*args)
-
-    def result(self) -> Any:
-        return self._result
-
-    def cancel(self) -> None:
-        pass
-
-
-class _Client:
-    """A Dask client whose cluster is this process (what ``pool`` asks of one)."""
-
-    def nthreads(self) -> dict[str, int]:
-        return {"worker": 1}
-
-    def submit(self, fn: Any, *args: Any, pure: bool = True) -> _Task:
-        return _Task(fn, *args)
-
-    def close(self) -> None:
-        pass
-
-
 def test_validate_stats_and_export_read_a_url_as_they_read_the_sqlite_file(
-        postgres: Cluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        postgres: Cluster, tmp_path: Path) -> None:
     """The same logs imported into an SQLite file and a PostgreSQL database: ``grimoire
     validate`` (two processes on the URL), ``stats`` and ``export`` over the URL give what
     they give over the file, but for the store's name (``URL#MATCH``, its password hidden
-    as ``***``, never shown); a Dask run (its items pickled) too."""
+    as ``***``, never shown). (On a Dask cluster: ``tests/tools/test_cluster.py``.)"""
     url = postgres.database()
     secret = url.replace("grimoire@", "grimoire:hunter2@")  # trust: the password is unused
     named = url.replace("grimoire@", "grimoire:***@")
@@ -408,11 +421,6 @@ def test_validate_stats_and_export_read_a_url_as_they_read_the_sqlite_file(
     assert tables[1].column("match").to_pylist() == [
         m.replace(sqlite, named) for m in tables[0].column("match").to_pylist()]
     assert not [out for out in outputs + figures if "hunter2" in out]
-    # on a Dask cluster: the same reports (a URL without its password, as there)
-    monkeypatch.setattr(pool, "_connect", lambda scheduler: _Client())
-    local = [msgspec.to_builtins(r) for r in reports([url], jobs=1)]
-    assert [msgspec.to_builtins(r) for r in reports([url], scheduler="tcp://x")] == local
-    assert [r["path"] for r in local] == [f"{url}#m{k}" for k in range(len(ARCHIVE))]
 
 
 # ---------------------------------------------------------------- the server, down and up

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import msgspec
-from distributed import WorkerPlugin
 
 from grimoire.bots.random import RandomBot, play_out
 from grimoire.core.logfile import write_log
@@ -67,18 +66,3 @@ def deadly_folder(folder: Path) -> Path:
                           ("d", ("Cy", "Di"))):
         tally_log(folder / f"{name}.jsonl", NAME, players)
     return folder
-
-
-class Plugin(WorkerPlugin):  # type: ignore[misc]
-    """A Dask worker plugin that registers the game on every worker of a cluster (and on
-    each worker started again after one died): ``client.register_plugin(Plugin(marker))``."""
-
-    name = NAME
-
-    def __init__(self, marker: Path) -> None:
-        self.marker, self.parent = str(marker), os.getpid()
-
-    def setup(self, worker: object) -> None:
-        from grimoire.core import registry
-
-        registry.register(deadly_game(Path(self.marker), self.parent))

@@ -59,13 +59,18 @@ class Cluster:
     """A running throw-away cluster; :meth:`database` makes a new empty place for a store
     and returns its URL."""
 
-    def __init__(self, folder: Path, port: int, bin: Path, runas: list[str]) -> None:
+    def __init__(self, folder: Path, port: int, bin: Path, runas: list[str],
+                 durable: bool = False) -> None:
         self.folder, self.port, self.bin, self.runas = folder, port, bin, runas
+        self.durable = durable
         self._count = 0
         self._made = False
 
     @classmethod
-    def start(cls) -> Cluster:
+    def start(cls, *, durable: bool = False) -> Cluster:
+        """A new cluster, running. Its commits are not flushed to disk (``fsync=off``: a
+        test's data is thrown away) unless ``durable`` (the benchmark's: PostgreSQL's own
+        settings, each commit on disk, to weigh against SQLite's)."""
         try:
             import psycopg  # noqa: F401
         except ImportError:
@@ -87,7 +92,7 @@ class Cluster:
         folder = Path(tempfile.mkdtemp(prefix="grimoire-pg-"))
         if owner is not None:
             os.chown(folder, owner.pw_uid, owner.pw_gid)
-        cluster = cls(folder, free_port(), bin, runas)
+        cluster = cls(folder, free_port(), bin, runas, durable)
         try:
             cluster._init()
         except BaseException:
@@ -113,8 +118,10 @@ class Cluster:
         """Start the server (again, after :meth:`pause`) and wait until it takes
         connections."""
         options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c full_page_writes=off -c synchronous_commit=off "
-                   "-c shared_buffers=16MB -c max_connections=60")
+                   "-c max_connections=60 " + (
+                       "-c shared_buffers=128MB" if self.durable else
+                       "-c fsync=off -c full_page_writes=off -c synchronous_commit=off "
+                       "-c shared_buffers=16MB"))
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.folder / "data"), "-l",
                   str(self.folder / "server.log"), "-o", options, "-w", "-t", "30", "start")
 
@@ -153,6 +160,17 @@ class Cluster:
         with psycopg.connect(url, autocommit=True) as db:
             cursor = db.execute(statement, params)
             return cursor.fetchall() if cursor.description else []
+
+    def cpu(self) -> float:
+        """CPU seconds the running server has used so far: the postmaster's, its live
+        processes' (backends, writers) and its finished ones'."""
+        pidfile = self.folder / "data" / "postmaster.pid"
+        pid = int(pidfile.read_text().split()[0])
+        total = _cpu(pid, children=True)
+        kids = Path(f"/proc/{pid}/task/{pid}/children")
+        for child in kids.read_text().split() if kids.exists() else []:
+            total += _cpu(int(child))
+        return total
 
     def _weigh(self) -> None:
         """With ``GRIMOIRE_PG_CPU=FILE`` set, add a line to FILE: the CPU seconds the
@@ -236,3 +254,13 @@ def _race(url: str, mid: str, k: int, rounds: int, barrier: Any) -> list[Any]:
                 store.export(mid, log)
                 match = Match.load(log, seed=seed)
     return results
+
+
+def _cpu(pid: int, children: bool = False) -> float:
+    """CPU seconds of process ``pid`` (``children``: and of its children that ended); 0
+    for a process that has ended."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(f) for f in fields[11:15 if children else 13]) / os.sysconf("SC_CLK_TCK")

@@ -8,16 +8,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
-import dask
 import msgspec
 import pytest
-from deadly import NAME, Plugin, deadly_folder
-from distributed import Client, LocalCluster
+from deadly import NAME, deadly_folder
 from typer.testing import CliRunner
 
 from grimoire.cli.app import app
 from grimoire.core.errors import UsageError
+from grimoire.store import open_store
 from grimoire.tools import pool
 from grimoire.tools.export import export
 from grimoire.tools.stats import stats
@@ -29,7 +29,11 @@ FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     """A scheduler's address. A task whose worker dies is rescheduled once (as the local
-    pool retries once), so a log that kills every worker costs two of them."""
+    pool retries once), so a log that kills every worker costs two of them. (Dask is
+    imported here, not when the file is collected: every test process collects it.)"""
+    import dask
+    from distributed import LocalCluster
+
     with dask.config.set({"distributed.scheduler.allowed-failures": 1}), LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
             silence_logs=50) as local:
@@ -111,6 +115,9 @@ def test_the_commands_print_the_same_bytes_as_on_one_process(cluster: str,
 def test_a_log_that_kills_its_workers_is_reported_and_the_others_audited(
         cluster: str, tmp_path: Path) -> None:
     folder = deadly_folder(tmp_path / "logs")
+    from deadly_dask import Plugin
+    from distributed import Client
+
     with Client(cluster, set_as_default=False) as client:
         client.register_plugin(Plugin(tmp_path / "died-once"))
         try:
@@ -130,3 +137,27 @@ def test_a_scheduler_that_cannot_be_reached_is_a_usage_mistake(
     with pytest.raises(UsageError) as err:
         list(reports([FIXTURES], scheduler="tcp://127.0.0.1:9"))
     assert err.value.reason == "archive/scheduler" and "127.0.0.1:9" in str(err.value)
+
+
+def test_a_postgresql_store_is_read_on_the_cluster_as_here(cluster: str, postgres: Any,
+                                                          tmp_path: Path) -> None:
+    """A PostgreSQL store named by its URL (a real database; no password in the URL: the
+    tasks carry it to the workers, which connect on their own): the cluster's workers
+    report, count and export its matches as this process does."""
+    url = postgres.database()
+    logs = [FIXTURES / "magery" / "edge-round-limit-draw.jsonl",
+            FIXTURES / "vicious-circle" / "edge-straight-paths.jsonl",
+            FIXTURES / "wizard-armies" / "full-01.jsonl"]
+    with open_store(url) as store:
+        for k, log in enumerate(logs):
+            store.import_log(log, match_id=f"m{k}")
+    local = list(reports([url], jobs=1))
+    assert list(reports([url], scheduler=cluster)) == local
+    assert [r.path for r in local] == [f"{url}#m{k}" for k in range(len(logs))]
+    assert all(r.ok for r in local)
+    assert stats([url], scheduler=cluster) == stats([url], jobs=1)
+    here = export([url], tmp_path / "here.parquet", jobs=1)
+    there = export([url], tmp_path / "there.parquet", scheduler=cluster)
+    assert msgspec.structs.replace(there, out="") == msgspec.structs.replace(here, out="")
+    assert here.rows > 0
+    assert (tmp_path / "there.parquet").read_bytes() == (tmp_path / "here.parquet").read_bytes()

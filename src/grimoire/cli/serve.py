@@ -7,7 +7,15 @@ from typing import Annotated
 import typer
 
 from grimoire.cli.common import handle_errors, say
-from grimoire.tools.serve import app_for, check_port, named, run
+from grimoire.tools.serve import (
+    app_for,
+    check_port,
+    check_store,
+    check_workers,
+    named,
+    run,
+    run_workers,
+)
 
 
 @handle_errors
@@ -24,13 +32,25 @@ def command(
         metavar="full|normal",
         help="full: every acknowledged action is on disk (fsync); normal: it survives the "
              "server's crash but not the machine's.")] = "full",
+    workers: Annotated[int, typer.Option(
+        metavar="N",
+        help="Server processes sharing the port (a PostgreSQL database only: one process "
+             "serves an SQLite file). About one per core.")] = 1,
 ) -> None:
     """Serve matches to web pages and bots over a store (needs grimoire-games\\[server]).
 
     One token per seat; each seat sees only what it may know. The lobby is at
     http://HOST:PORT/ and the API at http://HOST:PORT/docs."""
     check_port(port)
-    app = app_for(db, durability=durability)
-    say(f"serving {named(db)} on http://{host}:{port} (API: http://{host}:{port}/docs); "
-        "Ctrl-C stops")
-    run(app, host=host, port=port)
+    check_workers(db, workers)
+    if workers == 1:
+        app = app_for(db, durability=durability)
+        say(f"serving {named(db)} on http://{host}:{port} (API: http://{host}:{port}/docs);"
+            " Ctrl-C stops")
+        run(app, host=host, port=port)
+        return
+    check_store(db, durability=durability)
+    say(f"serving {named(db)} on http://{host}:{port} with {workers} processes (API: "
+        f"http://{host}:{port}/docs); Ctrl-C stops")
+    run_workers(lambda: app_for(db, durability=durability), workers=workers, host=host,
+                port=port)

@@ -325,29 +325,52 @@ def omits_defaults_in_legacy(cls: type) -> bool:
     return cls in _LEGACY_OMITS
 
 
+_FULL_PLANS: dict[type, tuple[tuple[str, Any] | None, bool, tuple[Any, ...], int,
+                              tuple[tuple[str, str], ...]]] = {}
+"""Per struct type, what :func:`_full` writes of it (worked out once a type)."""
+_SCALARS = frozenset({int, str, float, bool, type(None), bytes})
+
+
+def _full_plan(cls: type) -> tuple[tuple[str, Any] | None, bool, tuple[Any, ...], int,
+                                   tuple[tuple[str, str], ...]]:
+    """A struct type's tag, whether it omits defaults, its defaults, the index of its
+    first defaulted field and its (field, encoded name) pairs."""
+    config = cls.__struct_config__  # type: ignore[attr-defined]
+    tag = ((config.tag_field, config.tag)
+           if config.tag is not None and config.tag_field is not None else None)
+    omit = cls in _LEGACY_OMITS
+    defaults = cls.__struct_defaults__ if omit else ()  # type: ignore[attr-defined]
+    fields = cls.__struct_fields__  # type: ignore[attr-defined]
+    return (tag, omit, defaults, len(fields) - len(defaults),
+            tuple(zip(fields, cls.__struct_encode_fields__, strict=True)))  # type: ignore[attr-defined]
+
+
 def _full(value: Any) -> Any:
     """``value`` as builtins with every struct field, defaulted ones included (a tagged
     struct's tag first), as the first format encoded it."""
-    if isinstance(value, msgspec.Struct):
-        config = value.__struct_config__
-        out: dict[str, Any] = {}
-        if config.tag is not None and config.tag_field is not None:
-            out[config.tag_field] = config.tag
-        omit = type(value) in _LEGACY_OMITS
-        defaults = (value.__struct_defaults__ if omit else ())
-        first = len(value.__struct_fields__) - len(defaults)
-        for k, (name, enc) in enumerate(zip(value.__struct_fields__,
-                                            value.__struct_encode_fields__, strict=True)):
-            item = getattr(value, name)
-            if omit and k >= first and item == defaults[k - first]:
-                continue
-            out[enc] = _full(item)
-        return out
-    if isinstance(value, (tuple, list)):
-        return [_full(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _full(v) for k, v in value.items()}
-    return value
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    plan = _FULL_PLANS.get(kind)
+    if plan is None:
+        if isinstance(value, msgspec.Struct):
+            plan = _FULL_PLANS[kind] = _full_plan(kind)
+        elif isinstance(value, (tuple, list)):
+            return [_full(v) for v in value]
+        elif isinstance(value, dict):
+            return {k: _full(v) for k, v in value.items()}
+        else:
+            return value
+    tag, omit, defaults, first, fields = plan
+    out: dict[str, Any] = {}
+    if tag is not None:
+        out[tag[0]] = tag[1]
+    for k, (name, enc) in enumerate(fields):
+        item = getattr(value, name)
+        if omit and k >= first and item == defaults[k - first]:
+            continue
+        out[enc] = _full(item)
+    return out
 
 
 def legacy_canonical(obj: object) -> bytes:

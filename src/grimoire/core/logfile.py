@@ -29,6 +29,7 @@ import os
 import re
 import stat
 import tempfile
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -130,6 +131,11 @@ class Log:
 _header_json = msgspec.json.Decoder(Header)
 _header_mp = msgspec.msgpack.Decoder(Header)
 _record_decoders: dict[tuple[str, Encoding], Any] = {}
+_building = threading.Lock()
+"""Held while a decoder is built: msgspec learns a struct type's fields when a decoder of
+it is first built, and two threads building the first decoders of one game's events at
+once can leave one of them with a half-learnt type (a decode then crashes the process:
+a match server's worker threads reading one game's records as it starts)."""
 _SPECS: dict[type, tuple[bool, tuple[str, ...], tuple[str, ...]]] = {}
 
 
@@ -151,11 +157,13 @@ def record_decoder(rules: AnyRules, encoding: Encoding = "json") -> Any:
     key = (rules.name, encoding)
     dec = _record_decoders.get(key)
     if dec is None:
-        typ = Record[rules.Event]  # type: ignore[name-defined]
-        dec = (
-            msgspec.json.Decoder(typ) if encoding == "json" else msgspec.msgpack.Decoder(typ)
-        )
-        _record_decoders[key] = dec
+        with _building:
+            dec = _record_decoders.get(key)
+            if dec is None:
+                typ = Record[rules.Event]  # type: ignore[name-defined]
+                dec = (msgspec.json.Decoder(typ) if encoding == "json"
+                       else msgspec.msgpack.Decoder(typ))
+                _record_decoders[key] = dec
     return dec
 
 

@@ -43,7 +43,7 @@ from grimoire.core.errors import (
 from grimoire.core.logfile import encode_line
 from grimoire.core.options import options_of
 from grimoire.server.bots import BotSeats
-from grimoire.server.hub import Hub, Live, Reader, Told
+from grimoire.server.hub import Hub, Listener, Live, Reader, Told
 from grimoire.server.lobby import Join, Lobby, NewTable
 from grimoire.server.lobby_pages import LOBBY_PAGE, TABLE_PAGE, error_page
 from grimoire.server.openapi import DOCS_PAGE, openapi
@@ -243,9 +243,12 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         log.info("serving", db=store.path)  # a URL without its password
+        live_matches.start()
         for name, error in sorted(registry.broken().items()):  # installed, not offered
             log.error("game-broken", game=name, error=error)
         await bots.resume()
+        if live_matches.shared:  # bots whose process died are taken over
+            bots.spawn(bots.sweep())
         try:
             yield
         finally:
@@ -326,7 +329,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def choose(request: Request) -> Response:
         reader, live = await reader_live(request)
         def told() -> dict[str, Any]:
-            now = live.now  # one version: its status and its choices (an action may land)
+            now = hub().current(live)  # one version: its status and its choices
             return hub().status(live, now) | {
                 "seat": reader.seat, "step": msgspec.to_builtins(hub().choices(live, reader, now))}
         return json_response(await hub().run(told))
@@ -345,7 +348,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         describe = _flag(request.query_params, "describe")
 
         def told() -> dict[str, Any]:
-            now = live.now  # one version: the actions are those of the version answered
+            now = hub().current(live)  # one version: the actions are of the version told
             actions = hub().legal(live, reader, now)
             out = hub().status(live, now) | {"actions": msgspec.to_builtins(actions)}
             if describe:
@@ -358,7 +361,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         since = _int(request.query_params.get("since", "0"), "since")
 
         def told() -> bytes:
-            now = live.now
+            now = hub().current(live)
             return msgspec.json.encode({"version": now.version, "events": hub().tell(
                 live, reader.seat, hub().history(live, since, now))})
         return Response(await hub().run(told), media_type="application/json")
@@ -374,7 +377,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def download(request: Request) -> Response:
         _reader, live = await reader_live(request)
-        if live.outcome is None:
+        now = await hub().run(hub().current, live)
+        if live.rules.outcome(now.state) is None:
             raise UsageError("match/live", "the log is downloadable once the match is over "
                              "(its seed is secret until then)")
 
@@ -396,7 +400,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def frames(request: Request) -> Response:
         reader, live = await reader_live(request)
         since = _int(request.query_params.get("since", "0"), "since")
-        return Response(await hub().frames(live, reader, since),
+        until = request.query_params.get("until")
+        return Response(await hub().frames(live, reader, since,
+                                           None if until is None else _int(until, "until")),
                         media_type="application/json")
 
     async def play(request: Request) -> Response:
@@ -481,15 +487,15 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             return
         await socket.accept()
         queue: asyncio.Queue[list[Told] | None] = asyncio.Queue()
-        entry = (reader.seat, queue)
 
         def message(version: int, told: list[Told]) -> str:
             return _json_text({"type": "events", "version": version,
                                "events": hub().tell(live, reader.seat, told)})
 
-        async with live.lock:  # nothing is appended between the backlog and listening
-            now = live.now
+        async with live.lock:  # nothing is appended here between the backlog and listening
+            now = await hub().run(hub().current, live)
             backlog = await hub().run(hub().history, live, since, now)
+            entry = Listener(reader.seat, queue, now.version)  # told each event after it
             live.listeners.add(entry)
         try:
             await socket.send_text(await hub().run(message, now.version, backlog))

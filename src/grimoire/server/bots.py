@@ -6,6 +6,13 @@ only (the search bot is handed ``view(state, seat)``), and acted through the hub
 anyone's action, at the version it searched at: if someone acted meanwhile it searches
 again. A restarted server resumes every live match's bots.
 
+Where several server processes share a store, one process at a time acts for a match's
+bots: the one holding the match's claim (``Hub.claim``, an advisory lock the database
+gives one connection at a time and takes back when that process dies). The others do
+not search; every :data:`SWEEP` seconds each looks for live matches whose bots no one
+holds (their process died) and takes them over. Were two to act anyway, the action's
+idempotency key (``bot:<seat>:<version>``) would let the database write one.
+
 >>> from grimoire import registry
 >>> rules = registry.get("wizard-armies")
 >>> state = rules.setup(rules.Options(), ("Ann", "Bot"))
@@ -31,6 +38,10 @@ from grimoire.store import EventStore
 from grimoire.tools._log import get_logger
 
 log = get_logger("grimoire.server")
+
+SWEEP = 5.0
+"""Seconds between two looks, over a shared store, for matches whose bots no process
+acts for (their process died): this process claims them and acts."""
 
 
 def choose(rules: AnyRules, state: Any, seat: int, spec: str, seed: str,
@@ -58,8 +69,27 @@ class BotSeats:
         self._specs: dict[str, dict[int, str]] = {}
         self._thinking: set[tuple[str, int]] = set()
         self.tasks: set[asyncio.Task[None]] = set()
+        hub.again.append(self._again)
 
-    def _spawn(self, work: Any) -> None:
+    def _again(self) -> None:
+        """The store's watch connected again: the claims were let go; take them back."""
+        self.spawn(self._look())
+
+    async def sweep(self) -> None:
+        """Over a shared store, every :data:`SWEEP` seconds: resume the bots no process
+        acts for (run as a task until cancelled)."""
+        while True:
+            await asyncio.sleep(SWEEP * random.uniform(0.8, 1.2))
+            await self._look()
+
+    async def _look(self) -> None:
+        try:
+            await self.resume()
+        except GrimoireError as exc:  # the store unreachable: the next look
+            log.warning("bot-sweep", reason=exc.reason)
+
+    def spawn(self, work: Any) -> None:
+        """Run ``work`` (a coroutine) as a task of the bots (cancelled at shutdown)."""
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
@@ -69,7 +99,7 @@ class BotSeats:
         searching (on the running event loop)."""
         specs = self._specs.get(live.id)
         if specs is None:  # not read yet: read it in a thread, then wake
-            self._spawn(self._read_then_wake(live))
+            self.spawn(self._read_then_wake(live))
             return
         if not specs or live.outcome is not None:
             return
@@ -77,7 +107,7 @@ class BotSeats:
             if (live.id, seat) in self._thinking:
                 continue
             self._thinking.add((live.id, seat))
-            self._spawn(self._turn(live.id, seat))
+            self.spawn(self._turn(live.id, seat))
 
     async def _read_then_wake(self, live: Live) -> None:
         if live.id not in self._specs:
@@ -105,11 +135,13 @@ class BotSeats:
         """One action of the bot at ``seat``, searched at the version it was to act at
         (searched again, up to 8 times, if someone acted meanwhile); whether it acted."""
         spec = self._specs[match_id][seat]
+        if self.hub.shared and not await asyncio.to_thread(self.hub.claim, match_id):
+            return False  # another process acts for this match's bots
         for _ in range(8):
             live = self.hub.cached(match_id)
             if live is None:
                 live = await self.hub.run(self.hub.live, match_id)
-            now = live.now
+            now = await self.hub.run(self.hub.current, live)
             if live.rules.outcome(now.state) is not None or \
                     seat not in live.rules.to_act(now.state):
                 return False
@@ -127,6 +159,12 @@ class BotSeats:
         return False
 
     async def resume(self) -> None:
-        """Wake the bots of every live match of the store (after a restart)."""
+        """Wake the bots of every live match of the store (after a restart; over a
+        shared store, every :data:`SWEEP` seconds, and they act where this process may
+        claim the match)."""
         for match_id in await self.hub.run(self.store.bot_matches):
+            if self.hub.shared:  # what this process holds of it may be behind
+                live = self.hub.cached(match_id) or await self.hub.run(self.hub.live,
+                                                                       match_id)
+                await self.hub.run(self.hub.current, live)
             await self.hub.started(match_id)

@@ -13,6 +13,12 @@ hands it to worker threads (the store is safe to share between them), and each r
 HTML viewer is built once, one event at a time (:class:`~grimoire.tools.view.Reel`), in
 threads of their own.
 
+Over a store other processes append to (PostgreSQL: ``EventStore.shared``), what a
+process holds of a match may be behind: before it answers or decides, the hub asks the
+store for the match's version and folds only the events it lacks (:meth:`Hub.current`),
+and the store's watch (``LISTEN``/``NOTIFY``) tells it of every append, so the readers
+listening here are told the other processes' decisions too, in order, once each.
+
 >>> # hub = Hub(Store("matches.sqlite")); created = hub.create("vicious-circle", ("Ann", "Ben"))
 """
 
@@ -23,7 +29,6 @@ import hashlib
 import hmac
 import itertools
 import os
-import queue
 import random
 import secrets
 import sys
@@ -38,16 +43,26 @@ import msgspec
 from grimoire.core import registry
 from grimoire.core.choices import choices
 from grimoire.core.dice import SeededDice
-from grimoire.core.errors import GrimoireError, IllegalAction, StoreError, UsageError
+from grimoire.core.errors import (
+    ConcurrencyError,
+    GrimoireError,
+    IllegalAction,
+    StoreError,
+    UsageError,
+)
 from grimoire.core.events import Action, Chance, Event, Header
 from grimoire.core.match import Match, check_players
 from grimoire.core.replay import draws_in, initial_state
 from grimoire.core.rules import AnyRules, Outcome
+from grimoire.server.workers import Workers, soon
 from grimoire.store import EventStore
+from grimoire.store.base import Watch
+from grimoire.tools._log import get_logger
 from grimoire.tools.render import Perspective
-from grimoire.tools.view import KEYFRAME, Reel, ending_of, title_of, viewer_data
+from grimoire.tools.view import KEYFRAME, Reel, ending_of, texts_of, title_of, viewer_data
 
 T = TypeVar("T")
+log = get_logger("grimoire.server")
 
 TOKEN_BYTES = 24
 """Random bytes in a token (``secrets.token_urlsafe``): 192 bits."""
@@ -83,6 +98,17 @@ class Told:
     seq: int
     event: Event
     before: Any
+
+
+@dataclass(eq=False)
+class Listener:
+    """A reader listening to a match (a WebSocket): its seat, the queue its events are
+    put on (a list per decision; ``None``: stop), and the seq of the next event it is to
+    be told (each event is told once, in order, whichever process appended it)."""
+
+    seat: int | None
+    queue: asyncio.Queue[list[Told] | None]
+    since: int
 
 
 SWITCH_INTERVAL = 0.001
@@ -125,7 +151,12 @@ class Film:
 @dataclass
 class Live:
     """A match being played, in memory: where it stands (:class:`Now`), its snapshots,
-    the lock that orders its decisions, the readers listening, and its last pictures."""
+    the lock that orders its decisions, the readers listening, and its last pictures.
+
+    ``sync`` (a thread lock) orders the moves of ``now`` (a decision made here, or the
+    events of other processes folded in); ``pending`` holds the events ``now`` moved past
+    that the listeners have not been told yet (guarded by ``told_lock``, held only to
+    take or add to it); ``wanted`` is the highest version the store's watch has told."""
 
     id: str
     rules: AnyRules
@@ -133,9 +164,13 @@ class Live:
     seed: bytes | None
     snapshots: dict[int, Any] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    listeners: set[tuple[int | None, asyncio.Queue[list[Told] | None]]] = field(
-        default_factory=set)
+    listeners: set[Listener] = field(default_factory=set)
     pictures: dict[tuple[int | None, bool], tuple[int, str]] = field(default_factory=dict)
+    sync: threading.Lock = field(default_factory=threading.Lock)
+    pending: list[Told] = field(default_factory=list)
+    told_lock: threading.Lock = field(default_factory=threading.Lock)
+    wanted: int = 0
+    catching: bool = False
 
     @property
     def state(self) -> Any:
@@ -164,62 +199,6 @@ class Created(msgspec.Struct, frozen=True, kw_only=True):
     seats: tuple[dict[str, Any], ...]
     spectator: str
     seed_commitment: str | None
-
-
-class Workers:
-    """Threads that run functions for an event loop: :meth:`run` hands ``fn(*args)`` to
-    the first free thread and awaits its result. (A lean executor: a job is a tuple on a
-    queue and its answer one ``call_soon_threadsafe``, so a busy server pays little to
-    keep its event loop free.)
-
-    >>> async def main() -> int:
-    ...     workers = Workers(2, "demo")
-    ...     try:
-    ...         return await workers.run(sum, (1, 2, 3))
-    ...     finally:
-    ...         workers.close()
-    >>> asyncio.run(main())
-    6
-    """
-
-    def __init__(self, threads: int, name: str) -> None:
-        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self._threads = [threading.Thread(target=self._work, name=f"{name}-{k}", daemon=True)
-                         for k in range(threads)]
-        for thread in self._threads:
-            thread.start()
-
-    async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        loop = asyncio.get_running_loop()
-        future: asyncio.Future[T] = loop.create_future()
-        self._jobs.put((loop, future, fn, args))
-        return await future
-
-    def _work(self) -> None:
-        while (job := self._jobs.get()) is not None:
-            loop, future, fn, args = job
-            try:
-                result = fn(*args)
-            except BaseException as exc:  # handed to the awaiting request, as raised
-                loop.call_soon_threadsafe(_settle, future, None, exc)
-            else:
-                loop.call_soon_threadsafe(_settle, future, result, None)
-
-    def close(self) -> None:
-        """Stop the threads once the jobs given them are done."""
-        for _ in self._threads:
-            self._jobs.put(None)
-        for thread in self._threads:
-            thread.join()
-
-
-def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
-    if future.cancelled():  # the request went away: its answer is dropped
-        return
-    if error is not None:
-        future.set_exception(error)
-    else:
-        future.set_result(result)
 
 
 class Hub:
@@ -253,6 +232,29 @@ class Hub:
         self._heavy = Workers(heavy_threads, "grimoire-view")
         self._building = 0  # viewer jobs under way (counted on the event loop)
         self._switch = sys.getswitchinterval()
+        self.shared = store.shared
+        """Whether other processes append to the store (then every answer and decision
+        is checked against the store's version first: :meth:`current`)."""
+        self.watch: Watch | None = None
+        self.again: list[Callable[[], None]] = []
+        """Called on the event loop when the store's watch connected again (appends may
+        have been missed, claims were let go): the server's bots look again."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def start(self) -> None:
+        """On the event loop, before serving: remember the loop (listeners are told
+        there) and, over a shared store, start its watch (:meth:`EventStore.watch`)."""
+        self._loop = asyncio.get_running_loop()
+        if self.shared and self.watch is None:
+            self.watch = self.store.watch(self._noted)
+
+    def claim(self, match_id: str) -> bool:
+        """Whether this process may act for the match's server bots: always over a store
+        no one else appends to; over a shared one, while this process holds the match's
+        claim (the database gives it to one process at a time). Blocks: call it in a
+        thread."""
+        return self.watch is None or self.watch.claim(match_id)
 
     def new_seed(self) -> bytes:
         """A new match's dice seed: 32 random bytes (from the seeded sequence of
@@ -263,13 +265,21 @@ class Hub:
             return self._seeds.randbytes(32)
 
     def close(self) -> None:
-        """Stop the worker threads (after the work given them is done)."""
+        """Stop the store's watch and the worker threads (after the work given them is
+        done)."""
+        if self.watch is not None:
+            self.watch.close()
+            self.watch = None
+        for task in list(self._tasks):
+            task.cancel()
         self._quick.close()
         self._heavy.close()
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """``fn(*args)`` in a worker thread (reading the store, folding, deciding, telling,
         drawing one picture: anything but whole viewers)."""
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
         return await self._quick.run(fn, *args)
 
     async def run_heavy(self, fn: Callable[..., T], *args: Any) -> T:
@@ -298,12 +308,12 @@ class Hub:
                           seed=seed)
         # (Match.new checks names, seats and options as for every new match)
         header = match.header
-        match_id = self.store.create(header, seed=seed)
         tokens = [secrets.token_urlsafe(TOKEN_BYTES) for _ in header.players]
         spectator = secrets.token_urlsafe(TOKEN_BYTES)
-        for seat, token in enumerate(tokens):
-            self.store.grant(match_id, seat, digest(token))
-        self.store.grant(match_id, None, digest(spectator))
+        grants: list[tuple[int | None, bytes]] = [
+            (seat, digest(token)) for seat, token in enumerate(tokens)]
+        match_id = self.store.create(header, seed=seed,  # one transaction, grants and all
+                                     grants=[*grants, (None, digest(spectator))])
         with self._guard:
             self._remember(match_id, Live(match_id, rules, Now(match.state, 0, 0, header),
                                           seed, {0: match.state}))
@@ -408,6 +418,122 @@ class Hub:
             live = self._live.get(match_id)
             return live if live is not None else self._remember(match_id, restored)
 
+    def current(self, live: Live) -> Now:
+        """Where the match stands now: ``live.now``, after folding in the events other
+        processes appended since (over a shared store; one query when nothing is
+        missing). Blocks: call it in a worker thread."""
+        if not self.shared:
+            return live.now
+        version = self.store.version(live.id)
+        if version <= live.now.version:
+            return live.now
+        with live.sync:
+            now = live.now
+            if version <= now.version:  # another thread folded them meanwhile
+                return now
+            state, counter, told, snapshots = now.state, now.counter, [], {}
+            for rec in self.store.records(live.id, now.version):
+                told.append(Told(rec.seq, rec.event, state))
+                state = live.rules.evolve(state, rec.event)
+                if isinstance(rec.event, Chance):
+                    counter += rec.event.draws
+                if (rec.seq + 1) % SNAPSHOT_EVERY == 0:
+                    snapshots[rec.seq + 1] = state
+            header = now.header
+            if live.rules.outcome(state) is not None and header.seed is None:
+                self.store.reveal(live.id)  # done by whoever appended it; if not, done now
+                header = self.store.header(live.id)
+            live.snapshots.update(snapshots)
+            self._advance(live, Now(state, counter, now.version + len(told), header), told)
+            return live.now
+
+    def _advance(self, live: Live, now: Now, told: Sequence[Told]) -> None:
+        """Make ``now`` the match's state if it is ahead (``live.sync`` held), and give
+        the listeners the events they were not told (on the event loop, in order)."""
+        if now.version <= live.now.version:
+            return
+        fresh = [t for t in told if t.seq >= live.now.version]
+        live.now = now
+        if self._loop is None or not fresh:
+            return
+        with live.told_lock:
+            live.pending.extend(fresh)
+        soon(self._loop, self._flush, live)
+
+    def _flush(self, live: Live) -> None:
+        """Tell each listener the pending events it has not been told (on the loop)."""
+        with live.told_lock:
+            batch, live.pending = live.pending, []
+        if not batch:
+            return
+        for listener in list(live.listeners):
+            part = [t for t in batch if t.seq >= listener.since]
+            if part:
+                listener.queue.put_nowait(part)
+                listener.since = part[-1].seq + 1
+
+    def _noted(self, match_id: str | None, version: int) -> None:
+        """The store's watch (in its thread): ``match_id`` has ``version`` records now,
+        or (``None``) appends may have been missed. A match someone listens to here, or
+        whose bots this process acts for, is caught up (on the loop, then a worker)."""
+        loop = self._loop
+        if loop is None:
+            return
+        if match_id is None:
+            with self._guard:
+                lives = list(self._live.values())
+            soon(loop, self._missed, lives)
+            return
+        with self._guard:
+            live = self._live.get(match_id)
+        if live is not None and live.now.version >= version:
+            return  # this process's own append, or already folded in
+        held = self.watch is not None and self.watch.holds(match_id)
+        if (live is None or not live.listeners) and not held:
+            return
+        soon(loop, self._catch_up, match_id, version)
+
+    def _missed(self, lives: list[Live]) -> None:
+        for live in lives:
+            if live.listeners:
+                self._catch_up(live.id, 0)
+        for hook in self.again:
+            hook()
+
+    def _catch_up(self, match_id: str, version: int) -> None:
+        """Fold in the match's new events in a worker thread, then wake the hooks (on the
+        loop); one catch-up of a match at a time, again while the watch told more."""
+        live = self.cached(match_id)
+        if live is not None:
+            live.wanted = max(live.wanted, version)
+            if live.catching:
+                return
+            live.catching = True
+
+        async def catch_up() -> None:
+            found = live
+            try:
+                while True:
+                    if found is None:
+                        found = await self.run(self.live, match_id)
+                        found.catching = True
+                    before = found.now.version
+                    await self.run(self.current, found)
+                    if found.now.version > before:
+                        for hook in self.after:
+                            hook(found)
+                    if found.now.version >= found.wanted or found.now.version == before:
+                        return
+            except GrimoireError as exc:  # the store unreachable: the next read catches up
+                log.warning("catch-up", match=match_id, reason=exc.reason)
+            finally:
+                if found is not None:
+                    found.catching = False
+
+        task = asyncio.get_running_loop().create_task(catch_up())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
     def _remember(self, match_id: str, live: Live) -> Live:
         self._live[match_id] = live
         if len(self._live) > self.keep:
@@ -422,7 +548,7 @@ class Hub:
         """What ``reader`` may know of the match now (``picture``: with the board as an
         SVG picture, ``turned``: drawn from the reader's seat's side; the last picture of
         each reader and side is kept for its version)."""
-        now = live.now
+        now = self.current(live)
         told = Perspective(live.rules, reader.seat, True)
         out = {"match": live.id, "game": live.rules.name, "seat": reader.seat,
                "players": list(now.header.players)} | self.status(live, now) | {
@@ -522,14 +648,20 @@ class Hub:
         return reel
 
     def _render(self, live: Live, film: Film) -> None:
-        now = live.now
+        now = self.current(live)
         reel = self._extend(live, film, now)
         outcome = live.rules.outcome(now.state)
+        path = f"/matches/{live.id}/frames"
+        # A finished match's page opens at the start, a live one's at its latest event:
+        # the page holds the pictures of that key-frame span, the others are asked for
+        # (GET frames?since=N&until=M) as the reader steps to them.
+        frames, later, texts = reel.opening(0 if outcome is not None else now.version)
+        missing = len(frames) + len(later[1] if later else []) < now.version + 1
         data = viewer_data(live.rules, now.header, reel.reader, sealed=film.sealed,
-                           outcome=outcome, lines=reel.lines[:now.version],
-                           frames=reel.frames[:now.version + 1], texts=reel.texts())
+                           outcome=outcome, lines=reel.lines[:now.version], frames=frames,
+                           texts=texts, later=later, more=path if missing else None)
         if outcome is None:
-            data["live"] = {"version": now.version, "frames": f"/matches/{live.id}/frames"}
+            data["live"] = {"version": now.version, "frames": path}
         film.page = reel.page(data, title_of(now.header)).encode()
         film.etag = '"' + hashlib.blake2b(film.page, digest_size=12).hexdigest() + '"'
         film.version = now.version
@@ -541,6 +673,8 @@ class Hub:
         moves on. A live match's page says where to follow it: ``"live": {"version",
         "frames"}`` (:meth:`frames`)."""
         film = self._film(live, reader.seat)
+        if self.shared:  # another process may have moved the match on
+            await self.run(self.current, live)
         if film.version == live.version:
             return film.page, film.etag
         async with film.lock:
@@ -548,23 +682,29 @@ class Hub:
                 await self.run_heavy(self._render, live, film)
             return film.page, film.etag
 
-    async def frames(self, live: Live, reader: Reader, since: int) -> bytes:
-        """``GET /matches/{id}/frames?since=N`` as JSON: the viewer's event lines from seq
-        ``since`` on and its frames for events ``since + 1`` to the version now (frame
-        ``k`` a whole picture when ``k`` is a multiple of ``keyframe``, else a patch of
-        frame ``k - 1``), and the outcome as the viewer tells it (``None`` while live)."""
+    async def frames(self, live: Live, reader: Reader, since: int,
+                     until: int | None = None) -> bytes:
+        """``GET /matches/{id}/frames?since=N[&until=M]`` as JSON: the viewer's event lines
+        from seq ``since`` to ``until`` (default: the version now) and its frames for
+        events ``since + 1`` to ``until`` (frame ``k`` a whole picture when ``k`` is a
+        multiple of ``keyframe``, else a patch of frame ``k - 1``), the ``texts`` of what
+        they name, and the outcome as the viewer tells it (``None`` while live). Frames not
+        drawn yet are drawn (a page of a long match holds some of them only)."""
         film = self._film(live, reader.seat)
         async with film.lock:
-            return await self.run_heavy(self._frames, live, film, since)
+            return await self.run_heavy(self._frames, live, film, since, until)
 
-    def _frames(self, live: Live, film: Film, since: int) -> bytes:
-        now = live.now
+    def _frames(self, live: Live, film: Film, since: int, until: int | None) -> bytes:
+        now = self.current(live)
         reel = self._extend(live, film, now)
+        last = now.version if until is None else min(until, now.version)
+        lines = reel.lines[since:last]
+        frames = reel.between(since + 1, last) if since < last else []
         return msgspec.json.encode({
             "version": now.version,
             "outcome": ending_of(live.rules.outcome(now.state), now.header.players),
-            "events": reel.lines[since:now.version],
-            "frames": reel.frames[since + 1:now.version + 1], "keyframe": KEYFRAME})
+            "events": lines, "frames": frames, "keyframe": KEYFRAME,
+            "texts": texts_of(live.rules, lines, frames)})
 
     # ------------------------------------------------------------------ acting
 
@@ -618,9 +758,7 @@ class Hub:
     async def _decided(self, live: Live, work: Callable[[Live], Any]) -> Any:
         async with live.lock:
             done = await self.run(work, live)
-            if done[1]:
-                for _seat, queue in list(live.listeners):
-                    queue.put_nowait(done[1])
+            self._flush(live)  # told already (_advance), unless the loop was not known
         if done[1]:
             for hook in self.after:
                 hook(live)
@@ -634,6 +772,13 @@ class Hub:
         match_id = live.id
         if reader.seat is None:
             raise AccessError("access/seat", "a spectator cannot act")
+        if expected_version != now.version and self.shared:
+            now = self.current(live)  # another process may have appended: catch up
+            if expected_version > now.version:  # a version the store has not reached
+                raise ConcurrencyError(
+                    "store/conflict", f"match {match_id!r} has {now.version} records, not "
+                    f"{expected_version}: read the new ones and decide again",
+                    expected=expected_version, actual=now.version)
         if expected_version != now.version:
             # a retried request (same key) is answered, anything else is stale
             done = self.store.append(match_id, (), expected_version=expected_version,
@@ -655,14 +800,24 @@ class Hub:
             if (now.version + k + 1) % SNAPSHOT_EVERY == 0:
                 snapshots[now.version + k + 1] = state
         outcome = live.rules.outcome(state)
-        done = self.store.append(match_id, events, expected_version=now.version,
-                                 idempotency_key=key, outcome=outcome)
+        try:
+            done = self.store.append(match_id, events, expected_version=now.version,
+                                     idempotency_key=key, outcome=outcome)
+        except ConcurrencyError:
+            # another process appended at this version first (only a shared store lets
+            # one): what this process holds is behind; catch up, then refuse as stale
+            if self.shared:
+                self.current(live)
+            raise
         if done.duplicate:  # the key was used at another version: nothing written
+            if self.shared:
+                self.current(live)
             return done.version, [], True
         header = now.header
         if outcome is not None:
             self.store.reveal(match_id)
             header = self.store.header(match_id)
-        live.snapshots.update(snapshots)
-        live.now = Now(state, counter, done.version, header)
+        with live.sync:
+            live.snapshots.update(snapshots)
+            self._advance(live, Now(state, counter, done.version, header), told)
         return done.version, told, False

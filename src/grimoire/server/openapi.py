@@ -38,6 +38,8 @@ def _op(summary: str, *, body: str | None = None, ok: int = 200,
 
 MATCH = {"name": "match", "in": "path", "required": True, "schema": {"type": "string"}}
 SINCE = {"name": "since", "in": "query", "schema": {"type": "integer", "minimum": 0}}
+UNTIL = {"name": "until", "in": "query", "schema": {"type": "integer", "minimum": 0},
+         "description": "the last event whose frame is wanted (default: the version now)"}
 PICTURE = {"name": "picture", "in": "query", "schema": {"type": "boolean"}}
 TURNED = {"name": "turned", "in": "query", "schema": {"type": "boolean"},
           "description": "draw the picture from the token's seat's side"}
@@ -128,12 +130,15 @@ def openapi() -> dict[str, Any]:
                 params=(MATCH,), media="text/html")},
             "/matches/{match}/frames": {"get": _op(
                 "The HTML viewer's data after event N, for a page following a live match "
-                "(a live match's viewer says where: its data's live.frames): version, "
+                "(a live match's viewer says where: its data's live.frames) or fetching "
+                "the frames its page lacks (its data's more): version, "
                 "outcome (as the viewer tells it, null while live), events (the lines "
-                "from seq N on), frames (for events N+1 to version: frame k a whole "
+                "from seq N to M), frames (for events N+1 to M, M the version unless "
+                "until=M: frame k a whole "
                 "picture, its lines, when k % keyframe == 0, else a patch of frame k-1: "
-                "[start, stop, [new lines]]), keyframe; as the token's seat sees them",
-                params=(MATCH, SINCE))},
+                "[start, stop, [new lines]]), keyframe, texts (of what they name); as the "
+                "token's seat sees them",
+                params=(MATCH, SINCE, UNTIL))},
             "/matches/{match}/play": {"get": _op(
                 "A page for a person to play the token's seat in a browser",
                 params=(MATCH,), media="text/html")},

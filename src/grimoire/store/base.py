@@ -98,6 +98,25 @@ class Connection(Protocol):
         ...
 
 
+class Watch(Protocol):
+    """What :meth:`EventStore.watch` returns: a watch of the appends of other
+    processes, and the claims that let one process of many act for a match
+    (:meth:`claim`) until it closes the watch or dies."""
+
+    def claim(self, match_id: str) -> bool:
+        """Whether this process holds the match's claim now (taken if free): one
+        process at a time holds it, until its watch closes or its connection is lost."""
+        ...
+
+    def holds(self, match_id: str) -> bool:
+        """Whether this process holds the match's claim (asks no one)."""
+        ...
+
+    def close(self) -> None:
+        """Stop watching (the claims are let go)."""
+        ...
+
+
 class Collision(StoreError):
     """A write the database refused on a unique key (``store/exists``): another
     connection wrote that key first. :meth:`EventStore.append` turns one on the records'
@@ -191,6 +210,10 @@ class EventStore(ABC):
 
     path: str
     read_only: bool = False
+    shared: bool = False
+    """Whether other processes may append to this store while this one serves it (a
+    PostgreSQL database: yes; an SQLite file: one server process, no). A server over a
+    shared store checks what it holds of a match against the store's version."""
     _lock: threading.RLock
 
     @abstractmethod
@@ -223,6 +246,25 @@ class EventStore(ABC):
         (``RETURNING key``; SQLite's backend reads ``lastrowid`` instead, so it needs no
         SQLite of 3.35 or later)."""
         return int(db.execute(sql + " RETURNING key", params).fetchone()[0])
+
+    def watch(self, told: Callable[[str | None, int], None]) -> Watch | None:
+        """Start watching the appends other connections make to this store: ``told(match
+        id, version)`` is called (in a thread of the watch's own) after each one commits,
+        and ``told(None, 0)`` when appends may have been missed (the watch connected
+        again: ask the store). ``None`` where no one else appends (an SQLite file, served
+        by one process).
+
+        >>> from grimoire.store import Store
+        >>> with Store(":memory:") as store:
+        ...     store.watch(print) is None
+        True
+        """
+        return None
+
+    def _appended(self, db: Connection, match_id: str, version: int) -> None:
+        """Called in an append's transaction once the match's version has moved to
+        ``version``: a backend that others watch tells them here (on commit)."""
+        return None
 
     def __enter__(self) -> EventStore:
         return self
@@ -619,6 +661,8 @@ class EventStore(ABC):
             if idempotency_key is not None:
                 db.execute("INSERT INTO appends (match, key, version) VALUES (?, ?, ?)",
                            (key, idempotency_key, version))
+            if events:
+                self._appended(db, match_id, version)
             return AppendResult(version)
 
         return self._write(write)

@@ -20,24 +20,47 @@ from __future__ import annotations
 
 import functools
 import math
+import os
+import queue
+import select
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlsplit
 
 from grimoire.core.errors import StoreError, UsageError
-from grimoire.store.base import Collision, Durability, EventStore, check_settings
+from grimoire.store.base import (
+    Collision,
+    Connection,
+    Durability,
+    EventStore,
+    check_settings,
+)
 from grimoire.store.migrations import APPLICATION_ID, POSTGRES_MIGRATIONS
 
 if TYPE_CHECKING:
     import psycopg
 
-__all__ = ["SCHEMES", "PostgresStore", "is_url", "migrate", "placeholders", "shown",
-           "translate"]
+__all__ = ["CHANNEL", "SCHEMES", "PostgresStore", "Watcher", "is_url", "migrate",
+           "placeholders", "shown", "translate"]
 
 SCHEMES = ("postgresql://", "postgres://")
 """How a ``--db`` value names a PostgreSQL database (libpq's connection URIs)."""
+
+CHANNEL = "grimoire_appends"
+"""The channel (``LISTEN``/``NOTIFY``) on which every append is told, when it commits, as
+``"<match id> <version>"``: how a server process learns of another's appends."""
+
+CONNECTIONS = 4
+"""How many connections a :class:`PostgresStore` opens at most (as its threads need
+them): the server's four worker threads each have one."""
+
+CLAIMS = 0x4752
+"""The first key of the advisory locks that are matches' claims (:meth:`Watcher.claim`;
+the second is ``hashtext(match id)``). The migrations' lock is a one-key lock: another
+space."""
 
 
 def is_url(db: object) -> bool:
@@ -193,14 +216,23 @@ class PostgresStore(EventStore):
     (the next call connects again). ``read_only=True``: every transaction is read-only,
     no migration runs (``store/missing``, ``store/too-old`` as for SQLite).
 
-    One connection, shared by the object's threads under a lock (as the SQLite store's).
-    The URL's password never appears in messages (``shown(url)``).
+    Connections are opened as the object's threads need them, up to ``connections`` at
+    once, each used by one thread at a time (so one thread's commit, waiting for the
+    disk, holds up no other, and PostgreSQL writes the WAL of the commits waiting
+    together); a thread that finds them all in use waits up to ``timeout`` seconds,
+    then fails with ``store/unavailable`` (a pool that stays full is a database too slow
+    for the load). A connection found broken, or whose server hung up while it was
+    idle (the database restarted), is dropped, and a new one made. The URL's password
+    never appears in messages (``shown(url)``).
 
     >>> # with PostgresStore("postgresql://grimoire@localhost/grimoire") as store: ...
     """
 
+    shared = True
+
     def __init__(self, url: str, *, durability: Durability = "full", timeout: float = 5.0,
-                 read_only: bool = False, create: bool = True) -> None:
+                 read_only: bool = False, create: bool = True,
+                 connections: int = CONNECTIONS) -> None:
         check_settings(durability, timeout)
         if not is_url(url):
             raise UsageError("store/bad-url", f"a PostgreSQL store is named by a URL "
@@ -216,10 +248,17 @@ class PostgresStore(EventStore):
         self.durability = durability
         self.timeout = float(timeout)
         self._create = create
-        self._lock = threading.RLock()
-        self._db: psycopg.Connection[Any] | None = None
+        if isinstance(connections, bool) or not isinstance(connections, int) or \
+                connections < 1:
+            raise UsageError("store/connections", f"connections is a number >= 1, not "
+                             f"{connections!r}")
+        self.connections = connections
+        self._lock = threading.RLock()  # the idle connections
+        self._idle: list[psycopg.Connection[Any]] = []
+        self._slots = threading.BoundedSemaphore(connections)
+        self._mine = threading.local()  # the connection a thread holds, and how deeply
         self._closed = False
-        self._db = self._connect(first=True)
+        self._idle.append(self._connect(first=True))
 
     def _connect(self, *, first: bool = False) -> psycopg.Connection[Any]:
         import psycopg
@@ -270,15 +309,13 @@ class PostgresStore(EventStore):
     # ------------------------------------------------------------------ plumbing
 
     def close(self) -> None:
-        """Close the connection (every later call is ``store/closed``). Closing twice is
-        fine."""
+        """Close the connections (every later call is ``store/closed``; one in use is
+        closed when its call ends). Closing twice is fine."""
         with self._lock:
             self._closed = True
-            if self._db is not None:
-                try:
-                    self._db.close()
-                finally:
-                    self._db = None
+            idle, self._idle = self._idle, []
+        for db in idle:
+            db.close()
 
     def __enter__(self) -> PostgresStore:
         return self
@@ -286,42 +323,84 @@ class PostgresStore(EventStore):
     def __repr__(self) -> str:
         return f"PostgresStore({self.path!r}{', read_only=True' if self.read_only else ''})"
 
-    def _conn(self) -> psycopg.Connection[Any]:
-        """The connection, made again if the last one was lost (the database restarted,
-        a network cut): that failing is ``store/unavailable``."""
+    @contextmanager
+    def _held(self) -> Iterator[psycopg.Connection[Any]]:
+        """A connection for this thread alone while the block runs (the one it holds
+        already, inside another block): an idle one, or a new one while fewer than
+        ``connections`` are open; else wait for one, up to ``timeout``."""
+        held = getattr(self._mine, "db", None)
+        if held is not None:
+            self._mine.depth += 1
+            try:
+                yield held
+            finally:
+                self._mine.depth -= 1
+            return
         if self._closed:
             raise StoreError("store/closed", f"the store {self.path} is closed")
-        if self._db is None or self._db.closed or self._db.broken:
-            if self._db is not None:
-                self._db.close()
-                self._db = None
-            self._db = self._connect()
-        return self._db
+        if not self._slots.acquire(timeout=self.timeout):
+            raise StoreError("store/unavailable", f"{self.path}: all {self.connections} "
+                             f"connections of this process stayed in use for "
+                             f"{self.timeout:g} s; nothing was written")
+        db = None
+        try:
+            with self._lock:
+                while self._idle and db is None:
+                    db = self._idle.pop()
+                    if db.closed or db.broken or _hung_up(db):
+                        db.close()
+                        db = None
+            if db is None:
+                db = self._connect()
+            self._mine.db, self._mine.depth = db, 1
+            yield db
+        finally:
+            self._mine.db = None
+            if db is not None:
+                with self._lock:
+                    if self._closed or db.closed or db.broken:
+                        db.close()
+                    else:
+                        self._idle.append(db)
+            self._slots.release()
 
     @contextmanager
     def _reading(self) -> Iterator[_Connection]:
         import psycopg
 
-        with self._lock:
-            try:
-                yield _Connection(self._conn())
-            except psycopg.Error as exc:
-                raise translate(exc, self.path) from None
+        try:
+            with self._held() as db:
+                yield _Connection(db)
+        except psycopg.Error as exc:
+            raise translate(exc, self.path) from None
 
     @contextmanager
     def _writing(self) -> Iterator[_Connection]:
         import psycopg
 
-        with self._lock:
-            if self.read_only:
-                raise StoreError("store/read-only", f"the store {self.path} was opened "
-                                 "read-only")
-            try:
-                db = self._conn()
-                with db.transaction():
-                    yield _Connection(db)
-            except psycopg.Error as exc:
-                raise translate(exc, self.path) from None
+        if self.read_only:
+            raise StoreError("store/read-only", f"the store {self.path} was opened "
+                             "read-only")
+        try:
+            with self._held() as db, db.transaction():
+                yield _Connection(db)
+        except psycopg.Error as exc:
+            raise translate(exc, self.path) from None
+
+    def _appended(self, db: Connection, match_id: str, version: int) -> None:
+        db.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{match_id} {version}"))
+
+    def watch(self, told: Callable[[str | None, int], None]) -> Watcher:
+        """A :class:`Watcher` of the appends to this database (``LISTEN`` on a connection
+        of its own): ``told(match id, version)`` after each commits, whoever made it;
+        ``told(None, 0)`` after the watch connected again (appends may have been missed,
+        and its claims were let go).
+
+        >>> # watch = store.watch(lambda match, version: print(match, version))
+        """
+        if self._closed:
+            raise StoreError("store/closed", f"the store {self.path} is closed")
+        return Watcher(self.url, told, timeout=self.timeout)
 
     @property
     def schema_version(self) -> int:
@@ -329,3 +408,143 @@ class PostgresStore(EventStore):
         with self._reading() as db:
             row = db.execute("SELECT version FROM grimoire_schema").fetchone()
         return 0 if row is None else int(row[0])
+
+
+def _hung_up(db: psycopg.Connection[Any]) -> bool:
+    """Whether an idle connection's server has ended it (terminated, restarted): the
+    server then says so and closes the socket, which becomes readable; a live idle
+    connection has nothing to read. Asked without waiting (no round trip)."""
+    try:
+        readable, _, _ = select.select([db.fileno()], [], [], 0)
+    except (OSError, ValueError):
+        return True
+    return bool(readable)
+
+
+class Watcher:
+    """The appends to a PostgreSQL store, as they commit, and the claims on matches:
+    one connection, in a thread of its own, listening on ``grimoire_appends`` (``CHANNEL``).
+
+    ``told(match id, version)`` is called in the watcher's thread for each append (this
+    process's own too): keep it short (hand the work to another thread). When the
+    connection is lost (the database restarted), the watcher connects again, every
+    second at most, and then calls ``told(None, 0)``: appends may have been missed
+    meanwhile, and every claim was let go.
+
+    :meth:`claim` takes a session advisory lock on the watcher's connection: the database
+    gives a match's claim to one connection at a time, and takes it back when that
+    connection ends, however its process ended (a SIGKILL included). The server's bots
+    act only for the matches their process holds the claim of. The connection's
+    ``application_name`` is ``grimoire watch <pid>``: ``pg_stat_activity`` and
+    ``pg_locks`` tell which process holds what.
+
+    >>> # watcher = Watcher("postgresql://localhost/grimoire", print); watcher.claim("m1")
+    """
+
+    POLL = 0.05
+    """Seconds between two looks at the claims asked for while no append is told (the
+    wait for a notification holds the connection)."""
+
+    START = 2.0
+    """Seconds a claim waits for the watcher to be connected (a server resuming its
+    bots as it starts asks before the watcher has connected)."""
+
+    def __init__(self, url: str, told: Callable[[str | None, int], None], *,
+                 timeout: float = 5.0) -> None:
+        self.url = url
+        self.path = shown(url)
+        self._told = told
+        self._timeout = timeout
+        self._asked: queue.SimpleQueue[tuple[str, Future[bool]]] = queue.SimpleQueue()
+        self._claimed: set[str] = set()
+        self._stop = threading.Event()
+        self.connected = threading.Event()
+        """Set while the watcher listens (tests wait for it)."""
+        self._thread = threading.Thread(target=self._run, name="grimoire-watch",
+                                        daemon=True)
+        self._thread.start()
+
+    def claim(self, match_id: str) -> bool:
+        """Whether this watcher holds the claim of ``match_id`` now (taken if no other
+        connection holds it); ``False`` while the database cannot be reached (after
+        ``START`` seconds at most, the watcher unconnected). Blocks: call it in a thread."""
+        if match_id in self._claimed:
+            return True
+        if self._stop.is_set() or not self.connected.wait(self.START):
+            return False  # (a watcher just started has a moment to connect)
+        asked: Future[bool] = Future()
+        self._asked.put((match_id, asked))
+        try:
+            return asked.result(self._timeout + 1)
+        except TimeoutError:
+            return False
+
+    def holds(self, match_id: str) -> bool:
+        """Whether this watcher holds the claim of ``match_id`` (asks no one)."""
+        return match_id in self._claimed
+
+    def close(self) -> None:
+        """Stop listening and close the connection (its claims are let go)."""
+        self._stop.set()
+        self._thread.join(self._timeout + 2)
+
+    def _run(self) -> None:
+        import psycopg
+
+        again = False
+        while not self._stop.is_set():
+            try:
+                db = psycopg.connect(self.url, autocommit=True,
+                                     connect_timeout=max(2, math.ceil(self._timeout)),
+                                     application_name=f"grimoire watch {os.getpid()}")
+            except psycopg.Error:
+                self._refuse()
+                self._stop.wait(1.0)
+                continue
+            try:
+                with db:
+                    db.execute(f"LISTEN {CHANNEL}")
+                    self.connected.set()
+                    if again:
+                        self._told(None, 0)
+                    again = True
+                    while not self._stop.is_set():
+                        for note in db.notifies(timeout=self.POLL):
+                            match_id, _, version = note.payload.rpartition(" ")
+                            if match_id and version.isdigit():
+                                self._told(match_id, int(version))
+                        self._answer(db)
+            except psycopg.Error:
+                pass
+            except Exception:  # a bug in told(): the watch carries on, connected again
+                pass
+            finally:
+                self.connected.clear()
+                self._claimed.clear()
+                self._refuse()
+            self._stop.wait(0.2)
+
+    def _answer(self, db: psycopg.Connection[Any]) -> None:
+        """Take the claims asked for since the last look."""
+        while True:
+            try:
+                match_id, asked = self._asked.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                if match_id not in self._claimed:
+                    row = db.execute("SELECT pg_try_advisory_lock(%s, hashtext(%s))",
+                                     (CLAIMS, match_id)).fetchone()
+                    if row is not None and row[0]:
+                        self._claimed.add(match_id)
+            finally:
+                asked.set_result(match_id in self._claimed)
+
+    def _refuse(self) -> None:
+        """Answer every claim asked for: not held (the database cannot be reached)."""
+        while True:
+            try:
+                _, asked = self._asked.get_nowait()
+            except queue.Empty:
+                return
+            asked.set_result(False)

@@ -1,17 +1,30 @@
 """``grimoire serve``: run the match server on a port (the ``grimoire-games[server]`` extra).
 
 The store is an SQLite file or a PostgreSQL database's ``postgresql://`` URL
-(:func:`grimoire.store.open_store`).
+(:func:`grimoire.store.open_store`). Over PostgreSQL, several worker processes may serve
+one port (:func:`run_workers`: one socket, bound once, accepted from by every worker;
+a worker that dies is started again).
 
 >>> # serve("matches.sqlite", port=8000)  # until Ctrl-C
+>>> check_workers("postgresql://db.example/grimoire", 4)
+>>> check_workers("matches.sqlite", 2)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+grimoire.core.errors.UsageError: server/workers: one process serves an SQLite file: ...
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import socket
+import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 from grimoire.core.errors import UsageError
+from grimoire.store import open_store
 from grimoire.store.postgres import is_url, shown
 from grimoire.tools._log import get_logger
 
@@ -47,6 +60,140 @@ def serve(db: str | os.PathLike[str], *, host: str = "127.0.0.1", port: int = 80
     """Serve matches from the store ``db`` on ``host:port`` until interrupted."""
     check_port(port)
     run(app_for(db, durability=durability), host=host, port=port)
+
+
+def check_workers(db: str | os.PathLike[str], workers: int) -> None:
+    """Refuse a number of server processes the store cannot have (``server/workers``):
+    fewer than one, or more than one over an SQLite file (one process serves a file;
+    several share a PostgreSQL database)."""
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise UsageError("server/workers", f"--workers is a number of processes >= 1, "
+                         f"not {workers!r}")
+    if workers > 1 and not is_url(os.fspath(db)):
+        raise UsageError("server/workers", f"one process serves an SQLite file: --workers "
+                         f"{workers} needs a postgresql:// database")
+    if workers > 1 and not hasattr(os, "fork"):  # pragma: no cover - POSIX in the tests
+        raise UsageError("server/workers", "--workers forks its worker processes: POSIX "
+                         "only (elsewhere, run one process a port behind a proxy)")
+
+
+def check_store(db: str | os.PathLike[str], *, durability: str = "full") -> None:
+    """Open the store ``db`` once (creating or migrating it) and close it: a database that
+    cannot be reached, or a file that cannot be a store, is refused before any worker
+    starts."""
+    if durability not in ("full", "normal"):
+        raise UsageError("server/durability", "durability is 'full' or 'normal'")
+    open_store(os.fspath(db), durability=durability).close()  # type: ignore[arg-type]
+
+
+RESTART_WAIT = (0.1, 10.0)
+"""Seconds before a dead worker is started again: the first time, and at most (doubled
+each time a new worker dies within a minute of its start, as one does while its
+database cannot be reached)."""
+
+
+def run_workers(make_app: Callable[[], Any], *, workers: int, host: str = "127.0.0.1",
+                port: int = 8000) -> None:
+    """Serve on ``host:port`` with ``workers`` processes until SIGINT or SIGTERM (POSIX).
+
+    A pre-fork server: this process binds the socket once, then forks the workers,
+    each of which builds its application with ``make_app()`` (its own store connection,
+    threads and event loop: none exists before the fork) and runs uvicorn on the shared
+    socket, the kernel handing each new connection to one worker. The modules are
+    imported once, before the fork, so a worker starts in milliseconds, not seconds. A
+    worker that dies (even by SIGKILL) is started again, at once the first time, then
+    after a wait that doubles while new workers keep dying (:data:`RESTART_WAIT`). On
+    SIGINT or SIGTERM the workers are asked to stop (SIGTERM: uvicorn's graceful
+    shutdown), and killed if they have not stopped within 10 seconds."""
+    check_port(port)
+    if workers < 1:
+        raise UsageError("server/workers", f"no {workers} workers")
+    import uvicorn  # noqa: F401  (imported before the fork, once for every worker)
+
+    import grimoire.server.app  # noqa: F401
+    from grimoire.core import registry
+
+    registry.names()  # the games loaded once, before the fork
+
+    sock = _bound(host, port)
+    stop = threading.Event()
+    previous = {sig: signal.signal(sig, lambda *_: stop.set())
+                for sig in (signal.SIGINT, signal.SIGTERM)}
+    alive: dict[int, float] = {}  # worker pid: when it started
+    wait, due = RESTART_WAIT[0], 0.0
+    log.info("serve", host=host, port=port, workers=workers)
+    try:
+        while not stop.is_set():
+            while len(alive) < workers and time.monotonic() >= due and not stop.is_set():
+                alive[_fork(sock, make_app, previous)] = time.monotonic()
+            stop.wait(0.2)
+            while alive:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+                if pid == 0:
+                    break
+                started = alive.pop(pid, None)
+                if started is None or stop.is_set():
+                    continue
+                log.warning("worker-died", pid=pid, status=os.waitstatus_to_exitcode(status))
+                quick = time.monotonic() - started < 60
+                due = time.monotonic() + (wait if quick else RESTART_WAIT[0])
+                wait = min(RESTART_WAIT[1], 2 * wait) if quick else RESTART_WAIT[0]
+    finally:
+        for pid in alive:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + 10
+        while alive and time.monotonic() < deadline:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+            if pid:
+                alive.pop(pid, None)
+            else:
+                time.sleep(0.05)
+        for pid in alive:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        sock.close()
+
+
+def _bound(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (IPv6 where ``host`` has a colon), to be shared."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise UsageError("server/port", f"cannot listen on {host}:{port}: "
+                         f"{exc.strerror}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def _fork(sock: socket.socket, make_app: Callable[[], Any],
+          handlers: dict[signal.Signals, Any]) -> int:
+    """Start one worker: the child serves ``make_app()`` on ``sock`` and never returns."""
+    pid = os.fork()
+    if pid:
+        return pid
+    code = 1
+    try:  # the child: the signals as they were (uvicorn installs its own while serving)
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+        import uvicorn
+
+        from grimoire.server.app import WebSocketProtocol
+
+        server = uvicorn.Server(uvicorn.Config(make_app(), log_level="warning",
+                                               ws=WebSocketProtocol))
+        server.run(sockets=[sock])
+        code = 0 if server.started else 3
+    except BaseException as exc:  # the worker's end, reported; the parent starts another
+        log.error("worker-failed", pid=os.getpid(), error=repr(exc))
+    finally:
+        os._exit(code)
 
 
 def check_port(port: int) -> None:

@@ -24,6 +24,12 @@ encoding below, and optionally ``"texts"``); a reader at the end moves to the ne
 one looking back stays where they are. It stops once the match is over or the server
 refuses it (a 4xx answer), and says so.
 
+A page may hold some of the pictures only (``more``, the URL path of the match server's
+frames: its page of a long match holds the key-frame span it opens at, and frame 0): it
+asks ``GET <more>?since=N&until=M`` for the others, one span of :data:`KEYFRAME` events
+at a time, when the reader steps to them (the board says it is fetching meanwhile), and
+for the next span once a span is shown. A file of ``grimoire view`` holds them all.
+
 Written for a seat (``player``), it holds only what that seat may know: every picture is
 drawn from ``view(state, seat)``, every event is described from ``redact(event, seat)``
 in the viewed state, and the header's seed appears only once revealed. Written for
@@ -102,14 +108,31 @@ def _patch(before: list[str], after: list[str]) -> list[Any]:
     return ops
 
 
+class _Span:
+    """The frames of one key-frame span (frames ``KEYFRAME * c`` to ``KEYFRAME * c +
+    KEYFRAME - 1``) as far as they are drawn: the last picture's lines and its state, to
+    draw on from, and the texts of what the frames name, in the order they first appear
+    (found in each line once: the lines seen)."""
+
+    __slots__ = ("frames", "names", "picture", "seen", "state")
+
+    def __init__(self, picture: list[str], state: Any, names: dict[str, str]) -> None:
+        self.frames: list[Any] = [picture]
+        self.picture, self.state, self.names = picture, state, names
+        self.seen = set(picture)
+
+
 class Reel:
-    """The viewer's pictures and event lines for one reader, built one event at a time:
-    :meth:`add` draws one picture and tells one sentence, whatever the length of what came
-    before, so a server extends a reader's viewer by the new events only. Frame ``k`` is
-    the picture after ``k`` events: a whole picture (its lines) when ``k`` is a multiple
-    of :data:`KEYFRAME`, else a patch of frame ``k - 1`` (``[start, stop, [new lines]]``).
-    :meth:`page` packs them into the HTML page, compressing only the frames added since it
-    was last called.
+    """The viewer's event lines and pictures for one reader, built one event at a time:
+    :meth:`add` tells one sentence, whatever the length of what came before, so a server
+    extends a reader's viewer by the new events only. Frame ``k`` is the picture after
+    ``k`` events: a whole picture (its lines) when ``k`` is a multiple of
+    :data:`KEYFRAME`, else a patch of frame ``k - 1`` (``[start, stop, [new lines]]``).
+    Pictures are drawn when they are first asked for (:meth:`between`, :attr:`frames`),
+    one key-frame span at a time from the state at its key frame, and kept: a page that
+    opens at one event (:meth:`opening`) draws the pictures of its span only, and the
+    others are drawn when a reader steps to them. :meth:`page` packs a page, compressing
+    only the lines added since it was last called.
 
     >>> from grimoire import Match
     >>> m = Match.new("vicious-circle", seed=bytes(32))
@@ -128,13 +151,15 @@ class Reel:
         self.reader = reader
         self.state = start
         """The state after the last event added."""
-        self._picture = reader.draw(start).split("\n")
-        self.frames: list[Any] = [self._picture]
         self.lines: list[str] = []
+        self.events: list[Any] = []
+        """The events added, as they are in the log (each reader's redaction is drawn)."""
+        self._keys: list[Any] = [start]  # the state at each key frame
+        self._spans: list[_Span | None] = []
         self._named_lines: dict[str, str] = {}
-        self._named_frames = named_texts(reader.rules, "\n".join(self._picture))
+        self._named_first: dict[str, str] = {}  # in frame 0
         self._packer = zlib.compressobj(9, zlib.DEFLATED, 31)  # gzip, as page() writes
-        self._packed: list[bytes] = []
+        self._packed: list[bytes] = [self._packer.compress(b'{"events":[')]
 
     def __len__(self) -> int:
         return len(self.lines)
@@ -142,30 +167,105 @@ class Reel:
     def add(self, event: Any, state: Any) -> None:
         """One more event, and ``state``, the state after it."""
         line = self.reader.tell(event, self.state)
-        new = self.reader.draw(state, event).split("\n")
-        frame = new if len(self.frames) % KEYFRAME == 0 else _patch(self._picture, new)
         self.lines.append(line)
-        self.frames.append(frame)
-        self._picture, self.state = new, state
-        rules = self.reader.rules
-        for name, text in named_texts(rules, line).items():
+        self.events.append(event)
+        if len(self.lines) % KEYFRAME == 0:
+            self._keys.append(state)
+        self.state = state
+        for name, text in named_texts(self.reader.rules, line).items():
             self._named_lines.setdefault(name, text)
-        for name, text in named_texts(rules, "\n".join(_lines_of(frame))).items():
-            self._named_frames.setdefault(name, text)
+
+    @property
+    def frames(self) -> list[Any]:
+        """Every frame, from the first (before any event) to the last (drawn if not yet)."""
+        return self.between(0, len(self))
+
+    def between(self, first: int, last: int) -> list[Any]:
+        """Frames ``first`` to ``last`` (both included, as far as there are events),
+        drawing those not drawn yet.
+
+        >>> from grimoire import Match
+        >>> m = Match.new("vicious-circle", seed=bytes(32))
+        >>> reel = Reel(Perspective(m.rules, None, True), m.state)
+        >>> [frame[0][:4] for frame in reel.between(0, 5)]  # no events yet: frame 0 only
+        ['<svg']
+        """
+        last = min(last, len(self))
+        out: list[Any] = []
+        for c in range(first // KEYFRAME, last // KEYFRAME + 1) if first <= last else ():
+            start = c * KEYFRAME
+            span = self._drawn(c, min(last, start + KEYFRAME - 1))
+            out += span.frames[max(first, start) - start:last + 1 - start]
+        return out
+
+    def _drawn(self, c: int, last: int) -> _Span:
+        """Key-frame span ``c`` drawn to frame ``last`` at least."""
+        self._spans += [None] * (c + 1 - len(self._spans))
+        span, start, rules = self._spans[c], c * KEYFRAME, self.reader.rules
+        if span is None:
+            event = self.events[start - 1] if start else None
+            picture = self.reader.draw(self._keys[c], event).split("\n")
+            span = self._spans[c] = _Span(picture, self._keys[c],
+                                          named_texts(rules, "\n".join(picture)))
+            if c == 0:
+                self._named_first = dict(span.names)
+        for k in range(start + len(span.frames), last + 1):
+            event = self.events[k - 1]
+            span.state = rules.evolve(span.state, event)
+            new = self.reader.draw(span.state, event).split("\n")
+            frame = _patch(span.picture, new)
+            span.frames.append(frame)
+            span.picture = new
+            unseen = [line for line in _lines_of(frame) if line not in span.seen]
+            span.seen.update(unseen)
+            for name, text in named_texts(rules, "\n".join(unseen)).items():
+                span.names.setdefault(name, text)
+        return span
 
     def texts(self) -> dict[str, str]:
-        """The texts of what the lines and pictures name (as :func:`html_of` finds them)."""
-        return self._named_lines | {k: v for k, v in self._named_frames.items()
-                                    if k not in self._named_lines}
+        """The texts of what the lines and the pictures drawn so far name (every picture
+        drawn, :attr:`frames`: as :func:`html_of` finds them)."""
+        found = dict(self._named_lines)
+        for span in self._spans:
+            for name, text in (span.names if span else {}).items():
+                found.setdefault(name, text)
+        return found
+
+    def opening(self, at: int) -> tuple[list[Any], list[Any] | None, dict[str, str]]:
+        """What a page opening at event ``at`` holds of the pictures, drawing only those:
+        ``(frames, later, texts)``. ``frames`` are frames 0 on: the whole first key-frame
+        span when ``at`` is in it, else frame 0 alone; ``later`` is ``None`` or ``[k,
+        frames k on]``, the span ``at`` is in (from its key frame ``k`` to the last frame
+        there is); ``texts`` those of what the lines and these frames name. The same
+        reel and events give the same answer, whatever was drawn before.
+
+        >>> from grimoire import Match
+        >>> m = Match.new("vicious-circle", seed=bytes(32))
+        >>> reel = Reel(Perspective(m.rules, None, True), m.state)
+        >>> frames, later, texts = reel.opening(0)
+        >>> len(frames), later
+        (1, None)
+        """
+        start = at - at % KEYFRAME
+        span = self.between(start, min(start + KEYFRAME - 1, len(self)))
+        first = self.between(0, 0) if start else span
+        found = dict(self._named_lines)
+        for name, text in (self._named_first | self._drawn(start // KEYFRAME, start).names
+                           ).items():
+            found.setdefault(name, text)
+        return (first, [start, span], found) if start else (span, None, found)
 
     def page(self, data: dict[str, Any], title: str) -> str:
-        """:func:`page` of ``data`` with this reel's frames: the frames' compressed bytes
-        are kept, so a page one event longer compresses one frame and ``data``'s rest."""
-        fed = len(self._packed)
-        for frame in self.frames[fed:]:
-            self._packed.append(self._packer.compress(
-                (b"," if self._packed else b'{"frames":[') + _json(frame)))
-        rest = {k: v for k, v in data.items() if k != "frames"}
+        """:func:`page` of ``data``, whose ``events`` are this reel's lines: the lines'
+        compressed bytes are kept, so a page one event longer compresses one line and
+        ``data``'s rest."""
+        lines = data["events"]
+        fed = len(self._packed) - 1
+        if fed > len(lines):  # fewer lines than were packed: packed afresh
+            return page(data, title)
+        for k in range(fed, len(lines)):
+            self._packed.append(self._packer.compress((b"," if k else b"") + _json(lines[k])))
+        rest = {k: v for k, v in data.items() if k != "events"}
         tail = self._packer.copy()
         packed = b"".join([*self._packed, tail.compress(b"]," + _json(rest)[1:]),
                            tail.flush()])
@@ -176,12 +276,20 @@ def frames_of(replay: Replay, reader: Perspective,
               progress: Callable[[int], None] | None = None) -> tuple[list[Any], list[str]]:
     """The pictures (as key frames and patches) and the event lines of ``replay`` as
     ``reader`` sees it."""
+    reel = _reel_of(replay, reader, progress)
+    return reel.frames, reel.lines
+
+
+def _reel_of(replay: Replay, reader: Perspective,
+             progress: Callable[[int], None] | None = None) -> Reel:
+    """The reel of every event of ``replay``, every picture drawn."""
     reel = Reel(reader, replay.seek(0))
     for seq, event, state in replay.states():
         reel.add(event, state)
+        reel.between(seq + 1, seq + 1)  # drawn as it goes, for the progress told
         if progress is not None:
             progress(seq + 1)
-    return reel.frames, reel.lines
+    return reel
 
 
 def page(data: dict[str, Any], title: str) -> str:
@@ -261,8 +369,8 @@ def options_told(rules: AnyRules, options: Mapping[str, Any]) -> list[str]:
 
 def viewer_data(rules: AnyRules, header: Header, reader: Perspective, *, sealed: bool,
                 outcome: Outcome | None, lines: list[str], frames: list[Any],
-                texts: dict[str, str] | None = None,
-                live: str | None = None) -> dict[str, Any]:
+                texts: dict[str, str] | None = None, live: str | None = None,
+                later: list[Any] | None = None, more: str | None = None) -> dict[str, Any]:
     """What the viewer's page holds (packed by :func:`page`): the header's facts (the
     options that differ from the defaults, in words), the event ``lines``, the
     ``frames``, the outcome (``None`` while unfinished; the page keeps it hidden until
@@ -270,6 +378,12 @@ def viewer_data(rules: AnyRules, header: Header, reader: Perspective, *, sealed:
     them when not given). ``live``, the URL path of a live match's frames (the match
     server's), makes the page open at the latest event and follow the match (see the
     module's docs).
+
+    A page may hold some of the frames only (the match server's page of a long match:
+    :meth:`Reel.opening`): ``frames`` are then the first ones, ``later`` ``[k, frames k
+    on]`` another run of them, and ``more`` the URL path the page asks for the others
+    (``GET <more>?since=N&until=M``: the frames after events N+1 to M) when the reader
+    steps to them.
 
     >>> from grimoire import Match
     >>> m = Match.new("wiz-war", seed=bytes(32), options={"victory_points": 3})
@@ -295,12 +409,15 @@ def viewer_data(rules: AnyRules, header: Header, reader: Perspective, *, sealed:
         facts.append(["starts from", header.position if not reader.public else
                       "a given position (shown on the first board)"])
     if texts is None:
-        texts = named_texts(rules, "\n".join(
-            [*lines, *(line for frame in frames for line in _lines_of(frame))]))
+        texts = texts_of(rules, lines, frames)
     data = {"facts": facts, "events": lines, "frames": frames, "keyframe": KEYFRAME,
             "outcome": ending_of(outcome, names), "game": header.game, "texts": texts}
     if live is not None:
         data["live"] = {"version": len(lines), "frames": live}
+    if later is not None:
+        data["later"] = later
+    if more is not None:
+        data["more"] = more
     return data
 
 
@@ -320,11 +437,23 @@ def html_of(replay: Replay, reader: Perspective, *, sealed: bool,
     >>> page.startswith("<!doctype html>")
     True
     """
-    frames, lines = frames_of(replay, reader, progress)
+    reel = _reel_of(replay, reader, progress)
     outcome = replay.rules.outcome(replay.seek(len(replay)))
     data = viewer_data(replay.rules, replay.header, reader, sealed=sealed, outcome=outcome,
-                       lines=lines, frames=frames, live=live)
+                       lines=reel.lines, frames=reel.frames, texts=reel.texts(), live=live)
     return page(data, title_of(replay.header))
+
+
+def texts_of(rules: AnyRules, lines: list[str], frames: list[Any]) -> dict[str, str]:
+    """The game's texts of what event ``lines`` and ``frames`` (whole pictures or
+    patches) name, in the order they first appear.
+
+    >>> from grimoire import registry
+    >>> list(texts_of(registry.get("vicious-circle"), ["a Saint moves"], [[[0, 1, ["Swamp"]]]]))
+    ['Saint', 'Swamp']
+    """
+    return named_texts(rules, "\n".join(
+        [*lines, *(line for frame in frames for line in _lines_of(frame))]))
 
 
 def _lines_of(frame: Any) -> Iterator[str]:
@@ -469,6 +598,12 @@ arrows move between events and Enter or Space shows one.</p>
     return;
   }
   const frames = data.frames, events = data.events, live = data.live || null;
+  const keyframe = data.keyframe, more = data.more || null;
+  // A page may hold some of the frames only (the server's page of a long match): the
+  // first ones and data.later, [k, frames k on]; the others are asked for (more) when
+  // the reader steps to them, one key-frame span at a time.
+  while (frames.length < events.length + 1) frames.push(null);
+  if (data.later) data.later[1].forEach((f, j) => { frames[data.later[0] + j] = f; });
   let n = events.length, outcome = data.outcome || null;
   // The result stays hidden until the replay reaches the last event (or the reader asks
   // for it); from then on it stays shown, with every event listed. Unfinished matches
@@ -554,7 +689,8 @@ arrows move between events and Enter or Space shows one.</p>
   function pictureAt(at) {
     if (cache.has(at)) return cache.get(at);
     let k = at;
-    while (k > 0 && !cache.has(k) && !whole(frames[k])) k--;
+    while (k > 0 && !cache.has(k) && frames[k] && !whole(frames[k])) k--;
+    if (!frames[k] && !cache.has(k)) return null;  // not fetched yet
     const lines = (cache.has(k) ? cache.get(k) : frames[k]).slice();
     for (let j = k + 1; j <= at; j++) {
       const ops = frames[j];
@@ -569,6 +705,50 @@ arrows move between events and Enter or Space shows one.</p>
   }
   let at = 0, timer = null;
   const slider = $("slider");
+  // The board after event `at`, once its frames are here (asked for if they are not);
+  // then the next span is asked for too, so stepping on does not wait.
+  function board() {
+    const lines = pictureAt(at), el = $("board");
+    if (lines) {
+      el.innerHTML = lines.join("\n");
+      el.removeAttribute("aria-busy");
+      document.body.dataset.board = String(at);
+      const next = (Math.floor(at / keyframe) + 1) * keyframe;
+      if (next <= n && !frames[next]) fetchSpan(next / keyframe);
+    } else {
+      el.textContent = "Fetching the board after event " + at + "\u2026";
+      el.setAttribute("aria-busy", "true");
+      document.body.dataset.board = "";
+      fetchSpan(Math.floor(at / keyframe));
+    }
+  }
+  const asking = new Set();
+  async function fetchSpan(c) {
+    if (!more || asking.has(c)) return;
+    asking.add(c);
+    const first = c * keyframe, since = Math.max(0, first - 1);
+    const url = new URL(more, location.href);
+    url.searchParams.set("since", String(since));
+    url.searchParams.set("until", String(Math.min(first + keyframe - 1, n)));
+    const token = new URLSearchParams(location.search).get("token");
+    if (token) url.searchParams.set("token", token);
+    let problem = null;
+    try {
+      const res = await fetch(url, {cache: "no-store", headers: {accept: "application/json"}});
+      if (res.ok) {
+        const answer = await res.json();
+        answer.frames.forEach((f, j) => { if (!frames[since + 1 + j]) frames[since + 1 + j] = f; });
+        learn(answer.texts);
+      } else problem = "the server answered " + res.status;
+    } catch (err) {
+      problem = "the server cannot be reached";
+    }
+    asking.delete(c);
+    if (Math.floor(at / keyframe) !== c) return;
+    if (!problem) board();
+    else $("board").textContent = "The board after event " + at + " could not be fetched ("
+      + problem + "); step to it again to try again.";
+  }
   function told() {
     const shown = outcome && (revealed || at === n);
     const el = $("outcome");
@@ -581,7 +761,7 @@ arrows move between events and Enter or Space shows one.</p>
   function show(i) {
     at = Math.max(0, Math.min(n, i));
     if (at === n) revealed = true;
-    $("board").innerHTML = pictureAt(at).join("\n");
+    board();
     slider.max = String(n);
     slider.value = String(at);
     slider.setAttribute("aria-valuetext", "event " + at + " of " + n);

@@ -407,6 +407,34 @@ def test_svg_leaks_nothing(players: int, seed: int, schools: str) -> None:
     assert checked > 20
 
 
+def test_a_picture_drawn_from_kept_parts_is_the_picture_drawn_afresh() -> None:
+    """The parts of a picture kept from one position to the next (a wizard's place in the
+    panel, what stands on the squares, the panel's lines below the wizards, the legend,
+    the squares and borders) are kept by everything they are drawn from: every
+    position's picture, for everyone, a seat and a seat's turned board, drawn after the
+    others' in a shuffled order, is the one drawn with nothing kept."""
+    rng = random.Random(8)
+    cases = []
+    for n, seed, schools in GAMES[::2]:
+        played = game(n, seed, schools)
+        for k, (before, e) in enumerate(played.events):
+            if k % 3 == 0:
+                after = RULES.evolve(before, e)
+                seat = k % n
+                cases += [(after, None, e, None), (RULES.view(after, seat), seat, e, None),
+                          (RULES.view(after, seat), seat, RULES.redact(e, seat), seat)]
+    fresh = []
+    for state, seat, e, bottom in cases:
+        svg._BLOCKS.clear()
+        svg._KEPT.clear()
+        fresh.append(svg.board(state, seat, e, bottom))
+    order = list(range(len(cases)))
+    rng.shuffle(order)
+    for k in order:
+        assert svg.board(*cases[k]) == fresh[k], f"case {k} drawn from another's parts"
+    assert len(cases) > 1000
+
+
 def test_svg_draws_the_labyrinth_and_its_extras() -> None:
     fire, wall = edge("c4", "e"), edge("c3", "e")
     block = card("Stone Block")

@@ -164,7 +164,11 @@ def board(state: State, player: int | None = None, last: Event | None = None,
                      fill=_status_colour(state), font_weight="bold")
     corner = _squares(picture, state, frame)
     _borders(picture, state, frame)
-    _contents(picture, state, corner)
+    _block(picture, ("contents", frame.turn, state.players, state.names, state.schools,
+                     state.options, state.spells, state.traps, state.origin,
+                     state.active if state.origin >= 0 else -1, state.objects,
+                     state.treasures, state.pos),
+           lambda p: _contents(p, state, corner))
     for q in sorted(touched(state, last)):
         if 0 <= q < g.size and g.valid[q]:
             picture.mark(*corner(q), CELL, CELL)
@@ -210,6 +214,28 @@ def _kept(picture: Picture, key: tuple[Any, ...], draw: Callable[[Picture], None
             _KEPT.clear()
         _KEPT[key] = lines
     picture.lines.extend(lines)
+
+
+_BLOCKS: dict[tuple[Any, ...], tuple[tuple[str, ...], float]] = {}
+"""The lines of a part of the picture that changes now and then (a wizard's place in the
+panel, what stands on the squares, the legend) and the y below it, by everything it is
+drawn from: most events change one wizard and little on the board, so the pictures of a
+match draw most of their parts as the picture before did."""
+
+
+def _block(picture: Picture, key: tuple[Any, ...], draw: Callable[[Picture], float]) -> float:
+    """``draw``'s lines for ``key``, drawn once and kept (a few thousand kept at most), and
+    the y it returned."""
+    kept = _BLOCKS.get(key)
+    if kept is None:
+        scratch = Picture(0, 0)
+        below = draw(scratch)
+        kept = (tuple(scratch.lines), below)
+        if len(_BLOCKS) >= 4096:
+            _BLOCKS.clear()
+        _BLOCKS[key] = kept
+    picture.lines.extend(kept[0])
+    return kept[1]
 
 
 def _squares(picture: Picture, state: State, frame: Frame) -> Corner:
@@ -337,9 +363,11 @@ def _draw_borders(picture: Picture, state: State, frame: Frame, fire: Any) -> No
 # ---------------------------------------------------------------- what stands on squares
 
 
-def _contents(picture: Picture, state: State, at: Corner) -> None:
+def _contents(picture: Picture, state: State, at: Corner) -> float:
     """What stands on the squares, each with its square (``data-square``), what it is
-    (``data-piece``) and a tooltip."""
+    (``data-piece``) and a tooltip (drawn from the state's ``spells``, ``traps``,
+    ``origin`` and ``active``, ``objects``, ``treasures``, ``pos`` and its names and deck:
+    the key it is kept by in :func:`board`)."""
     names = B.geometry(state.players).grid.names
     for sp in state.spells:
         q = square_of(sp)
@@ -413,6 +441,7 @@ def _contents(picture: Picture, state: State, at: Corner) -> None:
             picture.piece(cx, cy, r, R.WIZARDS[p], seat=p,
                           title=f"{R.seat_name(state, p)}'s wizard: {TEXTS['Wizard']}",
                           square=names[q], name="Wizard")
+    return 0.0
 
 
 # ---------------------------------------------------------------- the side panel
@@ -463,6 +492,16 @@ def _panel(picture: Picture, state: State, player: int | None, x: float, y: floa
     items (``data-card`` each), cracks and the piles."""
     for p in range(state.players):
         y = _wizard(picture, state, player, p, x, y) + 6
+    key = ("lying", x, y, state.players, state.names, state.schools, state.options,
+           state.spells, state.treasures, state.bearer, state.objects, state.charges,
+           state.cracks, state.edges, state.picked, state.deck, state.discard, state.split,
+           state.traps)
+    return _block(picture, key, lambda scratch: _lying(scratch, state, x, y))
+
+
+def _lying(picture: Picture, state: State, x: float, y: float) -> float:
+    """The panel's lines below the wizards (``render.lying``'s), from (``x``, ``y``);
+    returns the y below. Kept by everything it reads of the state (:func:`_panel`)."""
     lines = R.lying(state)
     for sp, line in zip(state.spells, lines, strict=False):
         y = _lines(picture, x, y, line.strip(), data_card=DECK[sp.card],
@@ -482,6 +521,17 @@ def _panel(picture: Picture, state: State, player: int | None, x: float, y: floa
 
 def _wizard(picture: Picture, state: State, player: int | None, p: int, x: float,
             y: float) -> float:
+    """Wizard ``p``'s place in the panel from (``x``, ``y``); returns the y below. Kept by
+    everything :func:`_draw_wizard` reads of the state."""
+    key = ("wizard", p, player, x, y, state.players, state.names, state.schools,
+           state.options, p in _to_act(state), state.pos[p], state.life[p], state.stun[p],
+           points(state, p), state.hands[p], state.carried[p], state.charges,
+           treasure_of(state, p))
+    return _block(picture, key, lambda scratch: _draw_wizard(scratch, state, player, p, x, y))
+
+
+def _draw_wizard(picture: Picture, state: State, player: int | None, p: int, x: float,
+                 y: float) -> float:
     g = B.geometry(state.players)
     colour = seat_colour(p)
     picture.piece(x + 9, y + 9, 9, R.WIZARDS[p], seat=p)
@@ -582,8 +632,14 @@ def _legend(picture: Picture, state: State, x: float, y: float) -> float:
                             f"portal: {g.name(r1 * g.width + c1)} {R.DIRECTION[d1]} and "
                             f"{g.name(r2 * g.width + c2)} {R.DIRECTION[d2]}"))
     entries.append(("#ffffff", "gaps in the outer wall: exits to the opposite side"))
-    y = legend(picture, x, y, entries, size=TEXT)
     wizards = [f"{R.WIZARDS[p]} {R.seat_name(state, p)}" for p in range(state.players)]
+    return _block(picture, ("legend", x, y, tuple(entries), tuple(wizards)),
+                  lambda scratch: _draw_legend(scratch, x, y, entries, wizards))
+
+
+def _draw_legend(picture: Picture, x: float, y: float, entries: list[tuple[str, str]],
+                 wizards: list[str]) -> float:
+    y = legend(picture, x, y, entries, size=TEXT)
     picture.text(x, y + 2, f"wizards: {', '.join(wizards)}", size=TEXT, anchor="start")
     y += TEXT * 1.6
     picture.rect(x, y - 1, TEXT, TEXT, fill="none", stroke="#f1c40f", stroke_width=2.0)
