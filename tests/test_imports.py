@@ -4,7 +4,8 @@ Every import statement in ``src/grimoire`` counts, those inside functions too (a
 hides a cycle from Python but not from a reader). The layers:
 
 - ``core`` imports only ``core``; a game only ``core`` and itself (no game imports another);
-- ``bots`` import ``core``; ``testing`` imports ``core`` and ``bots``;
+- ``bots`` import ``core``; ``testing`` imports ``core`` and ``bots``; ``envs`` (the
+  learning environments) import ``core`` and ``bots`` (games only through the registry);
 - ``store`` (the SQLite event store) imports ``core``; ``server`` imports ``core``,
   ``store``, ``bots`` and ``tools``;
 - ``tools`` import ``core``, ``bots``, ``store`` and ``server`` (games are reached through
@@ -77,6 +78,7 @@ ALLOWED = {
     "core": {"core"},
     "registry": {"core", "registry"},
     "bots": {"core", "bots"},
+    "envs": {"core", "bots", "envs"},
     "testing": {"core", "bots", "testing"},
     "store": {"core", "store"},
     "server": {"core", "store", "bots", "tools", "server"},

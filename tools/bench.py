@@ -20,6 +20,10 @@
   a second on one process and on every core (wall time, best of ``--repeat`` runs each);
 - the search bot (``--bots``, and with the per-game figures): MCTS iterations/s per
   game from a few positions of a seeded random game (``tools/bench_bots.py``);
+- the learning environments (``--envs``, only on asking: they need the rl extra): env
+  steps/s per game, a random agent through PettingZoo's AEC loop, beside PettingZoo's
+  ``chess_v6`` and ``connect_four_v3`` through the same loop when ``pettingzoo[classic]``
+  is installed (``tools/bench_envs.py``);
 - against the anchors (``--anchors``, and in the full run when the ``bench`` extra is
   installed): each game's validate beside python-chess's validated ``push_uci`` replay and
   its trusted replay beside OpenSpiel's chess ``apply_action`` replay, measured in the same
@@ -307,6 +311,11 @@ def main() -> None:
                     "(tools/bench_anchors.py; the bench extra)")
     ap.add_argument("--bots", action="store_true",
                     help="just the search bot's iterations/s per game (tools/bench_bots.py)")
+    ap.add_argument("--envs", action="store_true",
+                    help="just the learning environments' steps/s per game beside PettingZoo's "
+                    "chess_v6 and connect_four_v3 (tools/bench_envs.py; the rl extra)")
+    ap.add_argument("--env-steps", type=int, default=2000,
+                    help="environment steps per game and round for --envs")
     ap.add_argument("--archive", action="store_true",
                     help="just validate --jobs (1 and every core), stats and export over an "
                     "archive")
@@ -324,6 +333,12 @@ def main() -> None:
         return
     if args.archive:
         archive(res, tmp, args.archive_matches, args.game_cap, args.repeat)
+        show(res, args.json)
+        return
+    if args.envs:
+        from bench_envs import envs
+
+        res.update(envs(game_names(args.game), args.env_steps, args.repeat))
         show(res, args.json)
         return
     if args.bots:

@@ -44,6 +44,7 @@ SHAPE = {
     "choices.py",  # steps and forced: how a player chooses each action, step by step
     "texts.py",  # TEXTS: a short text for every card and named rule object
     "positions.py",  # position: a position from a few facts, for tests of the rules
+    "observe.py",  # places: every place a choice may name, for the learning environments
 }
 CODE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*")
 

@@ -26,6 +26,8 @@ PUBLIC = [  # the modules users call, each rendered on a page of the reference
     "grimoire.core.options", "grimoire.core.registry", "grimoire.registry",
     "grimoire.core.kit", "grimoire.core.signing", "grimoire.testing",
     "grimoire.testing.positions", "grimoire.testing.contract", "grimoire.bots",
+    "grimoire.envs", "grimoire.envs.aec", "grimoire.envs.codec", "grimoire.envs.observation",
+    "grimoire.envs.steps", "grimoire.envs.single",
     "grimoire.store", "grimoire.server", "grimoire.server.app", "grimoire.server.lobby",
     "grimoire.tools", "grimoire.tools.validate", "grimoire.tools.stats",
     "grimoire.tools.stats_plot", "grimoire.tools.export", "grimoire.tools.simulate",

@@ -349,6 +349,19 @@ class Playing(Protocol[S_in, E]):
     def evaluate(self, state: S_in, /) -> Sequence[float] | None: ...
 
 
+class Observing(Protocol):
+    """A game's ``observe`` module: what the learning environments (:mod:`grimoire.envs`)
+    read beyond the rules. ``places(count)`` lists, in a fixed order, every place an option
+    of the choice tree may name (``Option.square``) in a match of ``count`` seats: the
+    board's squares, then the places the picture marks beside it (reserves, chambers,
+    camps, dice), so an action codec numbers each place once for every position. It may
+    also have ``observation(view, seat)``: the seat's view as a fixed number of small
+    numbers (0 to 255), documented field by field, for learning agents (without it the
+    environments encode the view's JSON)."""
+
+    def places(self, count: int, /) -> Sequence[str]: ...
+
+
 class Game(Generic[S, E, O]):
     """A game assembled from its functions: the kit's implementation of :class:`Rules`.
 
@@ -403,6 +416,8 @@ class Game(Generic[S, E, O]):
         forced: Callable[[S, PlayerId], bool] | None = None,
         texts: Mapping[str, str] | None = None,
         position: Callable[..., S] | None = None,
+        places: Callable[[int], Sequence[str]] | None = None,
+        observation: Callable[[S, PlayerId], Sequence[int]] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -453,6 +468,11 @@ class Game(Generic[S, E, O]):
             self.position = position
             """A position from a few facts, for tests of the rules (the game's
             ``positions.position``; ``grimoire.testing.position(game, **facts)``)."""
+        self._places = places
+        self.observation = observation
+        """A seat's view as a fixed number of small numbers, for learning agents (the
+        game's ``observe.observation``; ``None``: the environments encode the view's
+        JSON)."""
 
     @classmethod
     def assemble(
@@ -479,6 +499,7 @@ class Game(Generic[S, E, O]):
         choices: Choosing[S, E] | None = None,
         texts: Mapping[str, str] | None = None,
         positions: Positions[S] | None = None,
+        observe: Observing | None = None,
     ) -> Self:
         """The game from its folder's parts, each read by its role: ``rules`` (setup,
         to_act, legal, decide; and ``secrets``, usually the same module, for view, redact
@@ -492,7 +513,9 @@ class Game(Generic[S, E, O]):
         ``choices`` (steps and forced: how a player chooses,
         :class:`Choosing`), ``texts`` (each card's and named object's short text) and
         ``positions`` (``position(**facts)``: a position from a few facts, for tests of
-        the rules: :class:`Positions`). mypy checks every part against
+        the rules: :class:`Positions`) and ``observe`` (``places(count)``, every place a
+        choice may name, in a fixed order, for the learning environments:
+        :class:`Observing`). mypy checks every part against
         ``State``, ``Event`` and ``Options``.
         ``older`` lists the earlier ruleset versions the game still replays (see
         :func:`options_for`); ``upcasters`` maps such a version whose events had another
@@ -526,6 +549,8 @@ class Game(Generic[S, E, O]):
             forced=None if choices is None else choices.forced,
             texts=texts,
             position=None if positions is None else positions.position,
+            places=None if observe is None else observe.places,
+            observation=getattr(observe, "observation", None),
         )
 
     def __repr__(self) -> str:
@@ -566,6 +591,16 @@ class Game(Generic[S, E, O]):
         """The names of ``state``'s squares, by index (as the boards show them), for tools
         that report squares (``diff``); ``()`` for a game with no squares."""
         return () if self._squares is None else self._squares(state)
+
+    def places(self, count: int) -> tuple[str, ...]:
+        """Every place an option of the choice tree may name in a match of ``count`` seats,
+        in a fixed order (the game's ``observe.places``; ``()`` for a game without one).
+
+        >>> from grimoire import registry
+        >>> registry.get("vicious-circle").places(2)[-1]
+        'twilight-reserve-dragon'
+        """
+        return () if self._places is None else tuple(self._places(count))
 
     def svg(self, state: S, player: PlayerId | None = None, last: E | None = None,
             bottom: PlayerId | None = None) -> str:

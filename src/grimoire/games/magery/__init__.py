@@ -20,7 +20,17 @@ that reproduce it (``older``), so it replays and audits as it was played.
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.magery import bots, choices, evolve, notation, positions, render, rules, svg
+from grimoire.games.magery import (
+    bots,
+    choices,
+    evolve,
+    notation,
+    observe,
+    positions,
+    render,
+    rules,
+    svg,
+)
 from grimoire.games.magery import tables as T
 from grimoire.games.magery.events import Event
 from grimoire.games.magery.reasons import REASONS
@@ -32,7 +42,7 @@ RULES = Game.assemble(
     title="Magery (Warpspawn): chess with minions that double as workers in a Mage Tower.",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
-    bots=bots, choices=choices, texts=TEXTS, positions=positions,
+    bots=bots, choices=choices, texts=TEXTS, positions=positions, observe=observe,
     svg=svg,
     older={"1": {"round_limit": 50, "stalemate": "empty-round", "magus": "no-magus"}},
 )

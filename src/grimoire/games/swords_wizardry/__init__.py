@@ -17,6 +17,7 @@ from grimoire.games.swords_wizardry import (
     choices,
     evolve,
     notation,
+    observe,
     positions,
     render,
     rules,
@@ -36,7 +37,7 @@ RULES = Game.assemble(
     bots=bots,
     svg=svg,
     choices=choices,
-    texts=TEXTS, positions=positions,
+    texts=TEXTS, positions=positions, observe=observe,
     # Rules 2: no bombard across Lake Limpid, only a pinned Princess is challenged in a
     # castle, storming a surrounded castle is a choice, the Wizard bounces back one square.
     # Each change is an option; a rules 1 log is read with the old values.

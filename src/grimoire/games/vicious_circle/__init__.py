@@ -19,6 +19,7 @@ from grimoire.games.vicious_circle import (
     choices,
     evolve,
     notation,
+    observe,
     positions,
     render,
     rules,
@@ -37,7 +38,7 @@ RULES = Game.assemble(
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
     bots=bots,
     svg=svg,
-    choices=choices, texts=TEXTS, positions=positions,
+    choices=choices, texts=TEXTS, positions=positions, observe=observe,
     # rules "1": an attack on a throne whose occupant beats the attacker was legal (the
     # attacker captured) in both editions, and a starting position was only read for its
     # syntax; "2" follows the illustrated text there and refuses impossible positions.

@@ -13,7 +13,17 @@ chooses an action step by step), ``texts`` (what each card and named thing does)
 """
 
 from grimoire.core.rules import Game
-from grimoire.games.wiz_war import bots, choices, evolve, notation, positions, render, rules, svg
+from grimoire.games.wiz_war import (
+    bots,
+    choices,
+    evolve,
+    notation,
+    observe,
+    positions,
+    render,
+    rules,
+    svg,
+)
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.events import Event
 from grimoire.games.wiz_war.reasons import REASONS
@@ -29,7 +39,7 @@ RULES = Game.assemble(
     svg=svg,
     choices=choices,
     texts=TEXTS,
-    positions=positions,
+    positions=positions, observe=observe,
     older={"1": RULES_1},
 )
 

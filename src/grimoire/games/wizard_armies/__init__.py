@@ -24,6 +24,7 @@ from grimoire.games.wizard_armies import (
     choices,
     evolve,
     notation,
+    observe,
     positions,
     render,
     rules,
@@ -53,7 +54,7 @@ RULES = WizardArmies.assemble(
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
     bots=bots,
     svg=svg,
-    choices=choices, texts=TEXTS, positions=positions,
+    choices=choices, texts=TEXTS, positions=positions, observe=observe,
     older={"1": {"battle_end": "empty-field"}},
 )
 

@@ -1,0 +1,121 @@
+"""What the learning environments (:mod:`grimoire.envs`) read of Magery beyond the rules:
+every place a choice may name, in a fixed order (the arena's 64 squares, then the Mage
+Tower's chambers), and a seat's view as numbers (:func:`observation`).
+
+>>> places(2)[0], places(2)[64], len(places(2))
+('a1', 'chamber-1', 80)
+"""
+
+from __future__ import annotations
+
+from grimoire.games.magery import tables as T
+from grimoire.games.magery.board import EMPTY, LETTERS, PUBLIC_CHAMBERS, SQUARES, card_slot
+from grimoire.games.magery.state import State
+
+
+def places(count: int) -> tuple[str, ...]:
+    """The arena's squares, then the chambers ``chamber-1`` … (one per floor of the tower)."""
+    return SQUARES + tuple(f"chamber-{n}" for n in range(1, len(T.TOWER) + 1))
+
+
+CARDS: tuple[str, ...] = tuple(dict.fromkeys(T.CHAOS_CARDS))
+"""The Chaos Mage cards, in the order the observation numbers them."""
+
+
+def observation(view: State, seat: int) -> tuple[int, ...]:
+    """Seat ``seat``'s view as numbers, from its side ("mine", "theirs"); minions in
+    ``tables.MINIONS`` order (Dragon, Myrmidon, Undead, Fey, Elemental, Beast, Construct,
+    Spirit), cards in :data:`CARDS` order; counts above 255 read 255:
+
+    - 1,088: the arena's 64 squares, ``a1`` first then ``b1`` … ``h8``, 17 each, one of
+      them 1: empty, my minion of each type, theirs of each type;
+    - 374: the tower's 22 chambers (floors 1-16, then my private chambers, then theirs),
+      17 each, the same way;
+    - 130: the ten Chaos Mage cards' places (floors 13-16, my private chambers, theirs),
+      13 each, one of them 1: no card, a card I have not seen, then each card;
+    - 10: whether each of those cards is public;
+    - 16 and 16: minions in reserve and dead, mine then theirs, by type;
+    - 11: the discard pile, by card; 1: cards left in the deck;
+    - 2: whether I hold the Orb, whether they do; 1: the round;
+    - 4: the phase, one of them 1: setup, decision, action, over;
+    - 2: whether it is my turn, theirs; 2: whether I have passed, they have;
+    - 1: minions placed this decision phase; 2: the Seer's turns still due, mine, theirs;
+    - 24: a power waiting for its use: whether one waits, whether its card is hidden from
+      me, and its chamber (22, in the tower's order above);
+    - 17: the minion whose power waits (empty, mine by type, theirs by type);
+    - 64: the squares the Force Mage shields; 2: whether the Rune Master is with me,
+      with them; 22: the chambers holding a minion the Magus moved this round.
+
+    >>> from grimoire.games.magery.rules import setup
+    >>> from grimoire.games.magery.state import Options
+    >>> numbers = observation(setup(Options(), ("White", "Black")), 1)
+    >>> len(numbers), sum(numbers[:1088])
+    (1789, 64)
+    """
+    sides = (seat, 1 - seat)
+    mine = list(range(T.MAX_PRIVATE))
+    private = PUBLIC_CHAMBERS + seat * T.MAX_PRIVATE, PUBLIC_CHAMBERS + (1 - seat) * T.MAX_PRIVATE
+    order = [*range(PUBLIC_CHAMBERS), *(private[0] + k for k in mine),
+             *(private[1] + k for k in mine)]  # chambers from my side
+    slots = [*range(T.CHAOS_FLOORS), *(card_slot(c) for c in order[PUBLIC_CHAMBERS:])]
+
+    def most(n: int) -> int:
+        return min(max(n, 0), 255)
+
+    cells = _CELLS[seat]
+
+    def count(letters: str) -> list[int]:  # at most PER_TYPE of a type: no cap needed
+        up = letters.upper()
+        return [up.count(letter) for letter in LETTERS]
+
+    out: list[int] = []
+    for ch in view.arena:
+        out += cells[ch]
+    for c in order:
+        out += cells[view.tower[c]]
+    for slot in slots:
+        cell = [0] * (2 + len(CARDS))
+        card = view.cards[slot]
+        cell[0 if not card else 1 if card == "?" else 2 + CARDS.index(card)] = 1
+        out.extend(cell)
+    out.extend(int(view.shown[slot]) for slot in slots)
+    for held in (view.reserve, view.dead):
+        for side in sides:
+            out.extend(count(held[side]))
+    out.extend(view.discard.count(card) for card in CARDS)  # at most DECK_SIZE
+    out.append(len(view.deck))
+    out.extend(int(view.orb == side) for side in sides)
+    out.append(most(view.round))
+    out.extend(int(view.phase == phase) for phase in ("setup", "decision", "action", "over"))
+    out.extend(int(view.turn == side) for side in sides)
+    out.extend(int(view.passed[side]) for side in sides)
+    out.append(most(view.placed))
+    out.extend(view.extra.count(side) for side in sides)  # at most SEER_TURNS
+    waiting = [0] * len(order)
+    if view.pending and view.pending_chamber >= 0:
+        waiting[order.index(view.pending_chamber)] = 1
+    out.extend((int(bool(view.pending)), int(view.pending == "?"), *waiting))
+    out += cells[view.pending_minion]
+    shielded = set(view.shielded)
+    out.extend(int(i in shielded) for i in range(len(view.arena)))
+    out.extend(int(view.runes[side]) for side in sides)
+    out.extend(int(c in view.relocated) for c in order)
+    return tuple(out)
+
+
+def _cell(ch: str, seat: int) -> tuple[int, ...]:
+    """A square's or a chamber's 17 numbers, seen by ``seat``."""
+    kinds = len(T.MINIONS)
+    cell = [0] * (1 + 2 * kinds)
+    if ch in ("", EMPTY):
+        cell[0] = 1
+    else:
+        side = 0 if ch.isupper() else 1
+        cell[1 + LETTERS.index(ch.upper()) + (0 if side == seat else kinds)] = 1
+    return tuple(cell)
+
+
+_CELLS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
+    {ch: _cell(ch, seat) for ch in ("", EMPTY, *LETTERS, *(x.lower() for x in LETTERS))}
+    for seat in (0, 1))
+"""Each letter's numbers, seen by each seat (looked up, not built, per square)."""

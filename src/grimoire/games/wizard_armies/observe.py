@@ -1,0 +1,66 @@
+"""What the learning environments (:mod:`grimoire.envs`) read of Wizard Armies beyond the
+rules: every place a choice may name, in a fixed order (each side's field dice, largest
+first, its camp, and the rolled units of its raided camp), and a seat's view as numbers
+(:func:`observation`).
+
+>>> places(2)[:2], places(2)[6:8], len(places(2))
+(('light-1', 'light-2'), ('light-camp', 'light-raid-1'), 26)
+"""
+
+from __future__ import annotations
+
+from grimoire.games.wizard_armies import tables as T
+from grimoire.games.wizard_armies.board import camp_square, die_square, raid_square
+from grimoire.games.wizard_armies.state import State
+
+
+def places(count: int) -> tuple[str, ...]:
+    """Each side's field dice (up to ``MAX_UNITS``), camp and raided units (up to
+    ``RAID_MAX``)."""
+    return tuple(name for seat in range(len(T.SEAT_NAMES)) for name in (
+        *(die_square(seat, k) for k in range(T.MAX_UNITS)), camp_square(seat),
+        *(raid_square(seat, k) for k in range(T.RAID_MAX))))
+
+
+def observation(view: State, seat: int) -> tuple[int, ...]:
+    """Seat ``seat``'s view as 40 small numbers, from its side (mine, then theirs; counts
+    above 255 read 255):
+
+    - 5: the phase, one of them 1: muster, deploy, battle, raid, over;
+    - 1: the round;
+    - 2: troops (camp and field); 2: units in camp;
+    - 2: rolled for troops; 2: deployment chosen; 2: units deployed (theirs 0 while it is
+      secret);
+    - 12: the dice on the field, mine then theirs, six each, largest first (0: none);
+    - 2: whether I strike or raid now, whether they do;
+    - 6: the raided camp's units still standing, their values (0: none);
+    - 2: units lost this round; 2: the last initiative dice (0: not rolled).
+
+    >>> from grimoire.games.wizard_armies.rules import setup
+    >>> from grimoire.games.wizard_armies.state import Options
+    >>> numbers = observation(setup(Options(), ("Light", "Dark")), 1)
+    >>> len(numbers), numbers[:6]
+    (40, (1, 0, 0, 0, 0, 1))
+    """
+    sides = (seat, 1 - seat)
+
+    def most(n: int) -> int:
+        return min(max(n, 0), 255)
+
+    def dice(values: tuple[int, ...], room: int) -> list[int]:
+        return [*values[:room], *[0] * (room - len(values[:room]))]
+
+    out = [int(view.phase == p) for p in T.PHASES]
+    out.append(most(view.round))
+    out.extend(most(view.troops[s]) for s in sides)
+    out.extend(most(view.camp(s)) for s in sides)
+    out.extend(int(view.mustered[s]) for s in sides)
+    out.extend(int(view.ready[s]) for s in sides)
+    out.extend(most(view.deployed[s]) for s in sides)
+    for s in sides:
+        out.extend(dice(view.field[s], T.MAX_UNITS))
+    out.extend(int(view.turn == s) for s in sides)
+    out.extend(dice(view.targets, T.RAID_MAX))
+    out.extend(most(view.lost[s]) for s in sides)
+    out.extend(most(view.init[s]) for s in sides)
+    return tuple(out)

@@ -1,0 +1,83 @@
+"""The action codec round-trips every option of every step at every decision point of a
+seeded game of every game (so every legal action is reachable by its codes), numbers
+each option of a step differently, and numbers every place a shipped game's choices name
+by the game's own list of places."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import GAMES, SHIPPED
+from grimoire.core import registry
+from grimoire.core.choices import Step, choices
+from grimoire.core.match import Match
+from grimoire.envs import Codec
+
+DECISIONS = 40  # decision points per game (each checks every step of the seat's tree)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_codec_round_trips_every_legal_action(game: str) -> None:
+    rules = registry.get(game)
+    seats = max(rules.seats)
+    players = tuple(f"Seat {i + 1}" for i in range(seats))
+    codec = Codec.of(rules, seats)
+    m = Match.new(rules, players=players, seed="3c" * 32)
+    rng = random.Random(3)
+    for _ in range(DECISIONS):
+        if m.outcome is None:
+            seat = rng.choice(sorted(m.to_act))
+            tree = choices(rules, m.state, seat)
+            assert tree is not None
+            reached = [_play(codec, tree, path) for path in _paths(codec, tree)]
+            legal = list(m.legal(seat))
+            assert all(a in legal for a in reached)
+            assert {repr(a) for a in reached} == {repr(leaf.action) for leaf in tree.leaves()}
+            m.act(rng.choice(legal))
+
+
+def _paths(codec: Codec, step: Step, before: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
+    """Every path of codes from ``step`` to a leaf, each code checked on the way."""
+    codes = codec.codes(step)
+    assert len(set(codes)) == len(codes) and all(0 <= c < codec.size for c in codes)
+    out = []
+    for option, code in zip(step.options, codes, strict=True):
+        assert codec.encode(step, option) == code and codec.decode(step, code) == option
+        if option.then is None:
+            out.append((*before, code))
+        else:
+            out.extend(_paths(codec, option.then, (*before, code)))
+    return out
+
+
+def _play(codec: Codec, tree: Step, path: tuple[int, ...]) -> object:
+    at: Step = tree
+    for code in path:
+        option = codec.decode(at, code)
+        if option.then is None:
+            return option.action
+        at = option.then
+    raise AssertionError(f"{path} ends before a leaf")
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_place_a_choice_names_is_in_the_games_places(game: str) -> None:
+    """``observe.places`` lists every place the choices name (a place left out would be
+    coded as a word, whose number means less)."""
+    rules = registry.get(game)
+    for seats in sorted(set(rules.seats)):
+        places = set(rules.places(seats))
+        m = Match.new(rules, players=tuple(f"Seat {i + 1}" for i in range(seats)),
+                      seed="6d" * 32)
+        rng = random.Random(seats)
+        for _ in range(DECISIONS):
+            if m.outcome is not None:
+                break
+            seat = rng.choice(sorted(m.to_act))
+            tree = choices(rules, m.state, seat)
+            assert tree is not None
+            named = {o.square for s in tree.steps() for o in s.options if o.square}
+            assert named <= places, f"{game}: {sorted(named - places)} not in places"
+            m.act(rng.choice(list(m.legal(seat))))

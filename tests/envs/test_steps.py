@@ -1,0 +1,47 @@
+"""The environment's step-by-step choice (``grimoire.envs.steps.Choice``) offers exactly
+the choice tree's steps (``grimoire.core.choices.choices``): the same prompts, the same
+options in the same order with the same label, place, piece, card, text and touches, and
+the same action at the end, along random branches at the decision points of a seeded game
+of every game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games import GAMES
+from grimoire.core import registry
+from grimoire.core.choices import Step, choices
+from grimoire.core.match import Match
+from grimoire.envs.steps import Choice
+
+DECISIONS = 40
+
+
+def anatomy(step: Step) -> list[tuple[object, ...]]:
+    return [(o.label, o.square, o.piece, o.card, o.text, o.touches) for o in step.options]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_step_by_step_choice_is_the_choice_tree(game: str) -> None:
+    rules = registry.get(game)
+    m = Match.new(rules, seed="2b" * 32)
+    rng = random.Random(2)
+    for _ in range(DECISIONS):
+        if m.outcome is not None:
+            break
+        seat = rng.choice(sorted(m.to_act))
+        tree, choice = choices(rules, m.state, seat), Choice(rules, m.state, seat)
+        assert tree is not None
+        at: Step = tree
+        while True:
+            assert (choice.step.prompt, anatomy(choice.step)) == (at.prompt, anatomy(at))
+            k = rng.randrange(len(at.options))
+            played = choice.take(k)
+            if at.options[k].then is None:
+                assert played == at.options[k].action
+                break
+            assert played is None
+            at = at.options[k].then
+        m.act(played)
