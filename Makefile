@@ -64,17 +64,18 @@ AXE := $(VENV)/axe-core/$(AXE_VERSION)/axe.min.js
 
 browser: $(AXE)
 	@if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1 \
-	  && command -v tmux >/dev/null 2>&1; then :; \
+	  && command -v tmux >/dev/null 2>&1 && { ldconfig -p || /sbin/ldconfig -p; } 2>/dev/null | grep -q libcairo.so.2; \
+	  then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	  echo "installing Chromium and tmux for the browser and terminal tests" \
-	    "(apt-get install chromium chromium-driver tmux)"; \
+	  echo "installing Chromium, tmux and Cairo for the browser, terminal and picture tests" \
+	    "(apt-get install chromium chromium-driver tmux libcairo2)"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
-	  apt-get install -y -q chromium chromium-driver tmux >/dev/null 2>&1 || \
+	  apt-get install -y -q chromium chromium-driver tmux libcairo2 >/dev/null 2>&1 || \
 	  { apt-get update -q >/dev/null 2>&1 && \
-	    apt-get install -y -q chromium chromium-driver tmux >/dev/null 2>&1; } || \
-	  echo "note: Chromium or tmux could not be installed; their tests will be skipped"; \
-	else echo "note: Chromium or tmux is not installed; their tests will be skipped" \
-	  "(apt-get install chromium chromium-driver tmux)"; fi
+	    apt-get install -y -q chromium chromium-driver tmux libcairo2 >/dev/null 2>&1; } || \
+	  echo "note: Chromium, tmux or Cairo could not be installed; their tests will be skipped"; \
+	else echo "note: Chromium, tmux or Cairo is not installed; their tests will be skipped" \
+	  "(apt-get install chromium chromium-driver tmux libcairo2)"; fi
 
 # The store's tests run against a real PostgreSQL server too: a throw-away cluster that
 # tests/support/postgres.py makes with Debian's initdb in a temporary folder (run as the

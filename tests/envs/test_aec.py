@@ -87,6 +87,11 @@ def test_pettingzoo_render_test_passes_for_the_text_board(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_rgb_array_is_the_picture_as_render_test_wants_it(game: str) -> None:
     """One picture a game, held to render_test's own check for ``rgb_array``."""
+    try:
+        import cairosvg  # noqa: F401
+    except OSError:
+        pytest.skip("the system's Cairo library is not installed (Debian: apt-get install "
+                    "libcairo2; `make test` installs it when it can)")
     e = env(game, render_mode="rgb_array")
     e.reset(seed=0)
     picture = e.render()
