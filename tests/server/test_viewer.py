@@ -325,8 +325,14 @@ def test_stepping_through_a_long_match_in_the_browser_asks_for_its_pictures(
         at(n - 1)
         page.send_keys(Keys.HOME)
         at(0)
-        for _ in range(KEYFRAME + 1):  # across the key frame, one event at a time
-            page.send_keys(Keys.ARROW_RIGHT)
+        # to the event before the key frame by its line in the event list (all listed
+        # once the end was reached), then across the key frame one event at a time
+        browser.find_element(By.CSS_SELECTOR,
+                             f"#events li[data-at='{KEYFRAME - 1}'] button").click()
+        at(KEYFRAME - 1)
+        page.send_keys(Keys.ARROW_RIGHT)
+        at(KEYFRAME)
+        page.send_keys(Keys.ARROW_RIGHT)
         at(KEYFRAME + 1)
         # a server that does not answer (yet): the board says it is fetching
         stub = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {
