@@ -31,6 +31,10 @@ settings.load_profile("grimoire")
 
 from grimoire.testing import tally  # noqa: E402
 
+# The Dask worker plugin of the deadly game imports Dask (a second of CPU) and holds no
+# doctest: every test process would import it collecting doctests for nothing.
+collect_ignore = ["support/deadly_dask.py"]
+
 tally.register()  # the test-only dice race the core tests use
 
 from browser import _one_chromium, browser, second_browser  # noqa: E402,F401 (fixtures for every test)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pyarrow.parquet as pq
 import pytest
 from typer.testing import CliRunner
 
@@ -34,6 +33,8 @@ def test_one_job_and_two_write_the_same_file_over_the_fixtures(tmp_path: Path) -
     assert report["logs"] == sum(1 for _ in FIXTURES.rglob("*.jsonl"))
     assert report["exported"] + sum(report["skipped"].values()) == report["logs"]
     assert one.read_bytes() == two.read_bytes()
+    import pyarrow.parquet as pq  # (imported here: every test process collects this file)
+
     table = pq.read_table(two)
     assert table.num_rows == report["rows"] and len(table.schema) == report["columns"]
     assert sorted(set(table.column("game").to_pylist())) == GAMES
@@ -57,6 +58,8 @@ def test_force_replaces_the_file_once_the_new_one_is_whole(tmp_path: Path) -> No
     code, text = run("export", "--json", "--force", "--jobs", "1", str(FIXTURES / "magery"),
                      "-o", str(out))
     assert code == 0, text
+    import pyarrow.parquet as pq
+
     assert pq.read_table(out).num_rows == json.loads(text)["rows"] > 0
     assert [p.name for p in tmp_path.iterdir()] == ["events.parquet"]  # no temporary left
 
