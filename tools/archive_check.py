@@ -79,10 +79,12 @@ def dask_cluster(workdir: Path, workers: int) -> Iterator[str]:
     """A scheduler and ``workers`` single-threaded worker processes, started as an
     operator starts them; the scheduler's address."""
     info = workdir / "scheduler.json"
+    # no dashboard, and the scheduler's HTTP server on a free port, not the default 8787
+    # another cluster on the machine may hold
     common = ["--no-dashboard"]
     scheduler = subprocess.Popen(
         [DASK, "scheduler", "--scheduler-file", str(info), "--host", "127.0.0.1", "--port", "0",
-         *common],
+         "--dashboard-address", "127.0.0.1:0", *common],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     worker = None
     try:

@@ -34,9 +34,13 @@ def cluster() -> Iterator[str]:
     import dask
     from distributed import LocalCluster
 
-    with dask.config.set({"distributed.scheduler.allowed-failures": 1}), LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-            silence_logs=50) as local:
+    # Its scheduler's HTTP server (no dashboard) on a port of its own choosing: on 8787,
+    # the default, it would meet another test's cluster (tools/archive_check.py's).
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+        local = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                             dashboard_address=None, silence_logs=50,
+                             scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
+    with local:
         yield local.scheduler_address
 
 
