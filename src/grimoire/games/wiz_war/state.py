@@ -535,11 +535,11 @@ def crossed_edge(s: State, a: int, b: int) -> int:
     return -1
 
 
-def _search(start: int, most: int, step: Callable[[int, int], int],
-            with_paths: bool = True) -> Iterator[tuple[int, tuple[int, ...]]]:
+def _search(start: int, most: int, step: Callable[[int, int], int]
+            ) -> Iterator[tuple[int, tuple[int, ...]]]:
     """Breadth-first from ``start``: every square 1..``most`` steps away in the order
-    found, with the first shortest path found (sides tried n, e, s, w; ``()`` without
-    ``with_paths``); ``step(square, side)`` is -1 when blocked."""
+    found, with the first shortest path found (sides tried n, e, s, w); ``step(square,
+    side)`` is -1 when blocked. (:func:`_squares` is the same search without paths.)"""
     paths: dict[int, tuple[int, ...]] = {start: ()}
     frontier = [start]
     for _ in range(most):
@@ -548,7 +548,7 @@ def _search(start: int, most: int, step: Callable[[int, int], int],
             for d in range(4):
                 r = step(q, d)
                 if r >= 0 and r not in paths:
-                    paths[r] = path = (*paths[q], r) if with_paths else ()
+                    paths[r] = path = (*paths[q], r)
                     yield r, path
                     nxt.append(r)
         if not nxt:
