@@ -128,7 +128,9 @@ def test_no_response_to_a_seat_holds_a_hidden_fact(game: str, tmp_path: Any) -> 
                     tokens[other_seat]), json={"action": action,
                                                "expected_version": legal["version"]})
                 assert (r.status_code, r.json()["reason"]) == (403, "access/seat")
-            for bad in (tokens[seat][:-2] + "xx", other["seats"][seat]["token"]):
+            real = tokens[seat]  # forged: its last two characters changed (a token that
+            forged = real[:-2] + ("xy" if real.endswith("xx") else "xx")  # ends in xx too)
+            for bad in (forged, other["seats"][seat]["token"]):
                 r = HTTP.post(f"{base}/matches/{mid}/actions", headers=auth(bad),
                                json={"action": action, "expected_version": legal["version"]})
                 assert r.status_code in (401, 403)
