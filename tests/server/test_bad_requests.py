@@ -85,6 +85,30 @@ def test_a_deeply_nested_action_is_a_4xx(base: str, match: dict[str, Any]) -> No
     still_serving(base, match)
 
 
+@pytest.mark.parametrize(("action", "status", "reason"), [
+    (b'5', 400, "request/invalid"),  # not an object: refused as the body's shape
+    (b'[{"type": "pass"}]', 400, "request/invalid"),
+    (b'{"type": "fly", "player": 0}', 422, "action/invalid"),
+    (b'{"type": "fl\xc3\xbf", "player": 0}', 422, "action/invalid"),  # not ASCII
+    (b'{"type": "fl\xff", "player": 0}', 400, "request/bad-json"),  # not UTF-8
+    (b'{"type": "setup", "player": 0}', 422, "action/invalid"),  # a field missing
+    (b'{"type": "setup", "player": 0, "placement": [], "x": ' + nested(200) + b"}", 400,
+     "request/invalid"),
+])
+def test_an_action_is_refused_alike_however_it_is_read(
+        base: str, match: dict[str, Any], action: bytes, status: int, reason: str) -> None:
+    """The server reads an ASCII action that is a JSON object straight into the game's
+    events, anything else through the whole body's shape first: both refuse the same
+    way."""
+    seat = match["seats"][0]["token"]
+    for spaced in (action, action.replace(b'"type": ', b'"type":\t')):
+        body = b'{"action": ' + spaced + b', "expected_version": 0}'
+        r = HTTP.post(f"{base}/matches/{match['id']}/actions", content=body,
+                      headers={**auth(seat), "content-type": "application/json"})
+        refused(r, status, reason)
+    still_serving(base, match)
+
+
 def test_a_name_with_an_emoji_joined_by_zwj_is_accepted(base: str) -> None:
     name = "\U0001f469\u200d\U0001f680 Ann"  # woman astronaut: woman, ZWJ, rocket
     r = HTTP.post(f"{base}/matches", json={"game": "vicious-circle",

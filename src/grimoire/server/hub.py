@@ -51,6 +51,7 @@ from grimoire.core.errors import (
     UsageError,
 )
 from grimoire.core.events import Action, Chance, Event, Header
+from grimoire.core.logfile import event_decoder
 from grimoire.core.match import Match, check_players
 from grimoire.core.replay import draws_in, initial_state
 from grimoire.core.rules import AnyRules, Outcome
@@ -709,9 +710,12 @@ class Hub:
     # ------------------------------------------------------------------ acting
 
     def decode_action(self, live: Live, raw: Any) -> Event:
-        """The action a client sent (its JSON object) as one of the game's events."""
+        """The action a client sent (its JSON object, or that object's bytes) as one of
+        the game's events."""
         try:
-            action: Event = msgspec.convert(raw, live.rules.Event)
+            action: Event = (event_decoder(live.rules).decode(raw)
+                             if isinstance(raw, msgspec.Raw)
+                             else msgspec.convert(raw, live.rules.Event))
         except msgspec.ValidationError as exc:
             raise IllegalAction("action/invalid",
                                 f"not an event of {live.rules.name}: {exc}") from None
