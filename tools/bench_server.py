@@ -128,12 +128,18 @@ class Connection:
 
 
 async def _bot(port: int, game: str, seed: int, until: float,
-               latencies: list[float]) -> int:
+               latencies: list[float], every: float = 0.0,
+               lateness: list[float] | None = None) -> int:
     """Bots in every seat of one match after another of ``game`` (each action: the acting
-    seat's legal actions, then the action, both with that seat's token)."""
+    seat's legal actions, then the action, both with that seat's token). ``every``: an
+    action is begun every ``every`` seconds, on a schedule (0: each as soon as the last
+    is answered); ``lateness`` is then given, for each action, how long after its
+    scheduled start it was acknowledged (what a player waits, the server's delays in
+    starting it included, as wrk2 measures)."""
     rng = random.Random(seed)
     conn = await Connection.open(port)
     acted = 0
+    due = time.perf_counter() + every * rng.random()  # the matches' schedules staggered
     try:
         while time.perf_counter() < until:
             _, created = await conn.call("POST", "/matches", body={"game": game})
@@ -141,6 +147,8 @@ async def _bot(port: int, game: str, seed: int, until: float,
             _, status = await conn.call("GET", f"/matches/{mid}/legal", created["spectator"])
             to_act: list[int] = status["to_act"]
             while to_act and time.perf_counter() < until:
+                if every:
+                    await asyncio.sleep(max(0.0, due - time.perf_counter()))
                 seat = rng.choice(to_act)
                 _, legal = await conn.call("GET", f"/matches/{mid}/legal", tokens[seat])
                 if not legal["actions"]:
@@ -150,9 +158,13 @@ async def _bot(port: int, game: str, seed: int, until: float,
                     "POST", f"/matches/{mid}/actions", tokens[seat],
                     {"action": rng.choice(legal["actions"]),
                      "expected_version": legal["version"]})
-                latencies.append(time.perf_counter() - t0)
+                answered = time.perf_counter()
+                latencies.append(answered - t0)
                 if status != 200:
                     raise RuntimeError(f"refused: {done}")
+                if every and lateness is not None:
+                    lateness.append(answered - due)
+                    due += every
                 acted += 1
                 to_act = done["to_act"]
     finally:
@@ -196,17 +208,23 @@ def _p(sorted_values: list[float], q: float) -> float:
 
 async def _load(port: int, matches: int, seconds: float, prefix: str = "server",
                 viewers: Sequence[tuple[str, str]] = (),
-                pace: float = BROWSER_SHOWS) -> dict[str, float]:
+                pace: float = BROWSER_SHOWS, rate: float = 0.0) -> dict[str, float]:
     """Bots in ``matches`` matches for ``seconds``, and a client reloading each of
-    ``viewers`` (token, path) in a loop meanwhile (:func:`_reload`)."""
+    ``viewers`` (token, path) in a loop meanwhile (:func:`_reload`). ``rate``: actions
+    offered a second in all, each match acting on its own schedule (an open load, whose
+    latencies are the server's, not the length of the clients' own queue); 0: each match
+    acts again as soon as it is answered (a closed load: the most the server acknowledges,
+    its latencies then the clients' queue, 50 matches over the actions/s)."""
     games = ["vicious-circle", "wizard-armies", "swords-wizardry", "magery", "wiz-war"]
     latencies: list[float] = []
+    lateness: list[float] = []
     reloads: list[float] = []
+    every = matches / rate if rate else 0.0
     t0 = time.perf_counter()
     until = t0 + seconds
     acted, pages = await asyncio.gather(
-        asyncio.gather(*(_bot(port, games[i % len(games)], i, until, latencies)
-                         for i in range(matches))),
+        asyncio.gather(*(_bot(port, games[i % len(games)], i, until, latencies, every,
+                              lateness) for i in range(matches))),
         asyncio.gather(*(_reload(port, token, path, until, reloads, pace)
                          for token, path in viewers)))
     elapsed = time.perf_counter() - t0
@@ -215,6 +233,10 @@ async def _load(port: int, matches: int, seconds: float, prefix: str = "server",
     out = {f"{prefix}_actions_per_s": sum(acted) / elapsed,
            f"{prefix}_p50_ms": _p(latencies, 0.5), f"{prefix}_p99_ms": _p(latencies, 0.99),
            f"{prefix}_matches": matches}
+    if rate:
+        lateness.sort()
+        out |= {f"{prefix}_offered_per_s": rate,
+                f"{prefix}_scheduled_p99_ms": _p(lateness, 0.99)}
     if viewers:
         out |= {f"{prefix}_viewers": len(viewers),
                 f"{prefix}_viewer_reloads_per_s": sum(pages) / elapsed,
@@ -343,14 +365,21 @@ def _weighed(serving: Serving, prefix: str, matches: int, seconds: float,
     return out
 
 
+RATE = 1000.0
+"""Actions offered a second in the open loads (``paced_*``): the issues' target."""
+
+
 def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
            long_matches: int = 2, postgres: str | None = None,
-           with_postgres: bool = True, *, only_viewers: bool = False) -> dict[str, float]:
+           with_postgres: bool = True, *, only_viewers: bool = False,
+           rate: float = RATE) -> dict[str, float]:
     """The figures, with a fresh server and store in a temporary folder: the load alone,
     the viewers' cold and cached answers, then the load beside ``viewers`` clients
-    reloading the viewers of ``long_matches`` matches of 3,000 events or more; then the
-    load alone over PostgreSQL (``postgres``, a URL, or a throw-away cluster), served by
-    one process and by two (``only_viewers``: the viewers' answers alone, with no load)."""
+    reloading the viewers of ``long_matches`` matches of 3,000 events or more; then
+    ``rate`` actions offered a second, alone and beside the same viewers (``paced_*``,
+    ``paced_loaded_*``); then the load alone over PostgreSQL (``postgres``, a URL, or a
+    throw-away cluster), served by one process and by two (``only_viewers``: the
+    viewers' answers alone, with no load)."""
     with tempfile.TemporaryDirectory() as tmp:
         res: dict[str, float] = ({} if only_viewers else
                                  store_appends(os.path.join(tmp, "append.sqlite")))
@@ -367,6 +396,10 @@ def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
                                          reloading)))
             res.update(asyncio.run(_load(serving.port, matches, seconds, "flooded",
                                          reloading, pace=0.0)))
+            res.update(asyncio.run(_load(serving.port, matches, seconds, "paced",
+                                         rate=rate)))
+            res.update(asyncio.run(_load(serving.port, matches, seconds, "paced_loaded",
+                                         reloading, rate=rate)))
         finally:
             serving.close()
     if with_postgres:
@@ -414,5 +447,9 @@ if __name__ == "__main__":
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--viewers", action="store_true",
                     help="just the viewers' cold and cached answers (no bots, no load)")
-    for key, value in server(only_viewers=ap.parse_args().viewers).items():
+    ap.add_argument("--no-postgres", action="store_true",
+                    help="SQLite only (no PostgreSQL rows)")
+    args = ap.parse_args()
+    for key, value in server(only_viewers=args.viewers,
+                             with_postgres=not args.no_postgres).items():
         print(f"{key:32} {value:12,.1f}")
