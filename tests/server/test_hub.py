@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from grimoire.core import logfile, registry
 from grimoire.core.dice import commitment
 from grimoire.server.hub import Hub
 from grimoire.store import Store
@@ -38,3 +41,17 @@ def test_a_match_of_a_seeded_hub_has_the_seed_drawn_for_it(tmp_path: Path) -> No
         finally:
             hub.close()
     assert created.seed_commitment == commitment(expected)
+
+
+def test_a_hub_has_every_game_s_types_learnt_before_its_threads_read_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """msgspec learning one type in two threads at once crashed a process (see
+    ``grimoire.core.logfile``): a hub has every game's event and record decoders built
+    on the thread that makes it, before its worker threads start."""
+    monkeypatch.setattr(logfile, "_event_decoders", {})
+    monkeypatch.setattr(logfile, "_record_decoders", {})
+    with Store(tmp_path / "m.sqlite") as store:
+        Hub(store).close()
+    games = set(registry.names())
+    assert set(logfile._event_decoders) == games
+    assert {name for name, _ in logfile._record_decoders} == games

@@ -22,6 +22,7 @@ msgpack objects and frames can be skipped without decoding them.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
 import json
@@ -185,6 +186,25 @@ def event_decoder(rules: AnyRules) -> Any:
             if dec is None:
                 dec = _event_decoders[rules.name] = msgspec.json.Decoder(rules.Event)
     return dec
+
+
+def learn(rules: AnyRules) -> None:
+    """Have msgspec learn ``rules``' types now, in this thread: its events and records
+    (their decoders built, as :func:`event_decoder` and :func:`record_decoder` build
+    them), its options and its state. A process that is about to read, convert and
+    encode them in several threads at once calls it first (the match server does, for
+    every game, before its threads start), so no two threads ever learn one type at once
+    (see ``_building``). A type msgspec cannot decode is left to be refused where used.
+
+    >>> from grimoire.core import registry
+    >>> learn(registry.get("magery"))
+    """
+    event_decoder(rules)
+    record_decoder(rules)
+    with _building:
+        for typ in (rules.Options, rules.State):
+            with contextlib.suppress(TypeError):
+                msgspec.json.Decoder(typ)
 
 
 _json_enc = msgspec.json.Encoder()

@@ -51,7 +51,7 @@ from grimoire.core.errors import (
     UsageError,
 )
 from grimoire.core.events import Action, Chance, Event, Header
-from grimoire.core.logfile import event_decoder
+from grimoire.core.logfile import event_decoder, learn
 from grimoire.core.match import Match, check_players
 from grimoire.core.replay import draws_in, initial_state
 from grimoire.core.rules import AnyRules, Outcome
@@ -236,6 +236,8 @@ class Hub:
         when a lobby's match starts): the server's bots wake on it."""
         self._films: OrderedDict[tuple[str, int | None], Film] = OrderedDict()
         self._guard = threading.Lock()  # the dicts above, shared by the threads
+        for name in registry.names():  # learnt here, before any worker thread reads one
+            learn(registry.get(name))
         self._quick = Workers(threads, "grimoire-hub")
         self._heavy = Workers(heavy_threads, "grimoire-view")
         self._building = 0  # viewer jobs under way (counted on the event loop)
