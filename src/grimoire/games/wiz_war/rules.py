@@ -175,12 +175,28 @@ def setup(options: Options, players: Sequence[str]) -> State:
 
 
 RANDOM = "random"
-RANDOM_DRAW: tuple[str, ...] = ("alchemy", "elemental", "mentalism", "thaumaturgy")
-"""The schools ``schools="random"`` draws three of, in ruleset ``"2"``: its die has a face
-for each way of choosing three of these, so a school made playable later must not join
-them (a log drawn with this die would re-derive another draw); a later ruleset that draws
-among more keeps this tuple for the logs recorded under this one."""
 """The ``schools`` option's value that draws the three schools with the dice."""
+RANDOM_DRAW: tuple[str, ...] = ("alchemy", "elemental", "mentalism", "thaumaturgy")
+"""The schools ``schools="random"`` draws three of in ruleset ``"2"`` (and with
+``random_among_four``): its die has a face for each way of choosing three of these, so a
+log recorded under it re-derives its draw only with exactly these."""
+RANDOM_DRAW_3: tuple[str, ...] = ("alchemy", "elemental", "mentalism", "thaumaturgy",
+                                  "conjuring", "mutation")
+"""The schools ``schools="random"`` draws three of from ruleset ``"3"``: every playable
+school, in the order of their card numbers (20 faces). A school made playable later joins
+the draw only under a new ruleset, which keeps this tuple for the logs recorded under
+this one."""
+
+
+def random_draw(options: Options) -> tuple[str, ...]:
+    """The schools ``schools="random"`` draws three of under ``options``.
+
+    >>> random_draw(Options())[-2:]
+    ('conjuring', 'mutation')
+    >>> random_draw(Options(random_among_four=True)) == RANDOM_DRAW
+    True
+    """
+    return RANDOM_DRAW if options.random_among_four else RANDOM_DRAW_3
 
 
 @cache
@@ -869,7 +885,7 @@ def _plain(b: Build, a: Any) -> None:
 def _start(b: Build, a: Start) -> None:
     b.emit(a)
     if not b.state.schools:  # schools="random": three drawn, then the deck is theirs
-        draws = list(combinations(RANDOM_DRAW, T.SCHOOLS_PER_GAME))
+        draws = list(combinations(random_draw(b.state.options), T.SCHOOLS_PER_GAME))
         roll = Roll.of(b.dice, None, len(draws), 1, "schools")
         b.emit(roll)
         b.emit(SchoolsDrawn(schools=draws[roll.values[0] - 1]))

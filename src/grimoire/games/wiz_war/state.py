@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any
 
 import msgspec
 
@@ -22,8 +23,9 @@ from grimoire.games.wiz_war.events import Cast, Counter
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Variant options: the rulebook's optional rules, and the readings of ruleset ``"1"`` kept as
-    house rules (off by default; a log recorded under rules ``"1"`` replays with them on).
+    """Variant options: the rulebook's optional rules, and the readings of rulesets ``"1"`` and
+    ``"2"`` kept as house rules (off by default; a log recorded under an earlier ruleset
+    replays with its own on: ``RULES_1``, ``RULES_2``).
 
     The rulebook's optional rules:
 
@@ -67,6 +69,20 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``single_spike``: Stone Spikes takes no energy: one spike, thrown and picked up
       again like a rock.
 
+    House rules (ruleset ``"2"`` played this way):
+
+    - ``featherweight_stays``: an attack from the Featherweight player's own square
+      pushes him nowhere (instead of the direction he chooses).
+    - ``thrown_to_thrower``: a thrown weapon stopped by a barrier (a Wall of Earth) falls
+      in the thrower's square (instead of the last square it passed through).
+    - ``discard_to_origin``: in the Custom Spellbook, a discarded card goes to the pile of
+      the deck it belongs to (instead of the discarding player's group's pile).
+    - ``random_among_four``: ``schools="random"`` draws among Alchemy, Elemental,
+      Mentalism and Thaumaturgy only (``rules.RANDOM_DRAW``), as ruleset ``"2"`` did.
+    - ``booby_trap_dice``: the Booby Trap's caster names one token's square; the other
+      three are drawn with public dice and the real one by a die (instead of his placing
+      all four and choosing the real one).
+
     >>> Options().victory_points
     2
     """
@@ -85,6 +101,11 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rotate_270: bool = False
     sector_lines_stay: bool = False
     single_spike: bool = False
+    featherweight_stays: bool = False
+    thrown_to_thrower: bool = False
+    discard_to_origin: bool = False
+    random_among_four: bool = False
+    booby_trap_dice: bool = False
 
 
 RULES_1: dict[str, bool] = {
@@ -93,7 +114,22 @@ RULES_1: dict[str, bool] = {
     "single_spike": True,
 }
 """The option values that replay a log recorded under ruleset ``"1"`` exactly as it was
-played (``older`` in the game's ``RULES``)."""
+played, with ``RULES_2`` (``older`` in the game's ``RULES``)."""
+
+RULES_2: dict[str, Any] = {
+    "featherweight_stays": True,
+    "thrown_to_thrower": True,
+    "discard_to_origin": True,
+    "random_among_four": True,
+    "booby_trap_dice": True,
+}
+"""The option values that replay a log recorded under ruleset ``"2"`` exactly as it was
+played (``older`` in the game's ``RULES``; a ruleset ``"1"`` log takes them too, with
+``RULES_1``).
+
+>>> sorted(RULES_2)[:2]
+['booby_trap_dice', 'discard_to_origin']
+"""
 
 
 class Spell(msgspec.Struct, frozen=True, gc=False):
