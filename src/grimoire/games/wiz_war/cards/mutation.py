@@ -70,7 +70,7 @@ class Featherweight(Effect):
             if path:
                 b.emit(Moved(player=q, square=path[-1]))
                 crossed(b, q, [start, *path])
-        cancel(b, pd, "pushed", landing=start)
+        cancel(b, pd, "pushed", stood=start)
 
 
 class Disease(Maintain):
