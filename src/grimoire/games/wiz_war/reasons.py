@@ -50,6 +50,9 @@ REASONS: dict[str, str] = {
     "cast/gravity": "no item is put into play while Gravity lasts",
     "cast/energy": "bad energy cards, or the card uses no energy",
     "counter/energy": "bad energy cards, or the card uses no energy",
+    "counter/direction": "Featherweight against an attack from the player's own square "
+                         "names the direction he is pushed (n, e, s or w), against one "
+                         "from another square none",
     "cast/target": "not a legal target (or mode) in range",
     "boost/used": "one speed boost per turn",
     "boost/no-energy": "the card has no energy value",

@@ -681,6 +681,8 @@ def _counter(state: State | None, a: E.Counter) -> str:
         pd = state.pending
         against = f" {_attack_name(state, pd.attacker, pd.card, pd.kind)}"
     to = f" to {square_name(_int(a.target[1:]))}" if a.target.startswith("q") else ""
+    if a.target in DIRECTION:  # Featherweight against an attack from his own square
+        to = f", pushed {DIRECTION[a.target]}"
     if state is not None and a.card in state.carried[a.player]:
         return f"{name} uses up {card_name(a.card, state)} to counter{against or ' it'}{to}{fuel}"
     if state is not None and state.pending is not None and state.pending.counter is not None:

@@ -847,6 +847,15 @@ def _refuse_counter(s: State, a: Counter, detail: str) -> None:
     bad = _bad_energy(s, a.player, a.card, a.energy, a.add, a.energy2)
     if bad:
         raise IllegalAction("counter/energy", f"{detail}: {bad}")
+    pd = s.pending
+    if pd is not None and pd.counter is None:
+        effect = effect_of(a.card)
+        played = msgspec.structs.replace(a, target="")
+        if any(msgspec.structs.replace(x, target="") == played
+               for x in effect.counters(s, a.player, a.card, pd) if isinstance(x, Counter)):
+            why = effect.refusal(s, a, pd)
+            if why is not None:
+                raise IllegalAction(why[0], f"{detail}: {why[1]}")
     raise IllegalAction("respond/not-applicable",
                         f"{detail}: that counter does not apply here")
 

@@ -85,6 +85,11 @@ class Effect:
     def counter(self, b: Build, a: Counter, pd: Pending, energy: int) -> None:
         """Its effect when played as a counter against ``pd``."""
 
+    def refusal(self, s: State, a: Counter, pd: Pending) -> tuple[str, str] | None:
+        """Why the counter ``a``, of a card that answers ``pd``, is not offered as written
+        (a reason code and a detail), or None: the rules give their own reason."""
+        return None
+
     def answers(self, s: State, p: int, card: int, pd: Pending) -> list[Event]:
         """The answers ``card`` in seat ``p``'s hand offers against the counter spell
         waiting on ``pd`` (``pd.counter``)."""
