@@ -4,10 +4,13 @@ options (``RULES_2``)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from wizwar import act, card, kinds, position, reason, sq
 
 from grimoire.core.choices import problems
+from grimoire.core.events import Roll
 from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war.choices import steps
@@ -118,3 +121,125 @@ def test_featherweights_direction_is_a_step_of_the_choice_tree() -> None:
     assert problems(RULES, s, 1) == []
     assert RULES.describe(E.Counter(player=1, card=fw, target="e"), s).endswith(
         "pushed east")
+
+
+# ------------------------------------------------------------------ Booby Trap
+
+CJ = Options(schools="conjuring,elemental,mentalism")
+"""A game with Conjuring (and no Anti-Anti)."""
+TOKENS = ("e3", "f3", "c4", "b3")
+"""Where red places the four tokens, the first by the cast."""
+
+
+def booby_trap() -> int:
+    return card("Booby Trap")
+
+
+def laying_from(first: str = "e3") -> State:
+    """Red has cast his Booby Trap at ``first`` (blue allowing it): its other tokens wait."""
+    s = position(options=CJ, hands={0: [booby_trap()]}, at={1: "h3"})
+    _, s = act(s, E.Cast(player=0, card=booby_trap(), target=f"q{sq(first)}"))
+    return s
+
+
+def laid_with(real: str) -> tuple[State, list[E.Event]]:
+    """Red's four tokens on ``TOKENS``, the one on ``real`` the trap: the state and every
+    event after the cast."""
+    s = laying_from(TOKENS[0])
+    events: list[E.Event] = []
+    for name in TOKENS[1:]:
+        ev, s = act(s, E.LayToken(player=0, square=sq(name)))
+        events += ev
+    ev, s = act(s, E.ArmTrap(player=0, square=sq(real)))
+    return s, [*events, *ev]
+
+
+def test_booby_trap_the_caster_places_every_token_and_chooses_the_real_one() -> None:
+    """Booby Trap: "4 face-down trap tokens": the caster places them, as at a table, and
+    knows which is the trap: the cast lays the first on the square aimed at, then he
+    places three more one by one (``lay-token``) on empty squares he sees, then chooses
+    the real one (``arm-trap``); no die is rolled."""
+    bt = booby_trap()
+    s = laying_from("e3")
+    laid = E.TrapsLaid(card=bt, caster=0, squares=(sq("e3"),), real=-1, steps=4)
+    assert s.traps == ((bt, sq("e3"), -1),)
+    offered = RULES.legal(s, 0)
+    assert offered and all(isinstance(a, E.LayToken) for a in offered)
+    assert E.LayToken(player=0, square=sq("e3")) not in offered
+    s2, events = laid_with("f3")
+    assert not any(isinstance(e, Roll) for e in events)
+    assert [r for _, _, r in s2.traps] == [0, 1, 0, 0]
+    assert [q for _, q, _ in s2.traps] == [sq(t) for t in TOKENS]
+    assert s2.spells[0].moves == 0 and E.EndMove(player=0) in RULES.legal(s2, 0)
+    ev, _ = act(position(options=CJ, hands={0: [bt]}, at={1: "h3"}),
+                E.Cast(player=0, card=bt, target=f"q{sq('e3')}"))
+    assert laid in ev
+
+
+def test_booby_trap_placement_refusals() -> None:
+    bt = booby_trap()
+    s = laying_from("e3")
+    assert reason(s, E.EndMove(player=0)) == "trap/laying"
+    assert reason(s, E.LayToken(player=0, square=sq("c3"))) == "trap/square"  # home base
+    assert reason(s, E.LayToken(player=0, square=sq("e3"))) == "trap/square"  # a token
+    assert reason(s, E.ArmTrap(player=0, square=sq("e3"))) == "trap/not-laying"
+    for name in TOKENS[1:]:
+        _, s = act(s, E.LayToken(player=0, square=sq(name)))
+    assert reason(s, E.LayToken(player=0, square=sq("d3"))) == "trap/not-laying"
+    assert reason(s, E.ArmTrap(player=0, square=sq("d3"))) == "trap/token"
+    _, s = act(s, E.ArmTrap(player=0, square=sq("c4")))
+    assert reason(s, E.ArmTrap(player=0, square=sq("c4"))) == "trap/not-laying"
+    assert bt not in s.hands[0]
+
+
+def test_booby_trap_placement_is_chosen_step_by_step() -> None:
+    """The choice tree asks the square of each token, then the square of the real one."""
+    s = laying_from("e3")
+    assert problems(RULES, s, 0) == []
+    picks = steps(RULES.view(s, 0), 0, E.LayToken(player=0, square=sq("f3")))
+    assert [p.label for p in picks] == ["Place a Booby Trap token", "f3"]
+    assert picks[-1].square == "f3"
+    for name in TOKENS[1:]:
+        _, s = act(s, E.LayToken(player=0, square=sq(name)))
+    assert problems(RULES, s, 0) == []
+    picks = steps(RULES.view(s, 0), 0, E.ArmTrap(player=0, square=sq("c4")))
+    assert [p.label for p in picks] == ["Choose the real trap", "c4"]
+    assert picks[-1].prompt == "Which token is the real trap?"
+
+
+def test_booby_trap_dice_keeps_ruleset_2s_reading() -> None:
+    """Option ``booby_trap_dice`` (ruleset 2): the caster names the first square, three
+    more are drawn with public dice and the real one by a die only he is told."""
+    bt = booby_trap()
+    s = position(options=Options(schools="conjuring,elemental,mentalism", booby_trap_dice=True),
+                 hands={0: [bt]}, at={1: "h3"})
+    ev, s = act(s, E.Cast(player=0, card=bt, target=f"q{sq('e3')}"), dice=[1, 1, 1, 2])
+    assert len(s.traps) == 4 and sum(r for _, _, r in s.traps) == 1
+    assert [e.purpose for e in ev if isinstance(e, Roll)] == ["trap-token"] * 3 + ["booby-trap"]
+    assert s.spells[0].moves == 0 and E.EndMove(player=0) in RULES.legal(s, 0)
+
+
+@pytest.mark.parametrize("seat", [1, None])
+def test_booby_trap_nothing_another_seat_is_given_tells_which_token_is_real(
+        seat: int | None) -> None:
+    """Hidden information: for every choice of the real token, blue (and a spectator) is
+    given exactly the same: every event redacted and told in words, the view, its text
+    board, picture and notation, a disguise drawn from the view; red's own view differs."""
+    from grimoire.core.rules import draw
+    from grimoire.games.wiz_war import notation as N
+
+    told, shown = set(), set()
+    for real in TOKENS:
+        s, events = laid_with(real)
+        seen = RULES.view(s, seat)
+        redacted = [RULES.redact(e, seat) for e in events]
+        told.add(repr(redacted))
+        words = [RULES.describe(e, seen) for e in redacted]
+        twin = RULES.disguise(seen, 1, random.Random(0)) if seat == 1 else None
+        shown.add((repr(seen), RULES.render(seen, seat), draw(RULES, seen, seat),
+                   N.notation(seen), repr(words), repr(twin)))
+        assert all(r == -1 for _, _, r in seen.traps)
+        assert RULES.view(s, 0).traps != seen.traps
+        assert any(f"on {real}" in RULES.describe(e, s) for e in events)
+        assert not any(f"on {real}" in w for w in words if "chooses" in w)
+    assert len(told) == 1 and len(shown) == 1

@@ -28,6 +28,7 @@ from grimoire.games.wiz_war.state import (
     destination,
     discard_of,
     group_of,
+    laying,
     misty,
     passage,
     speed,
@@ -459,7 +460,28 @@ def _swapped(s: State, e: E.Swapped) -> State:
 
 def _traps_laid(s: State, e: E.TrapsLaid) -> State:
     laid = tuple((e.card, q, -1 if e.real < 0 else int(q == e.real)) for q in e.squares)
+    if e.steps:  # its caster places the other tokens, then chooses the real one
+        return replace(s, traps=s.traps + laid, spells=_update_spell(s, e.card, moves=e.steps))
     return replace(s, traps=s.traps + laid)
+
+
+def _lay_token(s: State, e: E.LayToken) -> State:
+    sp = laying(s)
+    if sp is None:
+        return s
+    return replace(s, traps=(*s.traps, (sp.card, e.square, -1)),
+                   spells=_update_spell(s, sp.card, moves=sp.moves - 1))
+
+
+def _arm_trap(s: State, e: E.ArmTrap) -> State:
+    sp = laying(s)
+    if sp is None:
+        return s
+    traps = s.traps
+    if e.square >= 0:  # told to the caster only: another seat's tokens stay unknown
+        traps = tuple((c, q, int(q == e.square)) if c == sp.card else (c, q, r)
+                      for c, q, r in traps)
+    return replace(s, traps=traps, spells=_update_spell(s, sp.card, moves=0))
 
 
 def _trap_sprung(s: State, e: E.TrapSprung) -> State:
@@ -634,6 +656,7 @@ evolve = evolver(State, {
     E.Charged: _charged, E.SchoolsDrawn: _schools_drawn, E.DoorSealed: _door_sealed,
     E.Snatched: _snatched, E.DoorCreated: _door_created, E.Halted: _halted,
     E.Swapped: _swapped, E.TrapsLaid: _traps_laid, E.TrapSprung: _trap_sprung,
+    E.LayToken: _lay_token, E.ArmTrap: _arm_trap,
     E.CounterWindow: _counter_window,
     E.CounterCancelled: _counter_cancelled, E.Heaved: _heaved,
     E.MovementGained: _movement_gained, E.AttackRestored: _attack_restored,

@@ -72,6 +72,7 @@ from grimoire.games.wiz_war.state import (
     hand_count,
     hand_limit,
     points,
+    spell_of,
     spellbook,
 )
 
@@ -920,7 +921,12 @@ def _check_spells(s: State, ctx: _Ctx) -> None:
         if (sp.tokens > 0) != temporary:
             raise _bad("spells", f"{what}: a temporary spell has energy tokens, others none")
         creature = "creature" in card.traits
-        if not (0 <= sp.hits < card.amount or sp.hits == 0) or (
+        if "traps" in card.traits:  # a Booby Trap being laid: the choices its caster has left
+            most = T.TRAP_TOKENS if sp.caster == s.active and s.phase == "move" else 0
+            if not 0 <= sp.moves <= most or sp.hits or sp.carry >= 0:
+                raise _bad("spells", f"{what}: tokens to place out of range (its caster "
+                           f"places them in his Move and Cast phase, at most {most})")
+        elif not (0 <= sp.hits < card.amount or sp.hits == 0) or (
                 not creature and (sp.carry >= 0 or sp.moves != 0)) or sp.moves > card.speed:
             raise _bad("spells", f"{what}: cracks, carried treasure or moves out of range")
     walls = {int(sp.target[1:]) for sp in s.spells if "wall" in CARD[sp.card].traits}
@@ -942,6 +948,11 @@ def _check_traps(s: State, ctx: _Ctx) -> None:
             raise _bad("traps", f"card {c}: one token is the real trap, the others duds")
         if -1 in real and set(real) != {-1}:
             raise _bad("traps", f"card {c}: all tokens known or none")
+        sp = spell_of(s, c)
+        if sp is not None and sp.moves > 0 and -1 not in real:
+            raise _bad("traps", f"card {c}: its caster has still to choose the real one")
+        if sp is not None and sp.moves > 0 and len(real) + sp.moves > T.TRAP_TOKENS + 1:
+            raise _bad("traps", f"card {c}: more than {T.TRAP_TOKENS} tokens")
     for q in squares:
         if q < 0 or q in ctx.g.home:
             raise _bad("traps", f"a token on {q}: not an empty square")

@@ -1093,7 +1093,13 @@ _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
     E.TrapsLaid: lambda s, e: (
         f"{_name(s, e.caster)} lays {plural(len(e.squares), 'face-down token')} on "
         f"{listing([square_name(q) for q in e.squares])}"
-        + (f" (the real trap on {square_name(e.real)})" if e.real >= 0 else "")),
+        + (f" (the real trap on {square_name(e.real)})" if e.real >= 0 else "")
+        + (f", {e.steps - 1} more to place" if e.steps > 1 else "")),
+    E.LayToken: lambda s, e: (f"{_name(s, e.player)} lays a face-down Booby Trap token on "
+                              f"{square_name(e.square)}"),
+    E.ArmTrap: lambda s, e: (
+        f"{_name(s, e.player)} chooses which Booby Trap token is the real trap"
+        + (f": the one on {square_name(e.square)}" if e.square >= 0 else "")),
     E.TrapSprung: lambda s, e: (
         f"{_name(s, e.player)} turns up the Booby Trap token on {square_name(e.square)}: "
         + ("the real trap" if e.real else "a dud")),

@@ -45,9 +45,10 @@ from grimoire.games.wiz_war.cards.base import (
     hit_unit,
     next_target,
 )
-from grimoire.games.wiz_war.cards.targets import by_square, number
+from grimoire.games.wiz_war.cards.targets import by_square, number, trap_squares
 from grimoire.games.wiz_war.events import (
     Allow,
+    ArmTrap,
     Attack,
     Boost,
     Cast,
@@ -68,6 +69,7 @@ from grimoire.games.wiz_war.events import (
     GameOver,
     Heal,
     Landed,
+    LayToken,
     Move,
     Moved,
     PickUp,
@@ -114,6 +116,7 @@ from grimoire.games.wiz_war.state import (
     hand_limit,
     in_sight,
     landing,
+    laying,
     looking,
     misty,
     others_in_turn_order,
@@ -357,6 +360,8 @@ def legal(s: State, p: PlayerId) -> Sequence[Event]:
         return [Start(player=p)]
     if s.phase == "respond":
         return respond_options(s, p)
+    if s.traps and laying(s) is not None:
+        return trap_options(s, p)
     if over_limit(s):
         return limit_options(s, p)
     if s.phase == "draw":
@@ -367,6 +372,19 @@ def legal(s: State, p: PlayerId) -> Sequence[Event]:
             *punches(s, p), *throws(s, p), *uses(s, p),
             *(a for c in known(s, p) for a in casts(s, p, c, view)),
             *end_spells(s, p), EndMove(player=p)]
+
+
+def trap_options(s: State, p: int) -> list[Event]:
+    """The Booby Trap's caster places its next token on an empty square he sees (no home
+    base), or, all laid, chooses the real one among them: nothing else until he has."""
+    sp = laying(s)
+    if sp is None or sp.caster != p:
+        return []
+    if sp.moves > 1:
+        squares = trap_squares(s, p)
+        if squares:
+            return [LayToken(player=p, square=q) for q in squares]
+    return [ArmTrap(player=p, square=q) for c, q, _ in s.traps if c == sp.card]
 
 
 def known(s: State, p: int) -> list[int]:
@@ -627,6 +645,8 @@ def offered(s: State, a: Any) -> bool:
     generator lists (``a in legal(s, a.player)``, without building the rest)."""
     p, kind, phase = a.player, type(a), s.phase
     if phase == "move":
+        if s.traps and laying(s) is not None:
+            return a in trap_options(s, p)
         if over_limit(s):
             return a in limit_options(s, p)
         if kind is Move and a.unit < 0:
@@ -733,6 +753,9 @@ def refuse(s: State, a: Any) -> NoReturn:
     if s.phase != "respond" and isinstance(a, (Counter, Allow)):
         raise IllegalAction("respond/no-attack",
                             f"{detail}: no attack or spell waits for a response")
+    if s.phase == "move" and laying(s) is not None and not isinstance(a, (LayToken, ArmTrap)):
+        raise IllegalAction("trap/laying", f"{detail}: place the Booby Trap's tokens and "
+                            "choose the real one first")
     if over_limit(s) and not isinstance(a, (Discard, EndSpell, Drop)):
         raise IllegalAction("hand/over-limit", f"{detail}: discard down to the hand size first")
     card = getattr(a, "card", -1)
@@ -860,6 +883,25 @@ def _refuse_counter(s: State, a: Counter, detail: str) -> None:
                         f"{detail}: that counter does not apply here")
 
 
+def _refuse_lay_token(s: State, a: LayToken, detail: str) -> None:
+    sp = laying(s)
+    if sp is None or sp.moves <= 1:
+        raise IllegalAction("trap/not-laying", f"{detail}: no Booby Trap token of yours "
+                            "is left to place")
+    raise IllegalAction("trap/square", f"{detail}: a token goes on an empty square you "
+                        "see, not a home base")
+
+
+def _refuse_arm_trap(s: State, a: ArmTrap, detail: str) -> None:
+    sp = laying(s)
+    if sp is None:
+        raise IllegalAction("trap/not-laying", f"{detail}: no Booby Trap of yours waits "
+                            "for its real token")
+    if sp.moves > 1:
+        raise IllegalAction("trap/not-laying", f"{detail}: place the other tokens first")
+    raise IllegalAction("trap/token", f"{detail}: the real trap is one of its tokens")
+
+
 def _refuse_other(s: State, a: Any, detail: str) -> None:
     """No kind-specific reason: ``refuse`` ends with ``action/illegal``."""
 
@@ -869,7 +911,7 @@ _REFUSALS: dict[type, Callable[[State, Any, str], None]] = {
     Throw: _refuse_throw, ThrowAt: _refuse_throw, Use: _refuse_use, Cast: _refuse_cast,
     Boost: _refuse_boost,
     PickUp: _refuse_pick_up, Drop: _refuse_drop, EndSpell: _refuse_end_spell,
-    Counter: _refuse_counter,
+    Counter: _refuse_counter, LayToken: _refuse_lay_token, ArmTrap: _refuse_arm_trap,
 }
 
 
@@ -1174,6 +1216,7 @@ _HANDLERS: dict[type, Callable[[Build, Any], None]] = {
     Cast: _cast, Use: _use, Throw: _throw, ThrowAt: _throw, EndSpell: _end_spell,
     EndMove: _plain,
     Discard: _plain, EndTurn: _end_turn, Counter: _counter, Allow: _allow,
+    LayToken: _plain, ArmTrap: _plain,
 }
 
 
@@ -1281,6 +1324,8 @@ def redact(event: Event, player: PlayerId | None) -> Event:
         return msgspec.structs.replace(event, cards=(-1,) * len(event.cards))
     if isinstance(event, TrapsLaid) and player != event.caster:
         return msgspec.structs.replace(event, real=-1)
+    if isinstance(event, ArmTrap) and player != event.player:
+        return msgspec.structs.replace(event, square=-1)
     if isinstance(event, Roll) and event.purpose == "booby-trap" and player != event.player:
         return msgspec.structs.replace(event, values=())
     return event
@@ -1333,8 +1378,10 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
             rest = rest[len(h):]
     out = msgspec.structs.replace(s, deck=deck, hands=tuple(hands))
     if s.traps:  # the real token of a trap another seat laid: drawn anew among its tokens
-        traps = list(s.traps)
-        for c in sorted({c for c, _, _ in traps if _trap_caster(s, c) != player}):
+        traps = list(s.traps)  # (a trap still being laid has none yet)
+        being_laid = laying(s)
+        for c in sorted({c for c, _, _ in traps if _trap_caster(s, c) != player
+                         and (being_laid is None or c != being_laid.card)}):
             at = [i for i, t in enumerate(traps) if t[0] == c]
             real = at[rng.randrange(len(at))]
             for i in at:

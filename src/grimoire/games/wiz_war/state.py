@@ -250,6 +250,18 @@ DISCARDS: tuple[str, ...] = ("discard-white", "discard-black")
 """The ``pile`` of a ``shuffle`` of each group's discard pile into its empty deck."""
 
 
+def laying(s: State) -> Spell | None:
+    """The Booby Trap whose caster is still placing its tokens (or choosing the real one):
+    its ``moves`` counts the choices left (``TrapsLaid.steps``); None: no trap is being
+    laid, the usual case."""
+    if not s.traps:
+        return None
+    for sp in s.spells:
+        if sp.moves > 0 and sp.target == "traps":
+            return sp
+    return None
+
+
 def spellbook(s: State) -> bool:
     """Is ``s`` a Custom Spellbook game (two groups, each with its own deck)?"""
     return s.options.custom_spellbook is not msgspec.UNSET
