@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -24,6 +25,7 @@ from grimoire.games.wiz_war.state import (
     Pending,
     Spell,
     State,
+    adopt,
     deck_of,
     destination,
     discard_of,
@@ -638,7 +640,29 @@ def _game_over(s: State, e: E.GameOver) -> State:
     return ended(s, e, phase="over", pending=None)
 
 
-evolve = evolver(State, {
+def _discarding(handler: Callable[[State, Any], State]) -> Callable[[State, Any], State]:
+    """``handler`` for an event that may discard cards: in a Custom Spellbook game each
+    goes to the pile of the discarding player's group (``state.adopt``)."""
+
+    def evolve(s: State, e: Any) -> State:
+        out = handler(s, e)
+        if s.options.custom_spellbook is msgspec.UNSET or out.discard is s.discard:
+            return out
+        return adopt(s, out)
+
+    evolve.__name__ = evolve.__qualname__ = handler.__name__
+    return evolve
+
+
+_DISCARDING: tuple[type, ...] = (
+    E.Boost, E.Punch, E.Cast, E.Use, E.Counter, E.Allow, E.Cancelled, E.CounterCancelled,
+    E.SpellEnds, E.Death, E.Landed, E.StonesDestroyed, E.Discarded, E.Dissolved, E.Discard,
+)
+"""The events whose handlers may put cards on a discard pile (a test holds every event
+of seeded Custom Spellbook games to it)."""
+
+
+_TABLE: dict[type, Callable[[State, Any], State]] = {
     E.Start: _start, E.Move: _move, E.PickUp: _pick_up, E.Drop: _drop, E.Boost: _boost,
     E.Punch: _punch, E.Cast: _cast, E.Use: _use, E.Throw: _throw, E.ThrowAt: _throw,
     E.EndSpell: _same,
@@ -660,5 +684,7 @@ evolve = evolver(State, {
     E.CounterWindow: _counter_window,
     E.CounterCancelled: _counter_cancelled, E.Heaved: _heaved,
     E.MovementGained: _movement_gained, E.AttackRestored: _attack_restored,
-})
+}
+evolve = evolver(State, {t: _discarding(h) if t in _DISCARDING else h
+                         for t, h in _TABLE.items()})
 """The state after an event (:func:`grimoire.core.kit.evolver`)."""

@@ -114,6 +114,7 @@ from grimoire.games.wiz_war.state import (
     group_of,
     hand_count,
     hand_limit,
+    home,
     in_sight,
     landing,
     laying,
@@ -1361,7 +1362,7 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
     pool = sorted(_all_cards(s.schools, s.options.extra_cards).difference(seen))
     rng.shuffle(pool)
     if spellbook(s):  # each group's deck from the unseen cards of its own deck
-        mine = [[c for c in pool if B.owner(s.schools, c) == g] for g in (0, 1)]
+        mine = [[c for c in pool if home(s, c) == g] for g in (0, 1)]
         a, b = len(deck_of(s, 0)), len(deck_of(s, 1))
         deck = tuple(mine[0][:a]) + tuple(mine[1][:b])
         rest = sorted(mine[0][a:] + mine[1][b:])

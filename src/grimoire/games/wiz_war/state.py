@@ -197,11 +197,15 @@ class State(msgspec.Struct, frozen=True, gc=False):
     in the deck with White Cantrip, in the order of their card numbers (none until they
     are drawn at the start, with ``schools="random"``); they are public. ``traps``: the
     face-down Booby Trap tokens as (card, square, real): ``real`` 1 for the trap, 0 for a
-    dud, -1 where this state does not know (a view of a seat other than the caster's).
-    With ``custom_spellbook``, ``schools`` holds the first group's three then the
-    second's, ``deck`` the first group's deck then the second's, ``split`` how many cards
-    the first group's deck holds (public, like every deck's size), and ``discard`` both
-    discard piles (each card in the pile of the deck it belongs to: ``board.owner``).
+    dud, -1 where this state does not know (a view of a seat other than the caster's, or
+    while its caster has still to choose the real one). With ``custom_spellbook``,
+    ``schools`` holds the first group's three then the second's, ``deck`` the first
+    group's deck then the second's, ``split`` how many cards the first group's deck holds
+    (public, like every deck's size), ``discard`` both discard piles, and ``adopted`` the
+    cards (sorted, public) that a member of the other group discarded: they lie on, and
+    are shuffled into, that group's pile and deck until a member of the group whose deck
+    they were built into discards them again (``home``; every other card is in the pile
+    of the deck it belongs to, ``board.owner``).
     """
 
     players: int
@@ -239,6 +243,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     schools: tuple[str, ...] = ()
     traps: tuple[tuple[int, int, int], ...] = ()
     split: int = 0
+    adopted: tuple[int, ...] = ()
 
 
 # ------------------------------------------------------------------ the decks
@@ -284,7 +289,67 @@ def discard_of(s: State, g: int) -> tuple[int, ...]:
     """Group ``g``'s discard pile (the one pile outside the Custom Spellbook)."""
     if not spellbook(s):
         return s.discard
-    return tuple(c for c in s.discard if B.owner(s.schools, c) == g)
+    if not s.adopted:
+        return tuple(c for c in s.discard if B.owner(s.schools, c) == g)
+    return tuple(c for c in s.discard if home(s, c) == g)
+
+
+def home(s: State, card: int) -> int:
+    """The group whose pile (and then deck) ``card`` goes to in a Custom Spellbook game:
+    the group of the last player who discarded it ("members of a group ... discard cards
+    to the Magic deck they helped to build"), else the deck it was built into.
+
+    >>> from grimoire.games.wiz_war.rules import setup
+    >>> s = setup(Options(custom_spellbook="alchemy,elemental,mentalism/"
+    ...                                     "conjuring,mutation,thaumaturgy"), ("a", "b"))
+    >>> home(s, 0), home(msgspec.structs.replace(s, adopted=(0,)), 0)
+    (0, 1)
+    """
+    g = B.owner(s.schools, card)
+    return 1 - g if card in s.adopted else g
+
+
+def holder(s: State, card: int) -> int:
+    """The seat holding ``card`` in ``s``: in its hand, carried, maintained as its spell,
+    or played into the attack, spell or counter waiting (-1: nobody, an item lying on the
+    floor, a card in a pile)."""
+    for p in range(s.players):
+        if card in s.hands[p] or card in s.carried[p]:
+            return p
+    sp = spell_of(s, card)
+    if sp is not None:
+        return sp.caster
+    pd = s.pending
+    if pd is not None:
+        if pd.card == card:
+            return pd.attacker
+        for a in (pd.action, pd.counter):
+            if a is not None and card in (a.card, a.energy, a.add, a.energy2):
+                return a.player
+    return -1
+
+
+def adopt(before: State, after: State) -> State:
+    """``after`` with the cards an event discarded taken in by the discarding player's
+    group (``adopted``): the Custom Spellbook's piles under ruleset 3 (not with
+    ``discard_to_origin``)."""
+    if not spellbook(before) or before.options.discard_to_origin:
+        return after
+    old = set(before.discard)
+    adopted = set(after.adopted)
+    for c in after.discard:
+        if c in old:
+            continue
+        p = holder(before, c)
+        if p < 0:
+            continue
+        if B.owner(after.schools, c) == group_of(after, p):
+            adopted.discard(c)
+        else:
+            adopted.add(c)
+    if adopted == set(after.adopted):
+        return after
+    return msgspec.structs.replace(after, adopted=tuple(sorted(adopted)))
 
 
 # ------------------------------------------------------------------ spells in play
