@@ -38,7 +38,8 @@ def test_fixture_audits(path: Path) -> None:
 
 def test_logs_recorded_under_rules_1_still_audit() -> None:
     """Old logs keep validating: the fixtures as ruleset 1 recorded them (``v1-*``, never
-    regenerated) audit with the options that reproduce ruleset 1."""
+    regenerated) audit with the options that reproduce ruleset 1 (and ruleset 2's
+    readings, which ruleset 1 shared)."""
     old = [p for p in LOGS if p.name.startswith("v1-")]
     assert len([p for p in old if p.name.startswith("v1-full-")]) >= 5
     assert {read_log(p).header.rules for p in old} == {"1"}
@@ -80,20 +81,27 @@ def test_logs_recorded_under_rules_2_replay_through_older() -> None:
         assert all(getattr(read, k) == v for k, v in RULES_2.items()), path.name
 
 
-# Where each of ruleset 2's readings shows in its logs: the fixture, recorded under
-# ruleset 2, that fails its audit when only that option is turned off (v2-*: a case
-# recorded with the ruleset 2 code, commit ef8cacb, for a reading no other log meets).
+# Where each of ruleset 2's readings shows in its logs: a case recorded with the ruleset 2
+# code (``tools/fixtures/wiz_war_v2.py``, commit ef8cacb; never recorded anew) that fails
+# its audit when only that option is turned off.
 NEEDS = {
-    "featherweight_stays": "full-mutation-3p",
+    "featherweight_stays": "v2-edge-featherweight-own-square",
     "thrown_to_thrower": "v2-edge-earth-stops-a-throw",
-    "discard_to_origin": "full-spellbook-3p",
-    "random_among_four": "edge-random-schools",
-    "booby_trap_dice": "edge-booby-trap",
+    "discard_to_origin": "v2-edge-spellbook-discard",
+    "random_among_four": "v2-edge-random-schools",
+    "booby_trap_dice": "v2-edge-booby-trap",
 }
 
 
 def test_needs_names_every_rules_2_option() -> None:
+    """One ruleset 2 case per option, and the ruleset 3 case of the same reading beside it
+    (``edge-r3-*``, the Booby Trap's ``edge-r3-booby-trap``)."""
     assert set(NEEDS) == set(RULES_2)
+    v2 = {p.stem for p in LOGS if p.name.startswith("v2-")}
+    assert v2 == set(NEEDS.values())
+    assert {read_log(FIXTURES / f"{n}.jsonl").header.rules for n in v2} == {"2"}
+    r3 = [p for p in LOGS if p.name.startswith("edge-r3-")]
+    assert len(r3) == len(NEEDS) and {read_log(p).header.rules for p in r3} == {"3"}
 
 
 @pytest.mark.parametrize(("option", "name"), sorted(NEEDS.items()))

@@ -226,10 +226,10 @@ def test_random_draws_among_the_ruleset_2_schools_whatever_becomes_playable() ->
 
 
 def test_a_ruleset_2_random_draw_replays_with_its_four_schools() -> None:
-    """The ruleset 2 fixture drawn with ``schools="random"`` keeps its header (no
+    """A ruleset 2 log drawn with ``schools="random"`` keeps its header (no
     ``random_among_four``): it is read with ruleset 2's options, so its four-faced die
     audits as it was rolled, and fails the audit read with ruleset 3's draw."""
-    log = read_log(FIXTURES / "edge-random-schools.jsonl")
+    log = read_log(FIXTURES / "v2-edge-random-schools.jsonl")
     assert log.header.rules == "2" and "random_among_four" not in log.header.options
     assert audit_events(RULES, log.header, log.events).ok
     now = msgspec.structs.replace(log.header, rules=RULES.version)
