@@ -163,6 +163,7 @@ def test_booby_trap_the_caster_places_every_token_and_chooses_the_real_one() -> 
     s = laying_from("e3")
     laid = E.TrapsLaid(card=bt, caster=0, squares=(sq("e3"),), real=-1, steps=4)
     assert s.traps == ((bt, sq("e3"), -1),)
+    assert "placing the Booby Trap's tokens, 3 tokens more" in RULES.render(s, 1)
     offered = RULES.legal(s, 0)
     assert offered and all(isinstance(a, E.LayToken) for a in offered)
     assert E.LayToken(player=0, square=sq("e3")) not in offered

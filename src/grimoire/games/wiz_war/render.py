@@ -36,6 +36,7 @@ from grimoire.games.wiz_war.state import (
     discard_of,
     energy_value,
     fire_walls,
+    laying,
     passage,
     points,
     spell_of,
@@ -521,6 +522,12 @@ def status(state: State) -> str:
                 "counter spell")
     if state.phase == "draw":
         return f" {name} to act: Discard and Draw"
+    trap = laying(state)
+    if trap is not None:
+        if trap.moves > 1:
+            return (f" {name} to act: placing the Booby Trap's tokens, "
+                    f"{plural(trap.moves - 1, 'token')} more")
+        return f" {name} to act: choosing which Booby Trap token is the real trap"
     extra = [plural(state.mp, "movement point") + " left"]
     if state.stunned:
         extra.append("stunned")
