@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import msgspec
 import pytest
 from wizwar import act, card, kinds, position, reason, sq
 
@@ -197,6 +198,8 @@ def test_booby_trap_placement_is_chosen_step_by_step() -> None:
     """The choice tree asks the square of each token, then the square of the real one."""
     s = laying_from("e3")
     assert problems(RULES, s, 0) == []
+    world = RULES.disguise(RULES.view(s, 1), 1, random.Random(0))  # blue's sample: no
+    assert world.traps == s.traps and RULES.legal(world, 0) == RULES.legal(s, 0)  # real yet
     picks = steps(RULES.view(s, 0), 0, E.LayToken(player=0, square=sq("f3")))
     assert [p.label for p in picks] == ["Place a Booby Trap token", "f3"]
     assert picks[-1].square == "f3"
@@ -244,3 +247,26 @@ def test_booby_trap_nothing_another_seat_is_given_tells_which_token_is_real(
         assert any(f"on {real}" in RULES.describe(e, s) for e in events)
         assert not any(f"on {real}" in w for w in words if "chooses" in w)
     assert len(told) == 1 and len(shown) == 1
+
+
+def test_booby_trap_twins_look_alike_to_blue_when_he_is_to_act() -> None:
+    """The contract's twins property for the tokens: red's turn over, blue is to act in
+    four true states that differ only in which token is real. His choice tree is the
+    same in all, the tree contract holds, a world disguised from his view gives him the
+    same legal actions, and the four disguise alike, draw for draw."""
+    from grimoire.core.choices import choices
+
+    twins = []
+    for real in TOKENS:
+        s, _ = laid_with(real)
+        _, s = act(s, E.EndMove(player=0))
+        _, s = act(s, E.EndTurn(player=0, draw=0))
+        assert RULES.to_act(s) == frozenset({1})
+        twins.append(s)
+    trees = {msgspec.json.encode(choices(RULES, s, 1)) for s in twins}
+    assert len(trees) == 1 and problems(RULES, twins[0], 1) == []
+    for k in range(3):
+        worlds = [RULES.disguise(RULES.view(s, 1), 1, random.Random(k)) for s in twins]
+        assert all(w == worlds[0] for w in worlds)
+        assert RULES.legal(worlds[0], 1) == RULES.legal(twins[0], 1)
+        assert sorted(r for _, _, r in worlds[0].traps) == [0, 0, 0, 1]
