@@ -258,7 +258,12 @@ DISCARDS: tuple[str, ...] = ("discard-white", "discard-black")
 def laying(s: State) -> Spell | None:
     """The Booby Trap whose caster is still placing its tokens (or choosing the real one):
     its ``moves`` counts the choices left (``TrapsLaid.steps``); None: no trap is being
-    laid, the usual case."""
+    laid, the usual case.
+
+    >>> from grimoire.games.wiz_war.rules import setup
+    >>> laying(setup(Options(), ("a", "b"))) is None
+    True
+    """
     if not s.traps:
         return None
     for sp in s.spells:
@@ -312,7 +317,13 @@ def home(s: State, card: int) -> int:
 def holder(s: State, card: int) -> int:
     """The seat holding ``card`` in ``s``: in its hand, carried, maintained as its spell,
     or played into the attack, spell or counter waiting (-1: nobody, an item lying on the
-    floor, a card in a pile)."""
+    floor, a card in a pile).
+
+    >>> from grimoire.games.wiz_war.rules import setup
+    >>> s = msgspec.structs.replace(setup(Options(), ("a", "b")), hands=((5,), (7,)))
+    >>> holder(s, 7), holder(s, 9)
+    (1, -1)
+    """
     for p in range(s.players):
         if card in s.hands[p] or card in s.carried[p]:
             return p
