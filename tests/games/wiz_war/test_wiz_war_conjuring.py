@@ -145,11 +145,13 @@ def laid(real: str = "f3") -> State:
 
 
 def test_booby_trap_lays_four_face_down_tokens_one_of_them_real() -> None:
-    """Booby Trap: "4 face-down trap tokens; a trap does 4 magical": the first on the
-    square aimed at, three more drawn among the empty squares seen, the real one drawn by
-    a die only the caster is told."""
+    """Booby Trap: "4 face-down trap tokens; a trap does 4 magical": with
+    ``booby_trap_dice`` (ruleset 2's reading) the first on the square aimed at, three more
+    drawn among the empty squares seen, the real one drawn by a die only the caster is
+    told."""
     bt = cj("Booby Trap")
-    s = at(hands={0: [bt]}, at={1: "h3"})
+    s = position(options=Options(schools="conjuring,elemental,thaumaturgy",
+                                 booby_trap_dice=True), hands={0: [bt]}, at={1: "h3"})
     ev, s = act(s, E.Cast(player=0, card=bt, target=f"q{sq('e3')}"), dice=[1, 1, 1, 2])
     laid_ = next(e for e in ev if isinstance(e, E.TrapsLaid))
     assert len(laid_.squares) == T.TRAP_TOKENS and laid_.squares[0] == sq("e3")

@@ -9,8 +9,9 @@ import pytest
 
 from grimoire.core.audit import audit, audit_events
 from grimoire.core.logfile import read_log
+from grimoire.core.rules import options_for
 from grimoire.games.wiz_war import RULES
-from grimoire.games.wiz_war.state import RULES_1
+from grimoire.games.wiz_war.state import RULES_1, RULES_2
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wiz-war"
 LOGS = sorted(FIXTURES.glob("*.jsonl"))
@@ -37,11 +38,12 @@ def test_fixture_audits(path: Path) -> None:
 
 def test_logs_recorded_under_rules_1_still_audit() -> None:
     """Old logs keep validating: the fixtures as ruleset 1 recorded them (``v1-*``, never
-    regenerated) audit with the options that reproduce ruleset 1."""
+    regenerated) audit with the options that reproduce ruleset 1 (and ruleset 2's
+    readings, which ruleset 1 shared)."""
     old = [p for p in LOGS if p.name.startswith("v1-")]
     assert len([p for p in old if p.name.startswith("v1-full-")]) >= 5
     assert {read_log(p).header.rules for p in old} == {"1"}
-    assert {read_log(p).header.rules for p in LOGS if not p.name.startswith("v1-")} == {"2"}
+    assert {read_log(p).header.rules for p in LOGS if not p.name.startswith("v1-")} <= {"2", "3"}
     for path in old:
         if read_log(path).header.meta.get("expect") is None:
             assert audit(path).ok, path.name
@@ -62,3 +64,55 @@ def test_each_rules_1_option_is_what_keeps_some_old_log_valid(option: str) -> No
         if not audit_events(RULES, header, log.events).ok:
             failing.append(path.name)
     assert failing, f"no rules-1 log needs {option}"
+
+
+def test_logs_recorded_under_rules_2_replay_through_older() -> None:
+    """Every fixture recorded under ruleset 2 (all but the ``v1-*`` and the ruleset 3
+    cases) keeps its header, which names none of ruleset 3's new options: the game reads
+    it through ``older["2"]``, so it is played by ruleset 2's readings (``RULES_2``), and
+    audits exactly as it was recorded (``test_fixture_audits``)."""
+    old = [p for p in LOGS if read_log(p).header.rules == "2"]
+    assert len(old) >= 100
+    assert dict(RULES.older["2"]) == RULES_2 and RULES.version == "3"
+    for path in old:
+        options = read_log(path).header.options
+        assert not set(options) & set(RULES_2), path.name
+        read = options_for(RULES, "2", options)
+        assert all(getattr(read, k) == v for k, v in RULES_2.items()), path.name
+
+
+# Where each of ruleset 2's readings shows in its logs: a case recorded with the ruleset 2
+# code (``tools/fixtures/wiz_war_v2.py``, commit ef8cacb; never recorded anew) that fails
+# its audit when only that option is turned off.
+NEEDS = {
+    "featherweight_stays": "v2-edge-featherweight-own-square",
+    "thrown_to_thrower": "v2-edge-earth-stops-a-throw",
+    "discard_to_origin": "v2-edge-spellbook-discard",
+    "random_among_four": "v2-edge-random-schools",
+    "booby_trap_dice": "v2-edge-booby-trap",
+}
+
+
+def test_needs_names_every_rules_2_option() -> None:
+    """One ruleset 2 case per option, and the ruleset 3 case of the same reading beside it
+    (``edge-r3-*``, the Booby Trap's ``edge-r3-booby-trap``)."""
+    assert set(NEEDS) == set(RULES_2)
+    v2 = {p.stem for p in LOGS if p.name.startswith("v2-")}
+    assert v2 == set(NEEDS.values())
+    assert {read_log(FIXTURES / f"{n}.jsonl").header.rules for n in v2} == {"2"}
+    r3 = [p for p in LOGS if p.name.startswith("edge-r3-")]
+    assert len(r3) == len(NEEDS) and {read_log(p).header.rules for p in r3} == {"3"}
+
+
+@pytest.mark.parametrize(("option", "name"), sorted(NEEDS.items()))
+def test_each_rules_2_option_is_what_keeps_a_rules_2_log_valid(option: str, name: str) -> None:
+    """Each house rule of ``RULES_2`` is needed: the ruleset 2 log that meets its reading
+    audits with it and fails its audit when only that option is turned off."""
+    log = read_log(FIXTURES / f"{name}.jsonl")
+    assert log.header.rules == "2"
+    assert audit_events(RULES, log.header, log.events).ok
+    header = msgspec.structs.replace(log.header, options={**log.header.options,
+                                                          option: False})
+    report = audit_events(RULES, header, log.events)
+    assert not report.ok and report.error is not None
+    assert report.error.get("seq") is not None, report.error  # a record, not the header

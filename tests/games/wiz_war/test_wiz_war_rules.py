@@ -19,7 +19,15 @@ from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import DECK, FIRST_GAME
-from grimoire.games.wiz_war.state import RULES_1, Options, Spell, State, hand_count, points
+from grimoire.games.wiz_war.state import (
+    RULES_1,
+    RULES_2,
+    Options,
+    Spell,
+    State,
+    hand_count,
+    points,
+)
 
 # ---------------------------------------------------------------- the labyrinth
 
@@ -984,12 +992,23 @@ def test_extended_play_is_three_or_four_points(points: int, ok: bool) -> None:
 
 def test_rules_1_logs_replay_with_the_rules_1_options() -> None:
     """A log recorded under ruleset 1 is read with every house rule that ruleset played
-    by, so it audits exactly as it was played."""
-    assert RULES.version == "2"
-    assert dict(RULES.older["1"]) == RULES_1
+    by (ruleset 2's readings too, which ruleset 1 shared), so it audits exactly as it was
+    played."""
+    assert RULES.version == "3"
+    assert dict(RULES.older["1"]) == RULES_1 | RULES_2
     old = options_for(RULES, "1", {"victory_points": 2})
-    assert all(getattr(old, k) is True for k in RULES_1)
-    assert options_for(RULES, "2", {}) == Options()
+    assert all(getattr(old, k) is True for k in RULES_1 | RULES_2)
+    assert options_for(RULES, "3", {}) == Options()
+
+
+def test_rules_2_logs_replay_with_the_rules_2_options() -> None:
+    """A log recorded under ruleset 2 is read with ruleset 2's readings (the house rules
+    of ``RULES_2``, none of ruleset 1's); an option its header sets wins."""
+    assert dict(RULES.older["2"]) == RULES_2
+    old = options_for(RULES, "2", {"victory_points": 2})
+    assert all(getattr(old, k) == v for k, v in RULES_2.items())
+    assert not any(getattr(old, k) for k in RULES_1)
+    assert options_for(RULES, "2", {"booby_trap_dice": False}).booby_trap_dice is False
 
 
 def test_the_yellow_wizard_throws_a_large_rock_at_a_stone_block() -> None:

@@ -23,7 +23,7 @@ from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import notation as N
 from grimoire.games.wiz_war import tables as T
-from grimoire.games.wiz_war.rules import RANDOM_DRAW, school_choice
+from grimoire.games.wiz_war.rules import RANDOM_DRAW, RANDOM_DRAW_3, school_choice
 from grimoire.games.wiz_war.state import Options
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wiz-war"
@@ -120,11 +120,11 @@ def test_a_school_not_playable_yet_is_refused_as_such(monkeypatch: pytest.Monkey
 def test_random_schools_are_drawn_by_a_recorded_roll_as_the_game_starts() -> None:
     """``random``: no school before the start; ``start`` rolls (purpose ``schools``) one
     die with a face for each way to choose three of ruleset 2's four schools
-    (``RANDOM_DRAW``, whatever else is playable), then names them
-    (``schools-drawn``), and only then shuffles and deals their deck."""
+    (``RANDOM_DRAW``, whatever else is playable; option ``random_among_four``), then
+    names them (``schools-drawn``), and only then shuffles and deals their deck."""
     s = RULES.setup(Options(schools="random"), NAMES[:2])
     assert s.schools == () and s.deck == ()
-    m = started(Options(schools="random"))
+    m = started(Options(schools="random", random_among_four=True))
     roll, drawn = m.events[1], m.events[2]
     assert isinstance(roll, Roll) and roll.purpose == "schools" and roll.player is None
     draws = list(combinations(RANDOM_DRAW, 3))
@@ -134,6 +134,23 @@ def test_random_schools_are_drawn_by_a_recorded_roll_as_the_game_starts() -> Non
     cards = sorted([*m.state.deck, *(c for h in m.state.hands for c in h)])
     assert cards == sorted(B.deck_for(drawn.schools))
     assert RULES.describe(drawn, m.state).endswith("join White Cantrip in the deck")
+
+
+def test_random_schools_pick_three_of_every_playable_school_under_ruleset_3() -> None:
+    """Setup step 4: the players "select three other schools of magic" "either as a group,
+    by taking turns, or at random": under ruleset 3 the die has a face for each way of
+    choosing three of all six playable schools (``RANDOM_DRAW_3``, 20 faces), so
+    Conjuring and Mutation come up too."""
+    assert RANDOM_DRAW_3 == PLAYABLE
+    draws = list(combinations(RANDOM_DRAW_3, 3))
+    seen: set[str] = set()
+    for k in range(12):
+        m = started(Options(schools="random"), seed=bytes([k]) * 16)
+        roll, drawn = m.events[1], m.events[2]
+        assert isinstance(roll, Roll) and roll.sides == len(draws) == 20
+        assert isinstance(drawn, E.SchoolsDrawn) and drawn.schools == draws[roll.values[0] - 1]
+        seen.update(drawn.schools)
+    assert {"conjuring", "mutation"} <= seen
 
 
 def test_random_schools_audit_and_replay_from_the_seed() -> None:
@@ -206,6 +223,19 @@ def test_random_draws_among_the_ruleset_2_schools_whatever_becomes_playable() ->
     """The die of ``schools="random"`` is part of the ruleset: a school made playable
     later must not change the draw of a log recorded now."""
     assert RANDOM_DRAW == ("alchemy", "elemental", "mentalism", "thaumaturgy")
+
+
+def test_a_ruleset_2_random_draw_replays_with_its_four_schools() -> None:
+    """A ruleset 2 log drawn with ``schools="random"`` keeps its header (no
+    ``random_among_four``): it is read with ruleset 2's options, so its four-faced die
+    audits as it was rolled, and fails the audit read with ruleset 3's draw."""
+    log = read_log(FIXTURES / "v2-edge-random-schools.jsonl")
+    assert log.header.rules == "2" and "random_among_four" not in log.header.options
+    assert audit_events(RULES, log.header, log.events).ok
+    now = msgspec.structs.replace(log.header, rules=RULES.version)
+    report = audit_events(RULES, now, log.events)
+    assert not report.ok and report.error is not None
+    assert report.error["reason"].startswith("audit/"), report.error
 
 
 def test_black_cantrip_is_white_cantrips_twelve_cards_numbered_last() -> None:

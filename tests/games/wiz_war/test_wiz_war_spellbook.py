@@ -262,10 +262,11 @@ def test_the_full_games_play_black_cantrip_and_draw_by_group(n: int) -> None:
 
 
 def test_a_card_from_the_other_groups_deck_goes_back_to_its_own_pile() -> None:
-    """Red (White Cantrip's group) holds a Black Cantrip card (as after a Thought Steal)
-    and discards it: it lies on Black Cantrip's pile, and when blue's deck runs out it is
-    shuffled into blue's deck, never red's."""
-    options = Options(custom_spellbook=BOOK)
+    """Option ``discard_to_origin`` (ruleset 2's reading): red (White Cantrip's group)
+    holds a Black Cantrip card (as after a Thought Steal) and discards it: it lies on
+    Black Cantrip's pile, and when blue's deck runs out it is shuffled into blue's deck,
+    never red's."""
+    options = Options(custom_spellbook=BOOK, discard_to_origin=True)
     s = RULES.setup(options, NAMES[:2])
     first, second = B.groups(s.schools)
     stolen = second[0]
@@ -286,3 +287,84 @@ def test_a_card_from_the_other_groups_deck_goes_back_to_its_own_pile() -> None:
     after = m.state
     assert stolen in after.hands[1] + deck_of(after, 1) and deck_of(after, 0) == deck0
     assert not after.discard
+
+
+def test_a_card_from_the_other_groups_deck_goes_to_the_discarding_players_pile() -> None:
+    """Custom Spellbook: "members of a group only receive cards from (and discard cards
+    to) the Magic deck they helped to build", and "all Magic cards have a common back":
+    red (White Cantrip's group) discards a Black Cantrip card he took (as after a Thought
+    Steal): it lies on White Cantrip's pile (``adopted``), and when red's deck runs out it
+    is shuffled into red's deck; the position reads back as it stands."""
+    options = Options(custom_spellbook=BOOK)
+    s = RULES.setup(options, NAMES[:2])
+    first, second = B.groups(s.schools)
+    stolen = second[0]
+    s = msgspec.structs.replace(
+        s, phase="move", active=0, turns=(2, 2), mp=3,
+        hands=((*first[:4], stolen), second[1:3]),
+        deck=second[3:], split=0, discard=first[4:])
+    m = Match.new("wiz-war", players=NAMES[:2], seed=bytes(32), position=RULES.notation(s),
+                  options=msgspec.to_builtins(options))
+    m.act(E.EndMove(player=0))
+    m.act(E.Discard(player=0, card=stolen))
+    assert discard_of(m.state, 0)[-1] == stolen and stolen not in discard_of(m.state, 1)
+    assert m.state.adopted == (stolen,)
+    text = RULES.notation(m.state)
+    assert f"adopted={stolen}" in text and RULES.parse(text, options, NAMES[:2]) == m.state
+    m.act(E.EndTurn(player=0, draw=2))
+    assert [e.pile for e in m.events if isinstance(e, Shuffle)] == ["discard-white"]
+    after = m.state
+    assert stolen in after.hands[0] + deck_of(after, 0)
+    assert deck_of(after, 1) == second[3:] and not after.discard
+    d = RULES.disguise(RULES.view(after, 1), 1, random.Random(0))
+    assert stolen in d.hands[0] + deck_of(d, 0)
+
+
+def test_a_card_goes_home_when_its_own_group_discards_it_again() -> None:
+    """Blue's group discards its own Black Cantrip card, adopted by White Cantrip's pile
+    before: it is Black Cantrip's again."""
+    options = Options(custom_spellbook=BOOK)
+    s = RULES.setup(options, NAMES[:2])
+    first, second = B.groups(s.schools)
+    back = second[0]
+    s = msgspec.structs.replace(
+        s, phase="move", active=1, turns=(2, 2), mp=3,
+        hands=(first[:4], (back, *second[1:3])), deck=first[4:] + second[3:],
+        split=len(first[4:]), adopted=(back,))
+    m = Match.new("wiz-war", players=NAMES[:2], seed=bytes(32), position=RULES.notation(s),
+                  options=msgspec.to_builtins(options))
+    m.act(E.EndMove(player=1))
+    m.act(E.Discard(player=1, card=back))
+    assert m.state.adopted == () and discard_of(m.state, 1) == (back,)
+
+
+def test_every_discard_of_seeded_games_goes_to_the_discarding_players_pile() -> None:
+    """Over seeded bot games with the Custom Spellbook, every card an event puts on a pile
+    lies on the pile of the group of whoever held it (in hand, carried, as his spell or in
+    the attack or spell waiting), and only the events ``evolve`` knows may discard."""
+    from grimoire.games.wiz_war.evolve import _DISCARDING
+    from grimoire.games.wiz_war.state import holder, home
+
+    adopted = 0
+    for seed in (3, 23):  # games where cards change hands and are discarded
+        m = Match.new("wiz-war", players=NAMES[:2], seed=bytes([seed]) * 32,
+                      options={"custom_spellbook": BOOK})
+        bot = random.Random(seed)
+        for _ in range(300):
+            if not m.to_act:
+                break
+            before = len(m.events)
+            s = m.state
+            m.act(bot.choice(list(m.legal(min(m.to_act)))))
+            for e in m.events[before:]:
+                after = RULES.evolve(s, e)
+                new = [c for c in after.discard if c not in s.discard]
+                assert not new or type(e) in _DISCARDING, e
+                for c in new:
+                    p = holder(s, c)
+                    if p >= 0:
+                        assert home(after, c) == p % 2, (e, c)
+                s = after
+            assert s == m.state
+            adopted += len(s.adopted)
+    assert adopted

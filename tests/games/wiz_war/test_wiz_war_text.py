@@ -193,6 +193,8 @@ def _examples() -> list[tuple[Any, State]]:
         (E.TrapsLaid(card=card("Booby Trap"), caster=0, squares=(sq("c3"), sq("d4")),
                      real=-1), s),
         (E.TrapSprung(player=1, card=card("Booby Trap"), square=sq("c3"), real=False), s),
+        (E.LayToken(player=0, square=sq("d4")), s),
+        (E.ArmTrap(player=0, square=sq("d4")), s),
     ]
 
 

@@ -11,7 +11,10 @@ a card in the hand by its name (``Fireball``), an item carried (``Throw Large Ro
   the energy card discarded with it (``No energy card (energy 1)``, ``Energy 5 (energy
   5)``, two joined by an Add), then the card's mode where it has one (Zot!'s damage or
   stun, a bolt's direction, Mental Force's or Windrider's square, a sector's turn);
-- a counter spell: the card, then its energy or its square (Teleport).
+- a counter spell: the card, then its energy or its square (Teleport), or the way it
+  pushes (Featherweight against an attack from the player's own square);
+- a Booby Trap's tokens after the first: ``Place a Booby Trap token``, then its square,
+  token by token; then ``Choose the real trap``, then the square of the token.
 
 Two copies of one card are one option, which plays the copy first in the hand (the first
 in ``legal``'s order); so is an energy card of which the hand holds two copies.
@@ -610,9 +613,37 @@ def _counter(seen: Seen, a: E.Counter) -> tuple[Pick, ...]:
     picks = [first]
     if not carried and _uses_energy(seen, c):
         picks.append(_energy(seen, a.energy, a.add, a.energy2, first.touches))
-    if a.target:
+    if a.target in DIRECTIONS:  # Featherweight against an attack from his own square
+        picks.append(_push(seen, a.target, first.touches.from_))
+    elif a.target:
         picks.append(_target(seen, "To which square?", a.target, "", first.touches.from_))
     return tuple(picks)
+
+
+def _push(seen: Seen, way: str, start: str) -> Pick:
+    """The way a Featherweight pushes the seat's wizard (against an attack from his own
+    square), with the square he ends on (``touches.to``; his own where the way is shut)."""
+    v, p = seen.view, seen.player
+    pd = v.pending
+    amount = pd.damage - pd.reduced if pd is not None else 0
+    path = walk(v, p, B.DIRS.index(way), amount) if v.pos[p] >= 0 else []
+    to = seen.square(path[-1]) if path else start
+    return Pick(prompt="Which way are you pushed?", label=DIRECTIONS[way].capitalize(),
+                touches=Touch(from_=start, to=to))
+
+
+def _lay_token(seen: Seen, a: E.LayToken) -> tuple[Pick, ...]:
+    first = _kind(seen, "Place a Booby Trap token", piece="Booby Trap token")
+    name = seen.square(a.square)
+    return first, Pick(prompt="On which square?", label=name or str(a.square), square=name,
+                       touches=Touch(from_=first.touches.from_, targets=seen.at(a.square)))
+
+
+def _arm_trap(seen: Seen, a: E.ArmTrap) -> tuple[Pick, ...]:
+    first = _kind(seen, "Choose the real trap", piece="Booby Trap token")
+    name = seen.square(a.square)
+    return first, Pick(prompt="Which token is the real trap?", label=name or str(a.square),
+                       square=name, touches=Touch(targets=seen.at(a.square)))
 
 
 def _allow(seen: Seen, a: E.Allow) -> tuple[Pick, ...]:
@@ -623,7 +654,8 @@ _SPLIT: dict[type, Callable[[Seen, Any], tuple[Pick, ...]]] = {
     E.Start: _start, E.Move: _move, E.PickUp: _pick_up, E.Drop: _drop,
     E.Discard: _discard, E.Boost: _boost, E.Punch: _punch, E.Cast: _cast, E.Use: _use,
     E.Throw: _throw, E.ThrowAt: _throw, E.EndSpell: _end_spell, E.EndMove: _end_move,
-    E.EndTurn: _end_turn, E.Counter: _counter, E.Allow: _allow,
+    E.EndTurn: _end_turn, E.Counter: _counter, E.Allow: _allow, E.LayToken: _lay_token,
+    E.ArmTrap: _arm_trap,
 }
 
 __all__ = ["Seen", "forced", "steps"]

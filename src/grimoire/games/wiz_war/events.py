@@ -150,6 +150,20 @@ class Allow(Action, frozen=True, tag="allow"):
     """Play no (further) counter spell: the attack on the player resolves."""
 
 
+class LayToken(Action, frozen=True, tag="lay-token"):
+    """Lay the next face-down token of the player's Booby Trap on ``square`` (an empty
+    square he sees, no home base), as he places its tokens one after another."""
+
+    square: int
+
+
+class ArmTrap(Action, frozen=True, tag="arm-trap"):
+    """Choose which of the player's Booby Trap tokens, all laid, is the real trap: the one
+    on ``square`` (``-1`` in what another seat is told); the others are duds."""
+
+    square: int
+
+
 # ---------------------------------------------------------------- consequences
 
 
@@ -449,12 +463,16 @@ class Swapped(Consequence, frozen=True, tag="swapped"):
 
 class TrapsLaid(Consequence, frozen=True, tag="traps-laid"):
     """``caster``'s Booby Trap ``card`` lays its face-down tokens on ``squares``; ``real``
-    is the square of the real trap (-1 in what a seat other than the caster is told)."""
+    is the square of the real trap (-1 in what a seat other than the caster is told, and
+    while the caster has still to choose it). ``steps``: the choices the caster still
+    makes, each token more he lays (``lay-token``) and then the real one (``arm-trap``);
+    0: the trap is laid."""
 
     card: int
     caster: Seat
     squares: tuple[int, ...]
     real: int
+    steps: int = 0
 
 
 class TrapSprung(Consequence, frozen=True, tag="trap-sprung"):
@@ -500,7 +518,7 @@ class Death(Consequence, frozen=True, tag="death"):
 
 Event = Union[  # noqa: UP007
     Start, Move, PickUp, Drop, Boost, Punch, Cast, Use, Throw, EndSpell, EndMove, Discard,
-    EndTurn, Counter, Allow, ThrowAt,
+    EndTurn, Counter, Allow, ThrowAt, LayToken, ArmTrap,
     Roll, Shuffle,
     Deal, FirstPlayer, TurnBegins, Attack, Draw, Damage, Heal, Stunned, StunAdded, SpellBegins,
     TokenSpent, SpellEnds, Window, Bent, Projected, Cancelled, Reduced, Cracked,

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -24,10 +25,12 @@ from grimoire.games.wiz_war.state import (
     Pending,
     Spell,
     State,
+    adopt,
     deck_of,
     destination,
     discard_of,
     group_of,
+    laying,
     misty,
     passage,
     speed,
@@ -459,7 +462,28 @@ def _swapped(s: State, e: E.Swapped) -> State:
 
 def _traps_laid(s: State, e: E.TrapsLaid) -> State:
     laid = tuple((e.card, q, -1 if e.real < 0 else int(q == e.real)) for q in e.squares)
+    if e.steps:  # its caster places the other tokens, then chooses the real one
+        return replace(s, traps=s.traps + laid, spells=_update_spell(s, e.card, moves=e.steps))
     return replace(s, traps=s.traps + laid)
+
+
+def _lay_token(s: State, e: E.LayToken) -> State:
+    sp = laying(s)
+    if sp is None:
+        return s
+    return replace(s, traps=(*s.traps, (sp.card, e.square, -1)),
+                   spells=_update_spell(s, sp.card, moves=sp.moves - 1))
+
+
+def _arm_trap(s: State, e: E.ArmTrap) -> State:
+    sp = laying(s)
+    if sp is None:
+        return s
+    traps = s.traps
+    if e.square >= 0:  # told to the caster only: another seat's tokens stay unknown
+        traps = tuple((c, q, int(q == e.square)) if c == sp.card else (c, q, r)
+                      for c, q, r in traps)
+    return replace(s, traps=traps, spells=_update_spell(s, sp.card, moves=0))
 
 
 def _trap_sprung(s: State, e: E.TrapSprung) -> State:
@@ -616,7 +640,29 @@ def _game_over(s: State, e: E.GameOver) -> State:
     return ended(s, e, phase="over", pending=None)
 
 
-evolve = evolver(State, {
+def _discarding(handler: Callable[[State, Any], State]) -> Callable[[State, Any], State]:
+    """``handler`` for an event that may discard cards: in a Custom Spellbook game each
+    goes to the pile of the discarding player's group (``state.adopt``)."""
+
+    def evolve(s: State, e: Any) -> State:
+        out = handler(s, e)
+        if s.options.custom_spellbook is msgspec.UNSET or out.discard is s.discard:
+            return out
+        return adopt(s, out)
+
+    evolve.__name__ = evolve.__qualname__ = handler.__name__
+    return evolve
+
+
+_DISCARDING: tuple[type, ...] = (
+    E.Boost, E.Punch, E.Cast, E.Use, E.Counter, E.Allow, E.Cancelled, E.CounterCancelled,
+    E.SpellEnds, E.Death, E.Landed, E.StonesDestroyed, E.Discarded, E.Dissolved, E.Discard,
+)
+"""The events whose handlers may put cards on a discard pile (a test holds every event
+of seeded Custom Spellbook games to it)."""
+
+
+_TABLE: dict[type, Callable[[State, Any], State]] = {
     E.Start: _start, E.Move: _move, E.PickUp: _pick_up, E.Drop: _drop, E.Boost: _boost,
     E.Punch: _punch, E.Cast: _cast, E.Use: _use, E.Throw: _throw, E.ThrowAt: _throw,
     E.EndSpell: _same,
@@ -634,8 +680,11 @@ evolve = evolver(State, {
     E.Charged: _charged, E.SchoolsDrawn: _schools_drawn, E.DoorSealed: _door_sealed,
     E.Snatched: _snatched, E.DoorCreated: _door_created, E.Halted: _halted,
     E.Swapped: _swapped, E.TrapsLaid: _traps_laid, E.TrapSprung: _trap_sprung,
+    E.LayToken: _lay_token, E.ArmTrap: _arm_trap,
     E.CounterWindow: _counter_window,
     E.CounterCancelled: _counter_cancelled, E.Heaved: _heaved,
     E.MovementGained: _movement_gained, E.AttackRestored: _attack_restored,
-})
+}
+evolve = evolver(State, {t: _discarding(h) if t in _DISCARDING else h
+                         for t, h in _TABLE.items()})
 """The state after an event (:func:`grimoire.core.kit.evolver`)."""

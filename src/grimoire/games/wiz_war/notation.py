@@ -21,7 +21,9 @@ spell waiting for its answer ``counter:player.card.energy.target.add.energy2``),
 ``winners``, ``result``, ``charges`` (items holding more than one energy token:
 ``card:tokens``), ``schools`` (the three schools in the deck, ``-`` before they are drawn
 with ``schools="random"``), ``traps`` (Booby Trap tokens ``card@square:real``, ``real``
-``1`` the trap, ``0`` a dud, ``?`` unknown to the seat whose view it is). Text values are
+``1`` the trap, ``0`` a dud, ``?`` unknown to the seat whose view it is, or not chosen
+yet), ``adopted`` (the Custom Spellbook's cards on the other group's pile or deck than the
+one they were built into: a card list). Text values are
 percent-escaped outside ``[A-Za-z0-9_:*!'-]``.
 
 :func:`parse` trusts nothing: every number is read with ``kit.number`` within the game's
@@ -71,7 +73,9 @@ from grimoire.games.wiz_war.state import (
     energy_value,
     hand_count,
     hand_limit,
+    home,
     points,
+    spell_of,
     spellbook,
 )
 
@@ -94,7 +98,7 @@ HANDLED_STATE_FIELDS = frozenset({
     "stun", "hands", "deck", "discard", "carried", "spells", "objects", "treasures",
     "bearer", "edges", "cracks", "mp", "boosted", "attacked", "moved", "stunned",
     "picked", "origin", "bend", "pending", "winners", "result", "charges", "schools",
-    "traps", "split",
+    "traps", "split", "adopted",
 })
 """The State fields the notation writes (``names`` and ``options`` are given to parse;
 ``split`` is written inside ``deck``, as a slash between the Custom Spellbook's decks)."""
@@ -472,6 +476,7 @@ def _write(state: State, ctx: _Ctx) -> dict[str, str]:
         "schools": ",".join(state.schools) or "-",
         "traps": ",".join(f"{c}@{_enc_sq(ctx, q)}:{'?' if real < 0 else real}"
                           for c, q, real in state.traps) or "-",
+        "adopted": _enc_cards(state.adopted),
     }
 
 
@@ -632,6 +637,13 @@ def _read_schools(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     return {key: tuple(x for h in halves for x in sorted(h, key=B.PLAYABLE.index))}
 
 
+def _read_adopted(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
+    cards = _dec_cards(ctx, key, s)
+    if any(c < 0 for c in cards) or list(cards) != sorted(set(cards)):
+        raise _bad(key, "different known cards, in order")
+    return {key: cards}
+
+
 def _enc_deck(state: State) -> str:
     """The deck; the Custom Spellbook's two decks with a slash between (the first group's
     first)."""
@@ -658,7 +670,7 @@ _READERS: dict[str, Callable[[_Ctx, str, str], dict[str, Any]]] = {
     "spells": _read_spells, "objects": _read_objects, "treasures": _read_treasures,
     "edges": _read_edges, "cracks": _read_cracks, "pending": _read_pending,
     "winners": _read_winners, "result": _read_result, "charges": _read_charges,
-    "schools": _read_schools, "traps": _read_traps,
+    "schools": _read_schools, "traps": _read_traps, "adopted": _read_adopted,
 }
 
 
@@ -791,8 +803,11 @@ def _check_schools(s: State) -> None:
     if not spellbook(s) and s.split:
         raise _bad("deck", "two decks (a slash) only in the Custom Spellbook")
     for g in (0, 1) if spellbook(s) else ():
-        if any(c >= 0 and B.owner(s.schools, c) != g for c in deck_of(s, g)):
+        if any(c >= 0 and home(s, c) != g for c in deck_of(s, g)):
             raise _bad("deck", f"group {g}'s deck holds a card of the other group's deck")
+    if s.adopted and (not spellbook(s) or s.options.discard_to_origin):
+        raise _bad("adopted", "only in the Custom Spellbook, when a card goes to the "
+                   "discarding player's group's pile")
     if chosen is not None and s.schools != chosen:
         raise _bad("schools", f"the options choose {', '.join(chosen)}")
     if chosen is None and (not s.schools) != (s.phase == "start"):
@@ -920,7 +935,12 @@ def _check_spells(s: State, ctx: _Ctx) -> None:
         if (sp.tokens > 0) != temporary:
             raise _bad("spells", f"{what}: a temporary spell has energy tokens, others none")
         creature = "creature" in card.traits
-        if not (0 <= sp.hits < card.amount or sp.hits == 0) or (
+        if "traps" in card.traits:  # a Booby Trap being laid: the choices its caster has left
+            most = T.TRAP_TOKENS if sp.caster == s.active and s.phase == "move" else 0
+            if not 0 <= sp.moves <= most or sp.hits or sp.carry >= 0:
+                raise _bad("spells", f"{what}: tokens to place out of range (its caster "
+                           f"places them in his Move and Cast phase, at most {most})")
+        elif not (0 <= sp.hits < card.amount or sp.hits == 0) or (
                 not creature and (sp.carry >= 0 or sp.moves != 0)) or sp.moves > card.speed:
             raise _bad("spells", f"{what}: cracks, carried treasure or moves out of range")
     walls = {int(sp.target[1:]) for sp in s.spells if "wall" in CARD[sp.card].traits}
@@ -942,6 +962,11 @@ def _check_traps(s: State, ctx: _Ctx) -> None:
             raise _bad("traps", f"card {c}: one token is the real trap, the others duds")
         if -1 in real and set(real) != {-1}:
             raise _bad("traps", f"card {c}: all tokens known or none")
+        sp = spell_of(s, c)
+        if sp is not None and sp.moves > 0 and -1 not in real:
+            raise _bad("traps", f"card {c}: its caster has still to choose the real one")
+        if sp is not None and sp.moves > 0 and len(real) + sp.moves > T.TRAP_TOKENS + 1:
+            raise _bad("traps", f"card {c}: more than {T.TRAP_TOKENS} tokens")
     for q in squares:
         if q < 0 or q in ctx.g.home:
             raise _bad("traps", f"a token on {q}: not an empty square")

@@ -50,6 +50,16 @@ REASONS: dict[str, str] = {
     "cast/gravity": "no item is put into play while Gravity lasts",
     "cast/energy": "bad energy cards, or the card uses no energy",
     "counter/energy": "bad energy cards, or the card uses no energy",
+    "trap/laying": "the Booby Trap's caster places its tokens and chooses the real one "
+                   "before anything else",
+    "trap/not-laying": "no Booby Trap token of the player's left to place (or, choosing "
+                       "the real one, tokens still to place)",
+    "trap/square": "a Booby Trap token goes on an empty square the caster sees, not a "
+                   "home base",
+    "trap/token": "the real Booby Trap is one of its tokens",
+    "counter/direction": "Featherweight against an attack from the player's own square "
+                         "names the direction he is pushed (n, e, s or w), against one "
+                         "from another square none",
     "cast/target": "not a legal target (or mode) in range",
     "boost/used": "one speed boost per turn",
     "boost/no-energy": "the card has no energy value",

@@ -36,6 +36,7 @@ from grimoire.games.wiz_war.state import (
     discard_of,
     energy_value,
     fire_walls,
+    laying,
     passage,
     points,
     spell_of,
@@ -521,6 +522,12 @@ def status(state: State) -> str:
                 "counter spell")
     if state.phase == "draw":
         return f" {name} to act: Discard and Draw"
+    trap = laying(state)
+    if trap is not None:
+        if trap.moves > 1:
+            return (f" {name} to act: placing the Booby Trap's tokens, "
+                    f"{plural(trap.moves - 1, 'token')} more")
+        return f" {name} to act: choosing which Booby Trap token is the real trap"
     extra = [plural(state.mp, "movement point") + " left"]
     if state.stunned:
         extra.append("stunned")
@@ -681,6 +688,8 @@ def _counter(state: State | None, a: E.Counter) -> str:
         pd = state.pending
         against = f" {_attack_name(state, pd.attacker, pd.card, pd.kind)}"
     to = f" to {square_name(_int(a.target[1:]))}" if a.target.startswith("q") else ""
+    if a.target in DIRECTION:  # Featherweight against an attack from his own square
+        to = f", pushed {DIRECTION[a.target]}"
     if state is not None and a.card in state.carried[a.player]:
         return f"{name} uses up {card_name(a.card, state)} to counter{against or ' it'}{to}{fuel}"
     if state is not None and state.pending is not None and state.pending.counter is not None:
@@ -1091,7 +1100,13 @@ _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
     E.TrapsLaid: lambda s, e: (
         f"{_name(s, e.caster)} lays {plural(len(e.squares), 'face-down token')} on "
         f"{listing([square_name(q) for q in e.squares])}"
-        + (f" (the real trap on {square_name(e.real)})" if e.real >= 0 else "")),
+        + (f" (the real trap on {square_name(e.real)})" if e.real >= 0 else "")
+        + (f", {e.steps - 1} more to place" if e.steps > 1 else "")),
+    E.LayToken: lambda s, e: (f"{_name(s, e.player)} lays a face-down Booby Trap token on "
+                              f"{square_name(e.square)}"),
+    E.ArmTrap: lambda s, e: (
+        f"{_name(s, e.player)} chooses which Booby Trap token is the real trap"
+        + (f": the one on {square_name(e.square)}" if e.square >= 0 else "")),
     E.TrapSprung: lambda s, e: (
         f"{_name(s, e.player)} turns up the Booby Trap token on {square_name(e.square)}: "
         + ("the real trap" if e.real else "a dud")),

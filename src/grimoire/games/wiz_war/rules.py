@@ -45,9 +45,10 @@ from grimoire.games.wiz_war.cards.base import (
     hit_unit,
     next_target,
 )
-from grimoire.games.wiz_war.cards.targets import by_square, number
+from grimoire.games.wiz_war.cards.targets import by_square, number, trap_squares
 from grimoire.games.wiz_war.events import (
     Allow,
+    ArmTrap,
     Attack,
     Boost,
     Cast,
@@ -68,6 +69,7 @@ from grimoire.games.wiz_war.events import (
     GameOver,
     Heal,
     Landed,
+    LayToken,
     Move,
     Moved,
     PickUp,
@@ -112,8 +114,10 @@ from grimoire.games.wiz_war.state import (
     group_of,
     hand_count,
     hand_limit,
+    home,
     in_sight,
     landing,
+    laying,
     looking,
     misty,
     others_in_turn_order,
@@ -175,12 +179,28 @@ def setup(options: Options, players: Sequence[str]) -> State:
 
 
 RANDOM = "random"
-RANDOM_DRAW: tuple[str, ...] = ("alchemy", "elemental", "mentalism", "thaumaturgy")
-"""The schools ``schools="random"`` draws three of, in ruleset ``"2"``: its die has a face
-for each way of choosing three of these, so a school made playable later must not join
-them (a log drawn with this die would re-derive another draw); a later ruleset that draws
-among more keeps this tuple for the logs recorded under this one."""
 """The ``schools`` option's value that draws the three schools with the dice."""
+RANDOM_DRAW: tuple[str, ...] = ("alchemy", "elemental", "mentalism", "thaumaturgy")
+"""The schools ``schools="random"`` draws three of in ruleset ``"2"`` (and with
+``random_among_four``): its die has a face for each way of choosing three of these, so a
+log recorded under it re-derives its draw only with exactly these."""
+RANDOM_DRAW_3: tuple[str, ...] = ("alchemy", "elemental", "mentalism", "thaumaturgy",
+                                  "conjuring", "mutation")
+"""The schools ``schools="random"`` draws three of from ruleset ``"3"``: every playable
+school, in the order of their card numbers (20 faces). A school made playable later joins
+the draw only under a new ruleset, which keeps this tuple for the logs recorded under
+this one."""
+
+
+def random_draw(options: Options) -> tuple[str, ...]:
+    """The schools ``schools="random"`` draws three of under ``options``.
+
+    >>> random_draw(Options())[-2:]
+    ('conjuring', 'mutation')
+    >>> random_draw(Options(random_among_four=True)) == RANDOM_DRAW
+    True
+    """
+    return RANDOM_DRAW if options.random_among_four else RANDOM_DRAW_3
 
 
 @cache
@@ -341,6 +361,8 @@ def legal(s: State, p: PlayerId) -> Sequence[Event]:
         return [Start(player=p)]
     if s.phase == "respond":
         return respond_options(s, p)
+    if s.traps and laying(s) is not None:
+        return trap_options(s, p)
     if over_limit(s):
         return limit_options(s, p)
     if s.phase == "draw":
@@ -351,6 +373,19 @@ def legal(s: State, p: PlayerId) -> Sequence[Event]:
             *punches(s, p), *throws(s, p), *uses(s, p),
             *(a for c in known(s, p) for a in casts(s, p, c, view)),
             *end_spells(s, p), EndMove(player=p)]
+
+
+def trap_options(s: State, p: int) -> list[Event]:
+    """The Booby Trap's caster places its next token on an empty square he sees (no home
+    base), or, all laid, chooses the real one among them: nothing else until he has."""
+    sp = laying(s)
+    if sp is None or sp.caster != p:
+        return []
+    if sp.moves > 1:
+        squares = trap_squares(s, p)
+        if squares:
+            return [LayToken(player=p, square=q) for q in squares]
+    return [ArmTrap(player=p, square=q) for c, q, _ in s.traps if c == sp.card]
 
 
 def known(s: State, p: int) -> list[int]:
@@ -611,6 +646,8 @@ def offered(s: State, a: Any) -> bool:
     generator lists (``a in legal(s, a.player)``, without building the rest)."""
     p, kind, phase = a.player, type(a), s.phase
     if phase == "move":
+        if s.traps and laying(s) is not None:
+            return a in trap_options(s, p)
         if over_limit(s):
             return a in limit_options(s, p)
         if kind is Move and a.unit < 0:
@@ -717,6 +754,9 @@ def refuse(s: State, a: Any) -> NoReturn:
     if s.phase != "respond" and isinstance(a, (Counter, Allow)):
         raise IllegalAction("respond/no-attack",
                             f"{detail}: no attack or spell waits for a response")
+    if s.phase == "move" and laying(s) is not None and not isinstance(a, (LayToken, ArmTrap)):
+        raise IllegalAction("trap/laying", f"{detail}: place the Booby Trap's tokens and "
+                            "choose the real one first")
     if over_limit(s) and not isinstance(a, (Discard, EndSpell, Drop)):
         raise IllegalAction("hand/over-limit", f"{detail}: discard down to the hand size first")
     card = getattr(a, "card", -1)
@@ -831,8 +871,36 @@ def _refuse_counter(s: State, a: Counter, detail: str) -> None:
     bad = _bad_energy(s, a.player, a.card, a.energy, a.add, a.energy2)
     if bad:
         raise IllegalAction("counter/energy", f"{detail}: {bad}")
+    pd = s.pending
+    if pd is not None and pd.counter is None:
+        effect = effect_of(a.card)
+        played = msgspec.structs.replace(a, target="")
+        if any(msgspec.structs.replace(x, target="") == played
+               for x in effect.counters(s, a.player, a.card, pd) if isinstance(x, Counter)):
+            why = effect.refusal(s, a, pd)
+            if why is not None:
+                raise IllegalAction(why[0], f"{detail}: {why[1]}")
     raise IllegalAction("respond/not-applicable",
                         f"{detail}: that counter does not apply here")
+
+
+def _refuse_lay_token(s: State, a: LayToken, detail: str) -> None:
+    sp = laying(s)
+    if sp is None or sp.moves <= 1:
+        raise IllegalAction("trap/not-laying", f"{detail}: no Booby Trap token of yours "
+                            "is left to place")
+    raise IllegalAction("trap/square", f"{detail}: a token goes on an empty square you "
+                        "see, not a home base")
+
+
+def _refuse_arm_trap(s: State, a: ArmTrap, detail: str) -> None:
+    sp = laying(s)
+    if sp is None:
+        raise IllegalAction("trap/not-laying", f"{detail}: no Booby Trap of yours waits "
+                            "for its real token")
+    if sp.moves > 1:
+        raise IllegalAction("trap/not-laying", f"{detail}: place the other tokens first")
+    raise IllegalAction("trap/token", f"{detail}: the real trap is one of its tokens")
 
 
 def _refuse_other(s: State, a: Any, detail: str) -> None:
@@ -844,7 +912,7 @@ _REFUSALS: dict[type, Callable[[State, Any, str], None]] = {
     Throw: _refuse_throw, ThrowAt: _refuse_throw, Use: _refuse_use, Cast: _refuse_cast,
     Boost: _refuse_boost,
     PickUp: _refuse_pick_up, Drop: _refuse_drop, EndSpell: _refuse_end_spell,
-    Counter: _refuse_counter,
+    Counter: _refuse_counter, LayToken: _refuse_lay_token, ArmTrap: _refuse_arm_trap,
 }
 
 
@@ -869,7 +937,7 @@ def _plain(b: Build, a: Any) -> None:
 def _start(b: Build, a: Start) -> None:
     b.emit(a)
     if not b.state.schools:  # schools="random": three drawn, then the deck is theirs
-        draws = list(combinations(RANDOM_DRAW, T.SCHOOLS_PER_GAME))
+        draws = list(combinations(random_draw(b.state.options), T.SCHOOLS_PER_GAME))
         roll = Roll.of(b.dice, None, len(draws), 1, "schools")
         b.emit(roll)
         b.emit(SchoolsDrawn(schools=draws[roll.values[0] - 1]))
@@ -1149,6 +1217,7 @@ _HANDLERS: dict[type, Callable[[Build, Any], None]] = {
     Cast: _cast, Use: _use, Throw: _throw, ThrowAt: _throw, EndSpell: _end_spell,
     EndMove: _plain,
     Discard: _plain, EndTurn: _end_turn, Counter: _counter, Allow: _allow,
+    LayToken: _plain, ArmTrap: _plain,
 }
 
 
@@ -1256,6 +1325,8 @@ def redact(event: Event, player: PlayerId | None) -> Event:
         return msgspec.structs.replace(event, cards=(-1,) * len(event.cards))
     if isinstance(event, TrapsLaid) and player != event.caster:
         return msgspec.structs.replace(event, real=-1)
+    if isinstance(event, ArmTrap) and player != event.player:
+        return msgspec.structs.replace(event, square=-1)
     if isinstance(event, Roll) and event.purpose == "booby-trap" and player != event.player:
         return msgspec.structs.replace(event, values=())
     return event
@@ -1291,7 +1362,7 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
     pool = sorted(_all_cards(s.schools, s.options.extra_cards).difference(seen))
     rng.shuffle(pool)
     if spellbook(s):  # each group's deck from the unseen cards of its own deck
-        mine = [[c for c in pool if B.owner(s.schools, c) == g] for g in (0, 1)]
+        mine = [[c for c in pool if home(s, c) == g] for g in (0, 1)]
         a, b = len(deck_of(s, 0)), len(deck_of(s, 1))
         deck = tuple(mine[0][:a]) + tuple(mine[1][:b])
         rest = sorted(mine[0][a:] + mine[1][b:])
@@ -1308,8 +1379,10 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
             rest = rest[len(h):]
     out = msgspec.structs.replace(s, deck=deck, hands=tuple(hands))
     if s.traps:  # the real token of a trap another seat laid: drawn anew among its tokens
-        traps = list(s.traps)
-        for c in sorted({c for c, _, _ in traps if _trap_caster(s, c) != player}):
+        traps = list(s.traps)  # (a trap still being laid has none yet)
+        being_laid = laying(s)
+        for c in sorted({c for c, _, _ in traps if _trap_caster(s, c) != player
+                         and (being_laid is None or c != being_laid.card)}):
             at = [i for i, t in enumerate(traps) if t[0] == c]
             real = at[rng.randrange(len(at))]
             for i in at:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from typing import Any
 
 import msgspec
 
@@ -22,8 +23,9 @@ from grimoire.games.wiz_war.events import Cast, Counter
 
 
 class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """Variant options: the rulebook's optional rules, and the readings of ruleset ``"1"`` kept as
-    house rules (off by default; a log recorded under rules ``"1"`` replays with them on).
+    """Variant options: the rulebook's optional rules, and the readings of rulesets ``"1"`` and
+    ``"2"`` kept as house rules (off by default; a log recorded under an earlier ruleset
+    replays with its own on: ``RULES_1``, ``RULES_2``).
 
     The rulebook's optional rules:
 
@@ -67,6 +69,20 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     - ``single_spike``: Stone Spikes takes no energy: one spike, thrown and picked up
       again like a rock.
 
+    House rules (ruleset ``"2"`` played this way):
+
+    - ``featherweight_stays``: an attack from the Featherweight player's own square
+      pushes him nowhere (instead of the direction he chooses).
+    - ``thrown_to_thrower``: a thrown weapon stopped by a barrier (a Wall of Earth) falls
+      in the thrower's square (instead of the last square it passed through).
+    - ``discard_to_origin``: in the Custom Spellbook, a discarded card goes to the pile of
+      the deck it belongs to (instead of the discarding player's group's pile).
+    - ``random_among_four``: ``schools="random"`` draws among Alchemy, Elemental,
+      Mentalism and Thaumaturgy only (``rules.RANDOM_DRAW``), as ruleset ``"2"`` did.
+    - ``booby_trap_dice``: the Booby Trap's caster names one token's square; the other
+      three are drawn with public dice and the real one by a die (instead of his placing
+      all four and choosing the real one).
+
     >>> Options().victory_points
     2
     """
@@ -85,6 +101,11 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     rotate_270: bool = False
     sector_lines_stay: bool = False
     single_spike: bool = False
+    featherweight_stays: bool = False
+    thrown_to_thrower: bool = False
+    discard_to_origin: bool = False
+    random_among_four: bool = False
+    booby_trap_dice: bool = False
 
 
 RULES_1: dict[str, bool] = {
@@ -93,7 +114,22 @@ RULES_1: dict[str, bool] = {
     "single_spike": True,
 }
 """The option values that replay a log recorded under ruleset ``"1"`` exactly as it was
-played (``older`` in the game's ``RULES``)."""
+played, with ``RULES_2`` (``older`` in the game's ``RULES``)."""
+
+RULES_2: dict[str, Any] = {
+    "featherweight_stays": True,
+    "thrown_to_thrower": True,
+    "discard_to_origin": True,
+    "random_among_four": True,
+    "booby_trap_dice": True,
+}
+"""The option values that replay a log recorded under ruleset ``"2"`` exactly as it was
+played (``older`` in the game's ``RULES``; a ruleset ``"1"`` log takes them too, with
+``RULES_1``).
+
+>>> sorted(RULES_2)[:2]
+['booby_trap_dice', 'discard_to_origin']
+"""
 
 
 class Spell(msgspec.Struct, frozen=True, gc=False):
@@ -161,11 +197,15 @@ class State(msgspec.Struct, frozen=True, gc=False):
     in the deck with White Cantrip, in the order of their card numbers (none until they
     are drawn at the start, with ``schools="random"``); they are public. ``traps``: the
     face-down Booby Trap tokens as (card, square, real): ``real`` 1 for the trap, 0 for a
-    dud, -1 where this state does not know (a view of a seat other than the caster's).
-    With ``custom_spellbook``, ``schools`` holds the first group's three then the
-    second's, ``deck`` the first group's deck then the second's, ``split`` how many cards
-    the first group's deck holds (public, like every deck's size), and ``discard`` both
-    discard piles (each card in the pile of the deck it belongs to: ``board.owner``).
+    dud, -1 where this state does not know (a view of a seat other than the caster's, or
+    while its caster has still to choose the real one). With ``custom_spellbook``,
+    ``schools`` holds the first group's three then the second's, ``deck`` the first
+    group's deck then the second's, ``split`` how many cards the first group's deck holds
+    (public, like every deck's size), ``discard`` both discard piles, and ``adopted`` the
+    cards (sorted, public) that a member of the other group discarded: they lie on, and
+    are shuffled into, that group's pile and deck until a member of the group whose deck
+    they were built into discards them again (``home``; every other card is in the pile
+    of the deck it belongs to, ``board.owner``).
     """
 
     players: int
@@ -203,6 +243,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     schools: tuple[str, ...] = ()
     traps: tuple[tuple[int, int, int], ...] = ()
     split: int = 0
+    adopted: tuple[int, ...] = ()
 
 
 # ------------------------------------------------------------------ the decks
@@ -212,6 +253,23 @@ PILES: tuple[str, ...] = ("deck-white", "deck-black")
 """The ``pile`` of a ``shuffle`` of each group's deck as a Custom Spellbook game starts."""
 DISCARDS: tuple[str, ...] = ("discard-white", "discard-black")
 """The ``pile`` of a ``shuffle`` of each group's discard pile into its empty deck."""
+
+
+def laying(s: State) -> Spell | None:
+    """The Booby Trap whose caster is still placing its tokens (or choosing the real one):
+    its ``moves`` counts the choices left (``TrapsLaid.steps``); None: no trap is being
+    laid, the usual case.
+
+    >>> from grimoire.games.wiz_war.rules import setup
+    >>> laying(setup(Options(), ("a", "b"))) is None
+    True
+    """
+    if not s.traps:
+        return None
+    for sp in s.spells:
+        if sp.moves > 0 and sp.target == "traps":
+            return sp
+    return None
 
 
 def spellbook(s: State) -> bool:
@@ -236,7 +294,73 @@ def discard_of(s: State, g: int) -> tuple[int, ...]:
     """Group ``g``'s discard pile (the one pile outside the Custom Spellbook)."""
     if not spellbook(s):
         return s.discard
-    return tuple(c for c in s.discard if B.owner(s.schools, c) == g)
+    if not s.adopted:
+        return tuple(c for c in s.discard if B.owner(s.schools, c) == g)
+    return tuple(c for c in s.discard if home(s, c) == g)
+
+
+def home(s: State, card: int) -> int:
+    """The group whose pile (and then deck) ``card`` goes to in a Custom Spellbook game:
+    the group of the last player who discarded it ("members of a group ... discard cards
+    to the Magic deck they helped to build"), else the deck it was built into.
+
+    >>> from grimoire.games.wiz_war.rules import setup
+    >>> s = setup(Options(custom_spellbook="alchemy,elemental,mentalism/"
+    ...                                     "conjuring,mutation,thaumaturgy"), ("a", "b"))
+    >>> home(s, 0), home(msgspec.structs.replace(s, adopted=(0,)), 0)
+    (0, 1)
+    """
+    g = B.owner(s.schools, card)
+    return 1 - g if card in s.adopted else g
+
+
+def holder(s: State, card: int) -> int:
+    """The seat holding ``card`` in ``s``: in its hand, carried, maintained as its spell,
+    or played into the attack, spell or counter waiting (-1: nobody, an item lying on the
+    floor, a card in a pile).
+
+    >>> from grimoire.games.wiz_war.rules import setup
+    >>> s = msgspec.structs.replace(setup(Options(), ("a", "b")), hands=((5,), (7,)))
+    >>> holder(s, 7), holder(s, 9)
+    (1, -1)
+    """
+    for p in range(s.players):
+        if card in s.hands[p] or card in s.carried[p]:
+            return p
+    sp = spell_of(s, card)
+    if sp is not None:
+        return sp.caster
+    pd = s.pending
+    if pd is not None:
+        if pd.card == card:
+            return pd.attacker
+        for a in (pd.action, pd.counter):
+            if a is not None and card in (a.card, a.energy, a.add, a.energy2):
+                return a.player
+    return -1
+
+
+def adopt(before: State, after: State) -> State:
+    """``after`` with the cards an event discarded taken in by the discarding player's
+    group (``adopted``): the Custom Spellbook's piles under ruleset 3 (not with
+    ``discard_to_origin``)."""
+    if not spellbook(before) or before.options.discard_to_origin:
+        return after
+    old = set(before.discard)
+    adopted = set(after.adopted)
+    for c in after.discard:
+        if c in old:
+            continue
+        p = holder(before, c)
+        if p < 0:
+            continue
+        if B.owner(after.schools, c) == group_of(after, p):
+            adopted.discard(c)
+        else:
+            adopted.add(c)
+    if adopted == set(after.adopted):
+        return after
+    return msgspec.structs.replace(after, adopted=tuple(sorted(adopted)))
 
 
 # ------------------------------------------------------------------ spells in play

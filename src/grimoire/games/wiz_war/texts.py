@@ -147,8 +147,9 @@ _CARDS: dict[str, str] = {
             "and drops it on a d4 roll of 1-2.",
     "Ka-Bong!": "Attack: 4 physical damage, and a stun token if any of it gets through.",
     "Swap": "Neutral: you and a wizard you see change places; you move no more this turn.",
-    "Booby Trap": "Neutral: four face-down tokens on empty squares you see, one of them a "
-                  "real trap doing 4 magical damage to the wizard who finds it.",
+    "Booby Trap": "Neutral: you place four face-down tokens on empty squares you see and "
+                  "choose the one that is a real trap, doing 4 magical damage to the wizard "
+                  "who finds it.",
     "Create Door": "Neutral creation: a door on an open border you see that opens only for "
                    "you. Energy value 2.",
     "Glue": "Neutral: a treasure or dropped item you see is stuck where it lies; nobody "
@@ -163,7 +164,8 @@ _CARDS: dict[str, str] = {
                   "wizard leaving it goes in a random direction.",
     # Mutation
     "Featherweight": "Counter: an attack that would hurt you pushes you back instead, a "
-                     "square per point of damage.",
+                     "square per point of damage (from your own square, the way you "
+                     "choose).",
     "Disease": "Neutral, temporary: each square you step into, every other wizard there "
                "takes 3 physical damage.",
     "Heave-Ho": "Attack: throw the treasure you carry at a wizard you see; he takes "

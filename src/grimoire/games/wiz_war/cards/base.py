@@ -51,6 +51,7 @@ from grimoire.games.wiz_war.state import (
     form,
     form_of,
     group_of,
+    landing,
     spell_of,
     spellbook,
     spells_with,
@@ -83,6 +84,11 @@ class Effect:
 
     def counter(self, b: Build, a: Counter, pd: Pending, energy: int) -> None:
         """Its effect when played as a counter against ``pd``."""
+
+    def refusal(self, s: State, a: Counter, pd: Pending) -> tuple[str, str] | None:
+        """Why the counter ``a``, of a card that answers ``pd``, is not offered as written
+        (a reason code and a detail), or None: the rules give their own reason."""
+        return None
 
     def answers(self, s: State, p: int, card: int, pd: Pending) -> list[Event]:
         """The answers ``card`` in seat ``p``'s hand offers against the counter spell
@@ -381,20 +387,24 @@ def next_target(b: Build, pd: Pending) -> None:
                       mode=pd.mode, origin=pd.origin, rest=tuple(rest[1:])))
 
 
-def cancel(b: Build, pd: Pending, how: str, landing: int = -1) -> None:
+def cancel(b: Build, pd: Pending, how: str, stood: int = -1) -> None:
     """The pending attack or spell is stopped. A thrown weapon falls where it was stopped:
-    in the target's square if the target evaded it or was pushed back by it (``landing``:
-    where the target stood),
-    in the thrower's if a wall or shield stopped it."""
+    in the target's square if the target evaded it or was pushed back by it (``stood``:
+    where the target stood); if a barrier stopped it (a Wall of Earth on the border of the
+    target's square), "in the last square it passed through before striking the barrier"
+    (option ``thrown_to_thrower``: in the thrower's square)."""
     b.emit(Cancelled(how=how))
     if pd.kind == "throw" and pd.mode != "spare":  # a spare spike is gone either way
+        s = b.state
         thrown = CARD[pd.card].thrown
         if thrown is not None and thrown.used_up:
             square = -1
         elif how in ("evaded", "pushed"):  # it reached the target's square
-            square = landing if landing >= 0 else b.state.pos[pd.target]
-        else:
-            square = b.state.pos[pd.attacker]
+            square = stood if stood >= 0 else s.pos[pd.target]
+        elif s.options.thrown_to_thrower or pd.origin < 0 or s.pos[pd.target] < 0:
+            square = s.pos[pd.attacker]
+        else:  # short of the target's square, on the thrower's side of the wall
+            square = landing(s, pd.origin, f"q{s.pos[pd.target]}")
         b.emit(Landed(card=pd.card, square=square))
     if pd.kind != "neutral":
         next_target(b, pd)

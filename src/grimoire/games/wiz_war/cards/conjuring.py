@@ -73,16 +73,25 @@ class Swap(Effect):
 
 
 class BoobyTrap(Effect):
-    """Face-down tokens (``tables.TRAP_TOKENS``): the first on the empty square aimed at,
-    the others on empty squares the caster sees, drawn with the dice; which one is the
-    real trap is drawn by a die only the caster is told. A wizard other than the caster
-    entering a token's square turns it face up: a dud is taken away; the real trap deals
-    the card's amount of magical damage and the spell ends, its tokens with it."""
+    """Face-down tokens (``tables.TRAP_TOKENS``, fewer if fewer empty squares are seen):
+    the first on the empty square aimed at; then its caster places the others, one
+    ``lay-token`` each, on empty squares he sees, and chooses the real trap among them
+    (``arm-trap``, told to him only). With ``booby_trap_dice`` (ruleset 2) the others are
+    drawn with the dice and the real one by a die only the caster is told. A wizard other
+    than the caster entering a token's square turns it face up: a dud is taken away; the
+    real trap deals the card's amount of magical damage and the spell ends, its tokens
+    with it."""
 
     def resolve(self, b: Build, a: Cast, energy: int) -> None:
         s, p = b.state, a.player
         first = int(a.target[1:])
         free = [q for q in trap_squares(s, p) if q != first]
+        if not s.options.booby_trap_dice:
+            more = min(T.TRAP_TOKENS - 1, len(free))
+            b.emit(SpellBegins(card=a.card, caster=p, target="traps", tokens=0))
+            b.emit(TrapsLaid(card=a.card, caster=p, squares=(first,),
+                             real=-1 if more else first, steps=more + 1 if more else 0))
+            return
         squares = [first]
         while free and len(squares) < T.TRAP_TOKENS:
             i = 0

@@ -49,7 +49,9 @@ Burn)."""
 class Featherweight(Effect):
     """Counter an attack that would damage you: you take none of it, and are pushed back,
     away from where the attack comes from, one square per point of its damage (straight,
-    stopped by whatever stops a walker; from your own square, nowhere). It moves its
+    stopped by whatever stops a walker). "If the attack originates in your square, you
+    choose which direction to move": the counter then names it (``target`` ``n``, ``e``,
+    ``s`` or ``w``; option ``featherweight_stays``: you are pushed nowhere). It moves its
     player's wizard, so a stunned wizard who attacked may not play it."""
 
     def relocates(self, a: Cast | Counter) -> int:
@@ -58,19 +60,40 @@ class Featherweight(Effect):
     def counters(self, s: State, p: int, card: int, pd: Pending) -> list[Event]:
         if pd.kind == "neutral" or pd.mode in HARMLESS or pd.damage - pd.reduced <= 0:
             return []
+        if chooses(s, pd):
+            return [Counter(player=p, card=card, target=d) for d in B.DIRS]
         return [Counter(player=p, card=card)]
+
+    def refusal(self, s: State, a: Counter, pd: Pending) -> tuple[str, str] | None:
+        if chooses(s, pd) and a.target not in tuple(B.DIRS):
+            return ("counter/direction", "the attack comes from your own square: choose "
+                    "the direction you are pushed, target n, e, s or w")
+        if not chooses(s, pd) and a.target:
+            return ("counter/direction", "the attack comes from another square: you are "
+                    "pushed straight away from it, name no direction")
+        return None
 
     def counter(self, b: Build, a: Counter, pd: Pending, energy: int) -> None:
         q = pd.target
         start = b.state.pos[q]
         amount = pd.damage - pd.reduced
-        if 0 <= pd.origin != start:
+        d = -1
+        if a.target in tuple(B.DIRS):
+            d = B.DIRS.index(a.target)
+        elif 0 <= pd.origin != start:
             d = knock_dirs(b.state, pd.origin, start)[0]
+        if d >= 0:
             path = walk(b.state, q, d, amount)
             if path:
                 b.emit(Moved(player=q, square=path[-1]))
                 crossed(b, q, [start, *path])
-        cancel(b, pd, "pushed", landing=start)
+        cancel(b, pd, "pushed", stood=start)
+
+
+def chooses(s: State, pd: Pending) -> bool:
+    """Does the wizard ``pd`` strikes choose where a Featherweight pushes him? Only when
+    the attack comes from his own square (not with ``featherweight_stays``)."""
+    return pd.origin == s.pos[pd.target] >= 0 and not s.options.featherweight_stays
 
 
 class Disease(Maintain):
