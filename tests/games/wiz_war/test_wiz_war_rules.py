@@ -19,7 +19,7 @@ from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import DECK, FIRST_GAME
-from grimoire.games.wiz_war.state import RULES_1, Options, Spell, State, hand_count, points
+from grimoire.games.wiz_war.state import RULES_1, RULES_2, Options, Spell, State, hand_count, points
 
 # ---------------------------------------------------------------- the labyrinth
 
@@ -105,14 +105,16 @@ def test_setup_deck_white_cantrip_and_three_schools() -> None:
 
 
 def test_setup_shuffle_deal_five_first_player() -> None:
-    """The deck is shuffled with the dice, five cards dealt to each player, and the first
-    player chosen at random; the first action (``start``) does it all."""
+    """The board is built (the sectors shuffled, their orientations rolled), the deck is
+    shuffled with the dice, five cards dealt to each player, and the first player chosen
+    at random; the first action (``start``) does it all."""
     m = Match.new("wiz-war", players=NAMES[:3], seed="ab" * 16)
     events = m.act(E.Start(player=0))
-    assert kinds(events)[:5] == ["start", "shuffle", "deal", "roll", "first-player"]
+    assert kinds(events)[:8] == ["start", "shuffle", "roll", "board-built", "shuffle", "deal",
+                                 "roll", "first-player"]
     assert all(len(h) == 5 for h in m.state.hands)
     assert len(m.state.deck) == 84 - 15
-    first = events[4]
+    first = events[7]
     assert isinstance(first, E.FirstPlayer) and m.state.active == first.player
     assert sorted(m.state.deck + sum(m.state.hands, ())) == list(range(84))
 
@@ -759,8 +761,10 @@ def test_hidden_hands_and_deck_order() -> None:
     other = RULES.disguise(s, 1, rng)
     assert other != s and other.hands[1] == s.hands[1]
     assert msgspec.to_builtins(RULES.view(other, 1)) == msgspec.to_builtins(v)
-    shuffle = next(e for e in m.events if isinstance(e, Shuffle))
+    shuffle = next(e for e in m.events if isinstance(e, Shuffle) and e.pile == "deck")
     assert RULES.redact(shuffle, 0).order == ()
+    sectors = next(e for e in m.events if isinstance(e, Shuffle) and e.pile == "sectors")
+    assert RULES.redact(sectors, 0) == sectors  # the board is laid face up
     deal = next(e for e in m.events if isinstance(e, E.Deal))
     red = RULES.redact(deal, 2)
     assert red.hands[2] == deal.hands[2] and set(red.hands[0]) == {-1}
@@ -985,11 +989,12 @@ def test_extended_play_is_three_or_four_points(points: int, ok: bool) -> None:
 def test_rules_1_logs_replay_with_the_rules_1_options() -> None:
     """A log recorded under ruleset 1 is read with every house rule that ruleset played
     by, so it audits exactly as it was played."""
-    assert RULES.version == "2"
-    assert dict(RULES.older["1"]) == RULES_1
+    assert RULES.version == "3"
+    assert dict(RULES.older["1"]) == RULES_1 | RULES_2
     old = options_for(RULES, "1", {"victory_points": 2})
     assert all(getattr(old, k) is True for k in RULES_1)
-    assert options_for(RULES, "2", {}) == Options()
+    assert options_for(RULES, "2", {}) == Options(**RULES_2)
+    assert options_for(RULES, "3", {}) == Options()
 
 
 def test_the_yellow_wizard_throws_a_large_rock_at_a_stone_block() -> None:

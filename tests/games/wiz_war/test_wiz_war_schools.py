@@ -125,7 +125,9 @@ def test_random_schools_are_drawn_by_a_recorded_roll_as_the_game_starts() -> Non
     s = RULES.setup(Options(schools="random"), NAMES[:2])
     assert s.schools == () and s.deck == ()
     m = started(Options(schools="random"))
-    roll, drawn = m.events[1], m.events[2]
+    k = next(i for i, e in enumerate(m.events) if isinstance(e, Roll) and e.purpose == "schools")
+    assert isinstance(m.events[k - 1], E.BoardBuilt)  # setup step 2 (the board) before 4
+    roll, drawn = m.events[k], m.events[k + 1]
     assert isinstance(roll, Roll) and roll.purpose == "schools" and roll.player is None
     draws = list(combinations(RANDOM_DRAW, 3))
     assert roll.sides == len(draws) == 4

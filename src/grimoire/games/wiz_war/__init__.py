@@ -9,7 +9,7 @@ chooses an action step by step), ``texts`` (what each card and named thing does)
 
 >>> from grimoire.games.wiz_war import RULES
 >>> RULES.name, RULES.version, RULES.seats
-('wiz-war', '2', (2, 3, 4))
+('wiz-war', '3', (2, 3, 4))
 """
 
 from grimoire.core.rules import Game
@@ -27,11 +27,11 @@ from grimoire.games.wiz_war import (
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.events import Event
 from grimoire.games.wiz_war.reasons import REASONS
-from grimoire.games.wiz_war.state import RULES_1, Options, State
+from grimoire.games.wiz_war.state import RULES_1, RULES_2, Options, State
 from grimoire.games.wiz_war.texts import TEXTS
 
 RULES = Game.assemble(
-    name="wiz-war", version="2", seats=(2, 3, 4), default_players=T.SEAT_NAMES[:2],
+    name="wiz-war", version="3", seats=(2, 3, 4), default_players=T.SEAT_NAMES[:2],
     title="Wiz-War (Tom Jolly; 2011 edition): White Cantrip and three schools",
     Options=Options, State=State, Event=Event, reasons=REASONS,
     rules=rules, secrets=rules, evolve=evolve.evolve, notation=notation, render=render,
@@ -40,7 +40,7 @@ RULES = Game.assemble(
     choices=choices,
     texts=TEXTS,
     positions=positions, observe=observe,
-    older={"1": RULES_1},
+    older={"1": RULES_1 | RULES_2, "2": RULES_2},
 )
 
 __all__ = ["RULES"]
