@@ -10,7 +10,10 @@ import pytest
 from grimoire.core.audit import audit, audit_events
 from grimoire.core.logfile import read_log
 from grimoire.games.wiz_war import RULES
-from grimoire.games.wiz_war.state import RULES_1
+from grimoire.core.rules import options_for
+from grimoire.games.wiz_war import board as B
+from grimoire.games.wiz_war import events as E
+from grimoire.games.wiz_war.state import RULES_1, RULES_2
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wiz-war"
 LOGS = sorted(FIXTURES.glob("*.jsonl"))
@@ -41,7 +44,8 @@ def test_logs_recorded_under_rules_1_still_audit() -> None:
     old = [p for p in LOGS if p.name.startswith("v1-")]
     assert len([p for p in old if p.name.startswith("v1-full-")]) >= 5
     assert {read_log(p).header.rules for p in old} == {"1"}
-    assert {read_log(p).header.rules for p in LOGS if not p.name.startswith("v1-")} == {"2"}
+    assert {read_log(p).header.rules for p in LOGS if not p.name.startswith("v1-")} == {"2",
+                                                                                      "3"}
     for path in old:
         if read_log(path).header.meta.get("expect") is None:
             assert audit(path).ok, path.name
@@ -62,3 +66,49 @@ def test_each_rules_1_option_is_what_keeps_some_old_log_valid(option: str) -> No
         if not audit_events(RULES, header, log.events).ok:
             failing.append(path.name)
     assert failing, f"no rules-1 log needs {option}"
+
+
+def test_logs_recorded_under_rules_2_replay_as_played() -> None:
+    """Ruleset 3 builds the board at random; a log recorded under ruleset 2 (every fixture
+    but the ``v1-*`` and ``board-*`` ones) is read with ``RULES_2`` (``older``), so it
+    keeps its fixed board and audits exactly as it was played."""
+    old = [p for p in LOGS if read_log(p).header.rules == "2"]
+    assert len(old) > 100
+    for path in old:
+        header = read_log(path).header
+        assert options_for(RULES, "2", header.options).fixed_board
+    full = [p for p in old if p.name.startswith("full-")]
+    assert full and all(audit(p).ok for p in full)
+
+
+@pytest.mark.parametrize("option", sorted(RULES_2))
+def test_each_rules_2_option_is_what_keeps_some_old_log_valid(option: str) -> None:
+    """Every option of ``RULES_2`` is needed: a ruleset-2 full game fails its audit when
+    only that option is turned off (the board is then built at random as it starts)."""
+    failing = []
+    for path in LOGS:
+        log = read_log(path)
+        if log.header.rules != "2" or not path.name.startswith("full-0"):
+            continue
+        header = msgspec.structs.replace(log.header, options={**log.header.options,
+                                                              option: False})
+        if not audit_events(RULES, header, log.events).ok:
+            failing.append(path.name)
+    assert failing, f"no rules-2 log needs {option}"
+
+
+def test_board_fixtures_cover_both_sides_and_every_player_count() -> None:
+    """Ruleset-3 full games on each side (``board-{side}-{n}p``): each builds its board
+    from its seed, and every player count plays on each side."""
+    boards = [p for p in LOGS if p.name.startswith("board-")]
+    seen = set()
+    for path in boards:
+        log = read_log(path)
+        assert log.header.rules == "3" and not log.header.options.get("fixed_board")
+        built = [e for e in log.events if isinstance(e, E.BoardBuilt)]
+        assert len(built) == 1
+        side = log.header.options.get("side", "a")
+        n = len(log.header.players)
+        B.layout_key(n, side, built[0].sectors, built[0].quarters)  # a board of that side
+        seen.add((side, n))
+    assert seen == {(side, n) for side in "ab" for n in (2, 3, 4)}
