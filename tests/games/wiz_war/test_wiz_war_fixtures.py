@@ -9,8 +9,8 @@ import pytest
 
 from grimoire.core.audit import audit, audit_events
 from grimoire.core.logfile import read_log
-from grimoire.games.wiz_war import RULES
 from grimoire.core.rules import options_for
+from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war.state import RULES_1, RULES_2
