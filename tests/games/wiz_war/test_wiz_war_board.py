@@ -11,7 +11,7 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from wizwar import NAMES
+from wizwar import NAMES, act, card, position
 
 from grimoire import Match
 from grimoire.bots.random import RandomBot, play_out
@@ -22,7 +22,7 @@ from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import notation as N
 from grimoire.games.wiz_war import tables as T
-from grimoire.games.wiz_war.state import Options
+from grimoire.games.wiz_war.state import Options, State, passage
 
 SIDES = sorted(T.SIDES)
 SECTOR = T.SECTOR_SIZE
@@ -292,3 +292,49 @@ def test_the_pictures_follow_the_turned_sectors() -> None:
         assert ("<circle" in picture and 'stroke-dasharray="5 2 1 2"' in picture) == (
             side == "a")
         assert ("side B, the classic maps" in picture) == (side == "b")
+
+
+# ---------------------------------------------------------------- play on a built board
+
+
+def _built(key: int, **facts: object) -> State:
+    """A position (``positions.position``) on the board ``key``, as its ``board-built``
+    lays it: wizards on their home bases, treasures on their starts."""
+    lay = B.layout(key)
+    s = position(lay.players, options=Options(side=lay.side), **facts)  # type: ignore[arg-type]
+    return RULES.evolve(s, E.BoardBuilt(sectors=lay.sectors, quarters=lay.quarters))
+
+
+def test_rotate_sector_turns_a_sector_where_the_build_laid_it() -> None:
+    """Rotate Sector turns "one sector board" with everything on it wherever it lies: seat
+    0's sector, laid east and turned 270 degrees, turned 90 more is the board with it
+    unturned (its borders, its treasures on their starts); the rest stays."""
+    rs = card("Rotate Sector")
+    key = B.layout_key(2, "b", (1, 0), (1, 3))
+    s = _built(key, hands={0: [rs]})
+    _, after = act(s, E.Cast(player=0, card=rs, target="sector0", mode="90"))
+    flat = B.geometry(B.layout_key(2, "b", (1, 0), (1, 0)))
+    g = B.geometry(key)
+    assert after.board == key and after.pos == s.pos == g.home
+    assert set(after.treasures[:2]) == set(flat.treasure_starts[0]) != set(s.treasures[:2])
+    assert after.treasures[2:] == s.treasures[2:]
+    for e, (q, _) in enumerate(g.edge_squares):
+        if g.edge_sector[e] == 0:
+            assert after.edges[e] == flat.initial_edges[e]
+        elif g.sector[q] == 1:
+            assert after.edges[e] == s.edges[e]
+
+
+def test_a_door_opens_for_its_sectors_wizard_wherever_the_sector_lies() -> None:
+    """"Doors in a wizard's home sector are always" his to pass: on a built board, a door
+    of seat 1's sector, turned and laid elsewhere, lets seat 1 through and stops seat 0."""
+    key = B.layout_key(3, "b", (2, 0, 1), (0, 3, 1))
+    s = _built(key)
+    g = B.geometry(key)
+    doors = [(e, q, d) for e, (q, d) in enumerate(g.edge_squares)
+             if s.edges[e] == "D" and g.edge_sector[e] == 1]
+    assert doors and all(g.sector[q] == 1 and g.place[1] == T.LAYOUTS[3][2]
+                         for _, q, _ in doors)
+    for _, q, d in doors:
+        assert passage(s, q, d, 1) == g.neighbour(q, d)
+        assert passage(s, q, d, 0) == -1
