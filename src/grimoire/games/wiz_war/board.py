@@ -55,7 +55,7 @@ def layout_key(players: int, side: str = "a", sectors: tuple[int, ...] | None = 
     ``ValueError``.
 
     >>> layout_key(2), layout_key(2, "b"), layout_key(2, "a", (1, 0), (0, 2))
-    (2, 10, 8210)
+    (2, 10, 32978)
     """
     sectors = tuple(range(players)) if sectors is None else tuple(sectors)
     quarters = (0,) * players if quarters is None else tuple(quarters)
@@ -70,7 +70,11 @@ def layout_key(players: int, side: str = "a", sectors: tuple[int, ...] | None = 
 
 
 def layout(key: int) -> Layout:
-    """The layout a :func:`layout_key` stands for (``ValueError`` if none does)."""
+    """The layout a :func:`layout_key` stands for (``ValueError`` if none does).
+
+    >>> layout(2)
+    Layout(players=2, side='a', sectors=(0, 1), quarters=(0, 0))
+    """
     players, side = key % 8, (key // 8) % 2
     placed, turned = (key // 16) % 256, key // 4096
     if players not in T.LAYOUTS or key < 0 or turned >= 4 ** players:
@@ -87,8 +91,8 @@ def turned(art: tuple[str, ...], quarter: int) -> tuple[str, ...]:
     """A sector's drawing (``tables.SECTORS``) turned ``quarter`` quarter turns clockwise:
     walls drawn ``-`` stand ``|`` after an odd number of turns.
 
-    >>> turned(("+-+", "| .", "+ +"), 1)
-    ('+-+', '  |', '+-+')
+    >>> turned(T.SECTORS[0], 1)[1], turned(T.SECTORS[0], 4) == T.SECTORS[0]
+    ('|. . . .|T|', True)
     """
     rows = [list(row) for row in art]
     n = len(rows)

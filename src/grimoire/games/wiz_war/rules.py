@@ -874,7 +874,7 @@ def _plain(b: Build, a: Any) -> None:
 def _start(b: Build, a: Start) -> None:
     b.emit(a)
     if not b.state.options.fixed_board:  # setup step 2: the board built at random
-        build_board(b)
+        _build_board(b)
     if not b.state.schools:  # schools="random": three drawn, then the deck is theirs
         draws = list(combinations(RANDOM_DRAW, T.SCHOOLS_PER_GAME))
         roll = Roll.of(b.dice, None, len(draws), 1, "schools")
@@ -903,7 +903,7 @@ def _start(b: Build, a: Start) -> None:
     begin_turn(b, first)
 
 
-def build_board(b: Build) -> None:
+def _build_board(b: Build) -> None:
     """"He shuffles the sector boards under the table, being sure to change their
     orientation as well, and then randomly builds the game board according to the number
     of players": the players' sectors shuffled over the board's places (``sectors``),
