@@ -1265,7 +1265,8 @@ def _trap_caster(s: State, card: int) -> int:
 
 
 def redact(event: Event, player: PlayerId | None) -> Event:
-    """Cards a seat may not see become ``-1`` (a shuffle loses its order)."""
+    """Cards a seat may not see become ``-1`` (a shuffle of cards loses its order; the
+    sectors' shuffle, the board laid face up, is public)."""
     if isinstance(event, Shuffle) and event.pile != SECTOR_PILE:  # the board is public
         return msgspec.structs.replace(event, order=())
     if isinstance(event, Deal):
