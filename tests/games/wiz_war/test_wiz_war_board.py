@@ -301,8 +301,19 @@ def _built(key: int, **facts: object) -> State:
     """A position (``positions.position``) on the board ``key``, as its ``board-built``
     lays it: wizards on their home bases, treasures on their starts."""
     lay = B.layout(key)
-    s = position(lay.players, options=Options(side=lay.side), **facts)  # type: ignore[arg-type]
-    return RULES.evolve(s, E.BoardBuilt(sectors=lay.sectors, quarters=lay.quarters))
+    s = position(lay.players, options=Options(side=lay.side), board=key,
+                 **facts)  # type: ignore[arg-type]
+    g = B.geometry(key)
+    assert (s.board, s.pos, s.edges) == (key, g.home, g.initial_edges)
+    return s
+
+
+def test_a_position_on_a_board_must_be_one() -> None:
+    """``positions.position(board=...)`` takes a board of the options' side for its
+    player count, and refuses anything else."""
+    for bad in (B.layout_key(3), B.layout_key(2, "b"), 16 * 255 + 2, "x"):
+        with pytest.raises(IllegalAction, match="board"):
+            position(2, board=bad)
 
 
 def test_rotate_sector_turns_a_sector_where_the_build_laid_it() -> None:
