@@ -8,9 +8,11 @@ import msgspec
 import pytest
 
 from grimoire.core.audit import audit, audit_events
-from grimoire.core.logfile import read_log
+from grimoire.core.logfile import LogReader, read_log
 from grimoire.core.rules import options_for
 from grimoire.games.wiz_war import RULES
+from grimoire.games.wiz_war import board as B
+from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war.state import RULES_1, RULES_2
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wiz-war"
@@ -43,7 +45,8 @@ def test_logs_recorded_under_rules_1_still_audit() -> None:
     old = [p for p in LOGS if p.name.startswith("v1-")]
     assert len([p for p in old if p.name.startswith("v1-full-")]) >= 5
     assert {read_log(p).header.rules for p in old} == {"1"}
-    assert {read_log(p).header.rules for p in LOGS if not p.name.startswith("v1-")} <= {"2", "3"}
+    assert {read_log(p).header.rules for p in LOGS if not p.name.startswith("v1-")} == {"2",
+                                                                                      "3"}
     for path in old:
         if read_log(path).header.meta.get("expect") is None:
             assert audit(path).ok, path.name
@@ -94,9 +97,10 @@ NEEDS = {
 
 
 def test_needs_names_every_rules_2_option() -> None:
-    """One ruleset 2 case per option, and the ruleset 3 case of the same reading beside it
-    (``edge-r3-*``, the Booby Trap's ``edge-r3-booby-trap``)."""
-    assert set(NEEDS) == set(RULES_2)
+    """One ruleset 2 case per option of the readings (``fixed_board``'s are the full
+    games, below), and the ruleset 3 case of the same reading beside it (``edge-r3-*``,
+    the Booby Trap's ``edge-r3-booby-trap``)."""
+    assert set(NEEDS) | {"fixed_board"} == set(RULES_2)
     v2 = {p.stem for p in LOGS if p.name.startswith("v2-")}
     assert v2 == set(NEEDS.values())
     assert {read_log(FIXTURES / f"{n}.jsonl").header.rules for n in v2} == {"2"}
@@ -116,3 +120,33 @@ def test_each_rules_2_option_is_what_keeps_a_rules_2_log_valid(option: str, name
     report = audit_events(RULES, header, log.events)
     assert not report.ok and report.error is not None
     assert report.error.get("seq") is not None, report.error  # a record, not the header
+
+
+def test_fixed_board_is_what_keeps_the_rules_2_full_games_valid() -> None:
+    """``fixed_board`` is needed: every ruleset-2 full game fails its audit when only
+    that option is turned off (the board is then built at random as it starts)."""
+    full = [p for p in LOGS if p.name.startswith("full-0")]
+    assert full
+    for path in full:
+        log = read_log(path)
+        assert log.header.rules == "2", path.name
+        header = msgspec.structs.replace(log.header, options={**log.header.options,
+                                                              "fixed_board": False})
+        assert not audit_events(RULES, header, log.events).ok, path.name
+
+
+def test_board_fixtures_cover_both_sides_and_every_player_count() -> None:
+    """Ruleset-3 full games on each side (``board-{side}-{n}p``): each builds its board
+    from its seed, and every player count plays on each side."""
+    boards = [p for p in LOGS if p.name.startswith("board-")]
+    seen = set()
+    for path in boards:
+        log = read_log(path)
+        assert log.header.rules == "3" and not log.header.options.get("fixed_board")
+        built = [e for e in log.events if isinstance(e, E.BoardBuilt)]
+        assert len(built) == 1
+        side = log.header.options.get("side", "a")
+        n = len(log.header.players)
+        B.layout_key(n, side, built[0].sectors, built[0].quarters)  # a board of that side
+        seen.add((side, n))
+    assert seen == {(side, n) for side in "ab" for n in (2, 3, 4)}

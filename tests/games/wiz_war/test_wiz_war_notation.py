@@ -110,6 +110,7 @@ def rich(n: int = 3) -> State:
         charges=((13, 3),),
         schools=(),
         traps=((25, 3, 1), (25, 4, 0)),
+        board=B.layout_key(n, "a", (1, 0, *range(2, n)), (1,) * n),
     )
 
 

@@ -113,14 +113,16 @@ def test_setup_deck_white_cantrip_and_three_schools() -> None:
 
 
 def test_setup_shuffle_deal_five_first_player() -> None:
-    """The deck is shuffled with the dice, five cards dealt to each player, and the first
-    player chosen at random; the first action (``start``) does it all."""
+    """The board is built (the sectors shuffled, their orientations rolled), the deck is
+    shuffled with the dice, five cards dealt to each player, and the first player chosen
+    at random; the first action (``start``) does it all."""
     m = Match.new("wiz-war", players=NAMES[:3], seed="ab" * 16)
     events = m.act(E.Start(player=0))
-    assert kinds(events)[:5] == ["start", "shuffle", "deal", "roll", "first-player"]
+    assert kinds(events)[:8] == ["start", "shuffle", "roll", "board-built", "shuffle", "deal",
+                                 "roll", "first-player"]
     assert all(len(h) == 5 for h in m.state.hands)
     assert len(m.state.deck) == 84 - 15
-    first = events[4]
+    first = events[7]
     assert isinstance(first, E.FirstPlayer) and m.state.active == first.player
     assert sorted(m.state.deck + sum(m.state.hands, ())) == list(range(84))
 
@@ -767,8 +769,10 @@ def test_hidden_hands_and_deck_order() -> None:
     other = RULES.disguise(s, 1, rng)
     assert other != s and other.hands[1] == s.hands[1]
     assert msgspec.to_builtins(RULES.view(other, 1)) == msgspec.to_builtins(v)
-    shuffle = next(e for e in m.events if isinstance(e, Shuffle))
+    shuffle = next(e for e in m.events if isinstance(e, Shuffle) and e.pile == "deck")
     assert RULES.redact(shuffle, 0).order == ()
+    sectors = next(e for e in m.events if isinstance(e, Shuffle) and e.pile == "sectors")
+    assert RULES.redact(sectors, 0) == sectors  # the board is laid face up
     deal = next(e for e in m.events if isinstance(e, E.Deal))
     red = RULES.redact(deal, 2)
     assert red.hands[2] == deal.hands[2] and set(red.hands[0]) == {-1}
@@ -998,6 +1002,7 @@ def test_rules_1_logs_replay_with_the_rules_1_options() -> None:
     assert dict(RULES.older["1"]) == RULES_1 | RULES_2
     old = options_for(RULES, "1", {"victory_points": 2})
     assert all(getattr(old, k) is True for k in RULES_1 | RULES_2)
+    assert options_for(RULES, "2", {}) == Options(**RULES_2)
     assert options_for(RULES, "3", {}) == Options()
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import msgspec
 import pytest
@@ -117,6 +118,14 @@ def test_a_school_not_playable_yet_is_refused_as_such(monkeypatch: pytest.Monkey
 # ---------------------------------------------------------------- random
 
 
+def schools_drawn(m: Match) -> tuple[Any, Any]:
+    """The start's roll for the schools and the event naming them, which follow the
+    board's build (setup step 2 before step 4)."""
+    k = next(i for i, e in enumerate(m.events) if isinstance(e, Roll) and e.purpose == "schools")
+    assert isinstance(m.events[k - 1], E.BoardBuilt)
+    return m.events[k], m.events[k + 1]
+
+
 def test_random_schools_are_drawn_by_a_recorded_roll_as_the_game_starts() -> None:
     """``random``: no school before the start; ``start`` rolls (purpose ``schools``) one
     die with a face for each way to choose three of ruleset 2's four schools
@@ -125,7 +134,7 @@ def test_random_schools_are_drawn_by_a_recorded_roll_as_the_game_starts() -> Non
     s = RULES.setup(Options(schools="random"), NAMES[:2])
     assert s.schools == () and s.deck == ()
     m = started(Options(schools="random", random_among_four=True))
-    roll, drawn = m.events[1], m.events[2]
+    roll, drawn = schools_drawn(m)
     assert isinstance(roll, Roll) and roll.purpose == "schools" and roll.player is None
     draws = list(combinations(RANDOM_DRAW, 3))
     assert roll.sides == len(draws) == 4
@@ -146,7 +155,7 @@ def test_random_schools_pick_three_of_every_playable_school_under_ruleset_3() ->
     seen: set[str] = set()
     for k in range(12):
         m = started(Options(schools="random"), seed=bytes([k]) * 16)
-        roll, drawn = m.events[1], m.events[2]
+        roll, drawn = schools_drawn(m)
         assert isinstance(roll, Roll) and roll.sides == len(draws) == 20
         assert isinstance(drawn, E.SchoolsDrawn) and drawn.schools == draws[roll.values[0] - 1]
         seen.update(drawn.schools)

@@ -23,6 +23,7 @@ from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.rules import school_choice, spellbook_choice
 from grimoire.games.wiz_war.state import (
+    SECTOR_PILE,
     Options,
     State,
     deck_of,
@@ -116,7 +117,7 @@ def test_groups_alternate_seats_and_each_is_dealt_from_its_deck(
     s = m.state
     assert tuple(group_of(s, p) for p in range(n)) == groups
     piles = [e.pile for e in m.events if isinstance(e, Shuffle)]
-    assert piles == ["deck-white", "deck-black"]
+    assert piles == ["sectors", "deck-white", "deck-black"]  # the board, then the decks
     first, second = B.groups(s.schools)
     for p, hand in enumerate(s.hands):
         assert len(hand) == 5 and set(hand) <= set((first, second)[groups[p]])
@@ -182,7 +183,8 @@ def test_one_groups_discard_pile_is_reshuffled_into_its_own_deck() -> None:
 
 def test_views_and_redacted_events_hide_both_decks() -> None:
     """A view hides both decks' cards and keeps only their sizes (public); every shuffle
-    loses its order and another seat's draws their cards; a disguise deals each group's
+    of cards loses its order (the sectors' is the board's, laid face up) and another seat's
+    draws their cards; a disguise deals each group's
     deck from its own unseen cards, from the view alone."""
     m = playout(4, 13, actions=400)
     s = m.state
@@ -198,7 +200,7 @@ def test_views_and_redacted_events_hide_both_decks() -> None:
         for event in m.events:
             told = RULES.redact(event, p)
             if isinstance(told, Shuffle):
-                assert told.order == ()
+                assert (told.order == ()) == (told.pile != SECTOR_PILE)
             if isinstance(told, E.Draw) and told.player != p:
                 assert set(told.cards) <= {-1}
             if isinstance(told, E.Deal):

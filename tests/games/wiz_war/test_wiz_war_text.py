@@ -180,6 +180,7 @@ def _examples() -> list[tuple[Any, State]]:
         (GameOver(winners=(0,), reason="last-alive"), s),
         (E.Charged(card=card("Stone Spikes"), tokens=4), s),
         (E.SchoolsDrawn(schools=("alchemy", "elemental", "mentalism")), s),
+        (E.BoardBuilt(sectors=(1, 0), quarters=(1, 0)), s),
         (E.DoorSealed(edge=edge("c3", "w")), s),
         (E.Snatched(thief=0, victim=1, card=card("Dagger")), s),
         (E.Heaved(player=0, treasure=3, square=sq("h3")), s),

@@ -18,6 +18,7 @@ outer walls or exits that lead (by wrap-around or portal) to another square.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from grimoire.core.kit import Grid
 from grimoire.games.wiz_war import tables as T
@@ -30,30 +31,113 @@ BLOCKING = frozenset("#DWSC")
 _CHAR = {" ": ".", "-": "#", "|": "#", "D": "D"}
 
 
-class Geometry:
-    """Everything about a layout that never changes during a game."""
+class Layout(NamedTuple):
+    """A board as built: the sector boards' ``side`` (``a`` new, ``b`` classic), the
+    sector lying in each place (``tables.LAYOUTS[players]``, in order) and its quarter turns
+    clockwise. Sector ``k`` is seat ``k``'s.
 
-    def __init__(self, players: int) -> None:
-        layout = T.LAYOUTS[players]
-        rows = 1 + max(r for r, _ in layout)
-        cols = 1 + max(c for _, c in layout)
+    >>> layout(layout_key(3, "b", (2, 0, 1), (1, 0, 3)))
+    Layout(players=3, side='b', sectors=(2, 0, 1), quarters=(1, 0, 3))
+    """
+
+    players: int
+    side: str
+    sectors: tuple[int, ...]
+    quarters: tuple[int, ...]
+
+
+def layout_key(players: int, side: str = "a", sectors: tuple[int, ...] | None = None,
+               quarters: tuple[int, ...] | None = None) -> int:
+    """The number a layout is known by (``State.board``, the key of :data:`GEOMETRY`):
+    ``players`` itself for the fixed board of side A (each seat's sector in its own place,
+    unturned), so ``geometry(players)`` is that board. A layout that is no board (a side
+    that does not exist, sectors that are not the players' own, a turn outside 0-3) is a
+    ``ValueError``.
+
+    >>> layout_key(2), layout_key(2, "b"), layout_key(2, "a", (1, 0), (0, 2))
+    (2, 10, 32978)
+    """
+    sectors = tuple(range(players)) if sectors is None else tuple(sectors)
+    quarters = (0,) * players if quarters is None else tuple(quarters)
+    if (players not in T.LAYOUTS or side not in T.SIDES
+            or sorted(sectors) != list(range(players)) or len(quarters) != players
+            or any(q not in (0, 1, 2, 3) for q in quarters)):
+        raise ValueError(f"not a board: {players} players, side {side!r}, sectors "
+                         f"{sectors}, quarters {quarters}")
+    placed = sum(((k - i) % 4) << (2 * i) for i, k in enumerate(sectors))
+    turned = sum(q << (2 * i) for i, q in enumerate(quarters))
+    return players + 8 * "ab".index(side) + 16 * placed + 4096 * turned
+
+
+def layout(key: int) -> Layout:
+    """The layout a :func:`layout_key` stands for (``ValueError`` if none does).
+
+    >>> layout(2)
+    Layout(players=2, side='a', sectors=(0, 1), quarters=(0, 0))
+    """
+    players, side = key % 8, (key // 8) % 2
+    placed, turned = (key // 16) % 256, key // 4096
+    if players not in T.LAYOUTS or key < 0 or turned >= 4 ** players:
+        raise ValueError(f"not a board: {key}")
+    sectors = tuple((i + (placed >> (2 * i))) % 4 for i in range(players))
+    quarters = tuple((turned >> (2 * i)) % 4 for i in range(players))
+    out = Layout(players, "ab"[side], sectors, quarters)
+    if layout_key(*out) != key:
+        raise ValueError(f"not a board: {key}")
+    return out
+
+
+def turned(art: tuple[str, ...], quarter: int) -> tuple[str, ...]:
+    """A sector's drawing (``tables.SECTORS``) turned ``quarter`` quarter turns clockwise:
+    walls drawn ``-`` stand ``|`` after an odd number of turns.
+
+    >>> turned(T.SECTORS[0], 1)[1], turned(T.SECTORS[0], 4) == T.SECTORS[0]
+    ('|. . . .|T|', True)
+    """
+    rows = [list(row) for row in art]
+    n = len(rows)
+    for _ in range(quarter % 4):
+        swap = {"-": "|", "|": "-"}
+        rows = [[swap.get(rows[n - 1 - x][y], rows[n - 1 - x][y]) for x in range(n)]
+                for y in range(n)]
+    return tuple("".join(row) for row in rows)
+
+
+class Geometry:
+    """Everything about a layout that never changes during a game: the board of
+    ``key``, a :func:`layout_key` (a player count for the fixed board of side A).
+
+    Every layout of the same player count shares the squares, their names, the numbering
+    of the borders, the exits and the sight lines; the sectors' drawings give the rest
+    (which sector each square is in, the home bases, the treasure starts and the borders'
+    kinds as the game starts), so a layout copies its player count's board and redraws
+    only those."""
+
+    def __init__(self, key: int) -> None:
+        lay = layout(key)
+        players = lay.players
+        self.key = key
+        self.layout = lay
+        if key != players:
+            self.__dict__.update({k: v for k, v in geometry(players).__dict__.items()
+                                  if k not in ("key", "layout")})
+            self._draw(lay)
+            return
+        places = T.LAYOUTS[players]
+        rows = 1 + max(r for r, _ in places)
+        cols = 1 + max(c for _, c in places)
         s = T.SECTOR_SIZE
         self.players = players
         self.width = cols * s
         self.height = rows * s
         n = self.width * self.height
         self.size = n
-        sector = [-1] * n
-        kind = ["."] * n
-        for seat, (sr, sc) in enumerate(layout):
-            art = T.SECTORS[seat]
+        valid = [False] * n
+        for sr, sc in places:
             for i in range(s):
                 for j in range(s):
-                    sq = (sr * s + i) * self.width + sc * s + j
-                    sector[sq] = seat
-                    kind[sq] = art[2 * i + 1][2 * j + 1]
-        self.sector: tuple[int, ...] = tuple(sector)
-        self.valid: tuple[bool, ...] = tuple(x >= 0 for x in sector)
+                    valid[(sr * s + i) * self.width + sc * s + j] = True
+        self.valid: tuple[bool, ...] = tuple(valid)
         self.squares: tuple[int, ...] = tuple(q for q in range(n) if self.valid[q])
         # centres[sq]: the centre of the square in doubled coordinates (see border_segment);
         # one more row at the end for square -1, as divmod reads it
@@ -65,31 +149,8 @@ class Geometry:
             tuple(self._flat_neighbour(sq, d) for d in range(4)) for sq in range(n)
         )
         self.grid = Grid(self.width, self.height, ascending=True, valid=self.valid)
-        self.home: tuple[int, ...] = tuple(
-            next(q for q in range(n) if sector[q] == seat and kind[q] == "H")
-            for seat in range(players)
-        )
-        self.homes: frozenset[int] = frozenset(self.home)
-        self.treasure_starts: tuple[tuple[int, ...], ...] = tuple(
-            tuple(q for q in range(n) if sector[q] == seat and kind[q] == "T")
-            for seat in range(players)
-        )
-        # borders: the character each sector draws on each side of each square
-        side: dict[tuple[int, int], str] = {}
-        for seat, (sr, sc) in enumerate(layout):
-            art = T.SECTORS[seat]
-            for i in range(s):
-                for j in range(s):
-                    sq = (sr * s + i) * self.width + sc * s + j
-                    y, x = 2 * i + 1, 2 * j + 1
-                    side[(sq, 0)] = art[y - 1][x]
-                    side[(sq, 1)] = art[y][x + 1]
-                    side[(sq, 2)] = art[y + 1][x]
-                    side[(sq, 3)] = art[y][x - 1]
         edge_of: dict[tuple[int, int], int] = {}
         edge_squares: list[tuple[int, int]] = []  # (square, side) with side E or S
-        init: list[str] = []
-        edge_sector: list[int] = []
         for sq in range(n):
             if not self.valid[sq]:
                 continue
@@ -97,27 +158,17 @@ class Geometry:
                 nb = self.neighbour(sq, d)
                 if nb < 0:
                     continue
-                a, b = _CHAR[side[(sq, d)]], _CHAR[side[(nb, OPP[d])]]
-                k = "D" if "D" in (a, b) else ("#" if "#" in (a, b) else ".")
                 e = len(edge_squares)
                 edge_squares.append((sq, d))
                 edge_of[(sq, d)] = e
                 edge_of[(nb, OPP[d])] = e
-                init.append(k)
-                edge_sector.append(sector[sq] if sector[sq] == sector[nb] else -1)
         self.edge_squares: tuple[tuple[int, int], ...] = tuple(edge_squares)
-        self.initial_edges: tuple[str, ...] = tuple(init)
-        self.edge_sector: tuple[int, ...] = tuple(edge_sector)
-        # the borders on the line between each sector and its neighbours
-        self.sector_lines: tuple[tuple[int, ...], ...] = tuple(
-            tuple(e for e, (sq, d) in enumerate(edge_squares) if edge_sector[e] < 0
-                  and seat in (sector[sq], sector[self.neighbour(sq, d)]))
-            for seat in range(players)
-        )
         self.edge: tuple[tuple[int, ...], ...] = tuple(
             tuple(edge_of.get((sq, d), -1) for d in range(4)) for sq in range(n)
         )
-        # exits on the outside of the board
+        side = self._draw(lay)
+        # exits on the outside of the board (every sector's outer ring is walled but for
+        # the exit mid-side, however it is turned: the same for every layout)
         portals: dict[tuple[int, int], tuple[int, int]] = {}
         for (r1, c1, d1), (r2, c2, d2) in T.PORTALS[players]:
             a1, a2 = (r1 * self.width + c1, DIRS.index(d1)), (r2 * self.width + c2, DIRS.index(d2))
@@ -187,6 +238,61 @@ class Geometry:
             tuple(self._exit(sq, d) for d in range(4)) for sq in (*range(n), -1)
         )
 
+    def _draw(self, lay: Layout) -> dict[tuple[int, int], str]:
+        """Lay the sectors' drawings: which sector each square is in (``sector``, -1 off
+        the board), where each sector lies (``place``), the home bases, the treasure
+        starts, the borders' kinds as the game starts (``initial_edges``), the sector of
+        each border inside one (``edge_sector``) and the borders on each sector's lines
+        (``sector_lines``). Returns the character each sector draws on each side of each
+        square."""
+        s, n = T.SECTOR_SIZE, self.size
+        places = T.LAYOUTS[lay.players]
+        sector = [-1] * n
+        kind = ["."] * n
+        side: dict[tuple[int, int], str] = {}
+        place: list[tuple[int, int]] = [(0, 0)] * lay.players
+        for (sr, sc), k, quarter in zip(places, lay.sectors, lay.quarters, strict=True):
+            place[k] = (sr, sc)
+            art = turned(T.SIDES[lay.side][k], quarter)
+            for i in range(s):
+                for j in range(s):
+                    sq = (sr * s + i) * self.width + sc * s + j
+                    y, x = 2 * i + 1, 2 * j + 1
+                    sector[sq] = k
+                    kind[sq] = art[y][x]
+                    side[(sq, 0)] = art[y - 1][x]
+                    side[(sq, 1)] = art[y][x + 1]
+                    side[(sq, 2)] = art[y + 1][x]
+                    side[(sq, 3)] = art[y][x - 1]
+        self.side = lay.side
+        self.sector: tuple[int, ...] = tuple(sector)
+        self.place: tuple[tuple[int, int], ...] = tuple(place)
+        self.home: tuple[int, ...] = tuple(
+            next(q for q in range(n) if sector[q] == seat and kind[q] == "H")
+            for seat in range(lay.players)
+        )
+        self.homes: frozenset[int] = frozenset(self.home)
+        self.treasure_starts: tuple[tuple[int, ...], ...] = tuple(
+            tuple(q for q in range(n) if sector[q] == seat and kind[q] == "T")
+            for seat in range(lay.players)
+        )
+        init: list[str] = []
+        edge_sector: list[int] = []
+        for sq, d in self.edge_squares:
+            nb = self.neighbour(sq, d)
+            a, b = _CHAR[side[(sq, d)]], _CHAR[side[(nb, OPP[d])]]
+            init.append("D" if "D" in (a, b) else ("#" if "#" in (a, b) else "."))
+            edge_sector.append(sector[sq] if sector[sq] == sector[nb] else -1)
+        self.initial_edges: tuple[str, ...] = tuple(init)
+        self.edge_sector: tuple[int, ...] = tuple(edge_sector)
+        # the borders on the line between each sector and its neighbours
+        self.sector_lines: tuple[tuple[int, ...], ...] = tuple(
+            tuple(e for e, (sq, d) in enumerate(self.edge_squares) if edge_sector[e] < 0
+                  and seat in (sector[sq], sector[self.neighbour(sq, d)]))
+            for seat in range(lay.players)
+        )
+        return side
+
     def _exit(self, sq: int, d: int) -> tuple[int, int]:
         e = self.edge[sq][d]
         if e >= 0:
@@ -231,15 +337,31 @@ def border_segment(width: int, sq: int, d: int) -> tuple[int, int, int, int]:
     return (x, y, x, y + 2)
 
 
-@lru_cache(maxsize=8)
-def geometry(players: int) -> Geometry:
-    """The board for ``players`` seats (cached)."""
-    return Geometry(players)
+class _Boards(dict[int, Geometry]):
+    """Each layout's :class:`Geometry`, built the first time it is asked for."""
+
+    def __missing__(self, key: int) -> Geometry:
+        g = self[key] = Geometry(key)
+        return g
 
 
-GEOMETRY: dict[int, Geometry] = {n: geometry(n) for n in T.LAYOUTS}
-"""``geometry(n)`` for each number of seats, built at import: a dict lookup where the hot
-paths would pay a cached call."""
+GEOMETRY: dict[int, Geometry] = _Boards()
+"""``geometry(key)`` for each layout (:func:`layout_key`; a player count for the fixed
+board of side A), built once when first asked for: a dict lookup on the hot paths."""
+
+
+def geometry(key: int) -> Geometry:
+    """The board of layout ``key``: a player count for the fixed board of side A, else a
+    :func:`layout_key` (``State.board``). Built once, then kept.
+
+    >>> geometry(2).home == geometry(layout_key(2, "b")).home
+    True
+    """
+    return GEOMETRY[key]
+
+
+for _n in T.LAYOUTS:
+    geometry(_n)
 
 
 def _crosses(px: int, py: int, qx: int, qy: int, seg: tuple[int, int, int, int]) -> bool:
@@ -485,13 +607,14 @@ def random_direction(face: int) -> int:
     return DIRS.index(T.RANDOM_DIRECTION[face - 1])
 
 
-@lru_cache(maxsize=64)
-def rotation(players: int, sector: int, quarter: int) -> tuple[dict[int, int], dict[int, int]]:
-    """Sector ``sector`` turned ``quarter`` quarter turns clockwise: where each of its
-    squares goes, and each border inside it. The sector's own outer ring (walls with an
-    exit mid-side) looks the same after any turn and stays."""
-    g = geometry(players)
-    sr, sc = T.LAYOUTS[players][sector]
+@lru_cache(maxsize=1024)
+def rotation(board: int, sector: int, quarter: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Sector ``sector`` of the board ``board`` (a :func:`layout_key`) turned ``quarter``
+    quarter turns clockwise where it lies: where each of its squares goes, and each border
+    inside it. The sector's own outer ring (walls with an exit mid-side) looks the same
+    after any turn and stays."""
+    g = geometry(board)
+    sr, sc = g.place[sector]
     n = T.SECTOR_SIZE
     squares: dict[int, int] = {}
     for i in range(n):

@@ -97,7 +97,7 @@ class Seen:
     def __init__(self, view: State, player: int) -> None:
         self.view = view
         self.player = player
-        self.g = B.GEOMETRY[view.players]
+        self.g = B.GEOMETRY[view.board]
         self.names = self.g.grid.names
         called = [R.seat_name(view, q) for q in range(view.players)]
         twice = {n for n, k in Tally(called).items() if k > 1}

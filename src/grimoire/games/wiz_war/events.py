@@ -413,6 +413,17 @@ class SchoolsDrawn(Consequence, frozen=True, tag="schools-drawn"):
     schools: tuple[str, ...]
 
 
+class BoardBuilt(Consequence, frozen=True, tag="board-built"):
+    """The board is built as the game starts (setup step 2, unless ``fixed_board``), after
+    the ``sectors`` shuffle and the ``orientation`` roll: place ``i`` (``tables.LAYOUTS``)
+    holds seat ``sectors[i]``'s sector turned ``quarters[i]`` quarter turns clockwise.
+    Each wizard stands on his home base and each treasure on its start, as the new board
+    lays them."""
+
+    sectors: tuple[int, ...]
+    quarters: tuple[int, ...]
+
+
 class DoorSealed(Consequence, frozen=True, tag="door-sealed"):
     """The door on ``edge`` is sealed (Seal Door): it opens for nobody while the spell lasts."""
 
@@ -526,6 +537,6 @@ Event = Union[  # noqa: UP007
     Hit, LifeSet, Stolen, Discarded, Dissolved, Rotated, Death, GameOver, Charged,
     SchoolsDrawn, DoorSealed, Snatched, CounterWindow, CounterCancelled,
     DoorCreated, Halted, Swapped, TrapsLaid, TrapSprung, Heaved, MovementGained,
-    AttackRestored,
+    AttackRestored, BoardBuilt,
 ]
 """Every event of the game: the tagged union a log's records decode to."""

@@ -22,6 +22,7 @@ from grimoire.games.wiz_war.board import CARD, EV
 from grimoire.games.wiz_war.state import (
     DISCARDS,
     PILES,
+    SECTOR_PILE,
     Pending,
     Spell,
     State,
@@ -60,6 +61,8 @@ def _start(s: State, e: E.Start) -> State:
 
 
 def _shuffle(s: State, e: Shuffle) -> State:
+    if e.pile == SECTOR_PILE:  # the board is built by the BoardBuilt that follows
+        return s
     if e.pile == "deck":
         return replace(s, deck=e.apply(s.deck))
     if e.pile in PILES:  # the Custom Spellbook: one group's deck as the game starts
@@ -139,7 +142,7 @@ def _move(s: State, e: E.Move) -> State:
         dest = passage(s, s.pos[p], d, p, misty(s, p))
         return replace(s, pos=put(s.pos, p, dest), mp=s.mp - 1, moved=True)
     dest = destination(s, p, d)
-    if B.GEOMETRY[s.players].edge[s.pos[p]][d] == picked and not s.options.pick_lock_phase:
+    if B.GEOMETRY[s.board].edge[s.pos[p]][d] == picked and not s.options.pick_lock_phase:
         picked = -1  # "After a wizard passes through a door, it automatically re-locks"
     return _door_closes(replace(s, pos=put(s.pos, p, dest), mp=s.mp - 1, moved=True,
                                 picked=picked))
@@ -151,7 +154,7 @@ def _door_closes(s: State) -> State:
     ``pick_lock_phase``)."""
     if s.picked < 0 or s.options.pick_lock_phase:
         return s
-    g = B.geometry(s.players)
+    g = B.geometry(s.board)
     sq, d = g.edge_squares[s.picked]
     if s.pos[s.active] in (sq, g.neighbour(sq, d)):
         return s
@@ -547,7 +550,7 @@ def _dissolved(s: State, e: E.Dissolved) -> State:
 
 
 def _rotated(s: State, e: E.Rotated) -> State:
-    squares, borders = B.rotation(s.players, e.sector, e.quarter)
+    squares, borders = B.rotation(s.board, e.sector, e.quarter)
 
     def sq(q: int) -> int:
         return squares.get(q, q)
@@ -556,7 +559,7 @@ def _rotated(s: State, e: E.Rotated) -> State:
     for a, b in borders.items():
         edges[b], cracks[b] = s.edges[a], s.cracks[a]
     if not s.options.sector_lines_stay:  # the walls on the sector's edges are repaired
-        g = B.geometry(s.players)
+        g = B.geometry(s.board)
         for x in g.sector_lines[e.sector]:
             edges[x], cracks[x] = g.initial_edges[x], 0
 
@@ -636,6 +639,13 @@ def _schools_drawn(s: State, e: E.SchoolsDrawn) -> State:
     return replace(s, schools=e.schools, deck=B.deck_for(e.schools, s.options.extra_cards))
 
 
+def _board_built(s: State, e: E.BoardBuilt) -> State:
+    g = B.geometry(B.layout_key(s.players, s.options.side, e.sectors, e.quarters))
+    return replace(s, board=g.key, pos=g.home, edges=g.initial_edges,
+                   cracks=(0,) * len(g.initial_edges),
+                   treasures=tuple(q for p in range(s.players) for q in g.treasure_starts[p]))
+
+
 def _game_over(s: State, e: E.GameOver) -> State:
     return ended(s, e, phase="over", pending=None)
 
@@ -684,6 +694,7 @@ _TABLE: dict[type, Callable[[State, Any], State]] = {
     E.CounterWindow: _counter_window,
     E.CounterCancelled: _counter_cancelled, E.Heaved: _heaved,
     E.MovementGained: _movement_gained, E.AttackRestored: _attack_restored,
+    E.BoardBuilt: _board_built,
 }
 evolve = evolver(State, {t: _discarding(h) if t in _DISCARDING else h
                          for t, h in _TABLE.items()})

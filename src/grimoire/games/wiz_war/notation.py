@@ -8,7 +8,9 @@ active=0``. Squares are named (``c3``, ``-`` for none), cards are numbers into
 are separated by ``/``, list items by ``,``; ``-`` is none (-1) or an empty list.
 Options and player names are not part of the text: :func:`parse` is given them.
 
-Sections, in the order written: ``players``, ``phase``, ``active``, ``mp``, ``flags``
+Sections, in the order written: ``players``, ``phase``, ``active``, ``board`` (the board
+built as the game starts: the sector in each place and its turn clockwise in degrees,
+``1.90,0.0``; the other sections' setup values are then that board's), ``mp``, ``flags``
 (``boosted,attacked,moved,stunned,bend``), ``picked`` (a border, ``e17``), ``origin``
 (a square), ``turns``, ``pos``, ``life``, ``kills``, ``stun`` (per seat), ``hands``,
 ``carried`` (per-seat card lists), ``deck``, ``discard`` (card lists), ``spells``
@@ -57,6 +59,7 @@ from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD
 from grimoire.games.wiz_war.cards import Sight, targets
 from grimoire.games.wiz_war.events import Cast
+from grimoire.games.wiz_war.evolve import evolve
 from grimoire.games.wiz_war.rules import (
     answered,
     school_choice,
@@ -98,7 +101,7 @@ HANDLED_STATE_FIELDS = frozenset({
     "stun", "hands", "deck", "discard", "carried", "spells", "objects", "treasures",
     "bearer", "edges", "cracks", "mp", "boosted", "attacked", "moved", "stunned",
     "picked", "origin", "bend", "pending", "winners", "result", "charges", "schools",
-    "traps", "split", "adopted",
+    "traps", "split", "adopted", "board",
 })
 """The State fields the notation writes (``names`` and ``options`` are given to parse;
 ``split`` is written inside ``deck``, as a slash between the Custom Spellbook's decks)."""
@@ -119,10 +122,15 @@ class _Ctx:
     cards: int  # card numbers are below this
 
 
-@lru_cache(maxsize=32)
-def _context(players: int, options: Options) -> _Ctx:
+@lru_cache(maxsize=64)
+def _context(players: int, options: Options, board: int = -1) -> _Ctx:
+    """The context of positions on the board ``board`` (-1: the setup's), whose reference
+    is the setup position with that board built."""
     ref = setup(options, tuple(f"P{i}" for i in range(players)))
-    return _Ctx(players, B.geometry(players), ref, len(B.DECK))
+    if board >= 0 and board != ref.board:
+        lay = B.layout(board)
+        ref = evolve(ref, E.BoardBuilt(sectors=lay.sectors, quarters=lay.quarters))
+    return _Ctx(players, B.geometry(ref.board), ref, len(B.DECK))
 
 
 @lru_cache(maxsize=64)
@@ -437,6 +445,31 @@ def _dec_pending(ctx: _Ctx, s: str) -> Pending | None:
 # ---------------------------------------------------------------- sections
 
 
+def _enc_board(board: int) -> str:
+    """A board as the sector in each place and its turn clockwise in degrees:
+    ``1.90,0.0`` (place 0 holds sector 1 turned 90 degrees, place 1 sector 0 unturned)."""
+    lay = B.layout(board)
+    return ",".join(f"{k}.{90 * q}" for k, q in zip(lay.sectors, lay.quarters, strict=True))
+
+
+def _read_board(n: int, options: Options, value: str) -> int:
+    """The board a ``board`` section names, on the side ``options`` play."""
+    items = _items("board", value, ",", n)
+    if len(items) != n:
+        raise _bad("board", f"{value[:40]!r}: a sector and its turn for each of {n} places")
+    sectors, quarters = [], []
+    for item in items:
+        k, dot, deg = item.partition(".")
+        if not dot or deg not in ("0", "90", "180", "270"):
+            raise _bad("board", f"{item[:20]!r}: write sector.degrees (0, 90, 180 or 270)")
+        sectors.append(_num("board", k, 0, n - 1, "sector"))
+        quarters.append(int(deg) // 90)
+    try:
+        return B.layout_key(n, options.side, tuple(sectors), tuple(quarters))
+    except ValueError:
+        raise _bad("board", f"{value[:40]!r}: each player's sector once") from None
+
+
 def _write(state: State, ctx: _Ctx) -> dict[str, str]:
     """Every section's text (the caller drops those equal to the setup's)."""
     ref = ctx.ref
@@ -450,6 +483,7 @@ def _write(state: State, ctx: _Ctx) -> dict[str, str]:
         "players": str(state.players),
         "phase": _enc_str(state.phase),
         "active": str(state.active),
+        "board": _enc_board(state.board),
         "mp": str(state.mp),
         "flags": ",".join(f for f in _FLAGS if getattr(state, f)) or "-",
         "picked": _enc_edge(ctx, state.picked),
@@ -671,12 +705,13 @@ _READERS: dict[str, Callable[[_Ctx, str, str], dict[str, Any]]] = {
     "edges": _read_edges, "cracks": _read_cracks, "pending": _read_pending,
     "winners": _read_winners, "result": _read_result, "charges": _read_charges,
     "schools": _read_schools, "traps": _read_traps, "adopted": _read_adopted,
+    "board": lambda ctx, key, value: {},  # read first: the context is that board's
 }
 
 
-@lru_cache(maxsize=32)
-def _setup_text(players: int, options: Options) -> dict[str, str]:
-    ctx = _context(players, options)
+@lru_cache(maxsize=64)
+def _setup_text(players: int, options: Options, board: int = -1) -> dict[str, str]:
+    ctx = _context(players, options, board)
     return _write(ctx.ref, ctx)
 
 
@@ -691,11 +726,12 @@ def notation(state: State) -> str:
     >>> notation(s)
     'wiz-war/1 players=2 phase=move active=1 mp=2 life=15/12'
     """
-    ctx = _context(state.players, state.options)
-    setup = _setup_text(state.players, state.options)
+    ctx = _context(state.players, state.options, state.board)
+    setup = _setup_text(state.players, state.options, state.board)
+    built = _setup_text(state.players, state.options)["board"]
     sections = _write(state, ctx)
     return PREFIX + " ".join(f"{k}={v}" for k, v in sections.items()
-                             if k in _ALWAYS or v != setup[k])
+                             if k in _ALWAYS or v != (built if k == "board" else setup[k]))
 
 
 def parse(text: str, options: Options, players: Sequence[str]) -> State:
@@ -751,7 +787,9 @@ def read(text: str, options: Options, players: Sequence[str]) -> State:
         raise IllegalAction("position/players", f"position is for {n} players, not {len(players)}")
     if n not in T.LAYOUTS:
         raise IllegalAction("position/players", f"Wiz-War is for 2-4 players, not {n}")
-    ctx = _context(n, options)
+    if options.side not in T.SIDES:
+        raise _bad("board", f"side {options.side!r}: the options play side 'a' or 'b'")
+    ctx = _context(n, options, _read_board(n, options, raw["board"]) if "board" in raw else -1)
     fields: dict[str, Any] = {}
     for key, value in raw.items():
         try:
@@ -783,7 +821,8 @@ def check(s: State) -> None:
 
     >>> check(setup(Options(), ("A", "B")))
     """
-    ctx = _context(s.players, s.options)
+    ctx = _context(s.players, s.options, s.board)
+    _check_layout(s)
     _check_schools(s)
     _check_wizards(s)
     _check_cards(s, ctx)
@@ -794,6 +833,15 @@ def check(s: State) -> None:
     if s.phase == "respond":
         _check_pending(s)
     _check_outcome(s)
+
+
+def _check_layout(s: State) -> None:
+    """The board is built as the game starts: before, and all game long with
+    ``fixed_board``, it is the setup's."""
+    unbuilt = _context(s.players, s.options).ref.board
+    if s.board != unbuilt and (s.phase == "start" or s.options.fixed_board):
+        raise _bad("board", "the board is built as the game starts, at random; the "
+                   "fixed board (fixed_board) lays each sector in its seat's place, unturned")
 
 
 def _check_schools(s: State) -> None:
@@ -1109,7 +1157,7 @@ def _check_outcome(s: State) -> None:
     """A position that meets a victory condition is over, with exactly that result."""
     living = alive(s)
     if s.options.deadly_treasures and s.phase != "start":
-        homes = B.geometry(s.players).home
+        homes = B.geometry(s.board).home
         for o in living:
             others = {homes[q] for q in range(s.players) if q != o}
             if all(s.treasures[t] in others and s.bearer[t] < 0 for t in (2 * o, 2 * o + 1)):

@@ -19,6 +19,8 @@ import msgspec
 from grimoire.core.kit import bad_position, options_of
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war import tables as T
+from grimoire.games.wiz_war.events import BoardBuilt
+from grimoire.games.wiz_war.evolve import evolve
 from grimoire.games.wiz_war.rules import setup
 from grimoire.games.wiz_war.state import Options, State
 
@@ -86,7 +88,9 @@ def position(players: int = 2, hands: Mapping[int, Cards] | None = None,
     and ``carried`` (numbers or names; a name is its first copy not used yet); any other
     state field may be given as it is (``life=(15, 1)``, ``mp=2``, ``spells=(...)``).
     Cards in hands, carried, in play (``spells``) or lying about (``objects``) leave the
-    deck. A seat, square, card or field that does not exist is refused with
+    deck. ``board`` (a ``board.layout_key`` of the options' side) puts the position on
+    that board as its build lays it: home bases, treasure starts and borders. A seat,
+    square, card, board or field that does not exist is refused with
     ``position/invalid``, and so is a card given twice.
 
     The state is built as told, not checked further, so a test may build what a log
@@ -96,6 +100,9 @@ def position(players: int = 2, hands: Mapping[int, Cards] | None = None,
     >>> s = position(players=3, at={2: "a1"}, life=(15, 15, 2))
     >>> s.players, s.pos[2] == square("a1", 3), s.life
     (3, True, (15, 15, 2))
+    >>> s = position(board=B.layout_key(2, "a", (1, 0), (0, 2)))
+    >>> [B.geometry(s.board).name(q) for q in s.pos]
+    ['h3', 'c3']
     >>> position(hands={0: ["Lifestone"], 1: ["Lifestone"]})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     grimoire.core.errors.IllegalAction: position/invalid: 'Lifestone': ... 1 of it, no copy 1
@@ -104,6 +111,8 @@ def position(players: int = 2, hands: Mapping[int, Cards] | None = None,
     unknown = sorted(set(fields) - set(State.__struct_fields__))
     if unknown:
         raise bad_position(", ".join(unknown), "no such field of a Wiz-War state")
+    if "board" in fields:
+        s = _built(s, fields.pop("board"))
     taken: set[int] = set()
 
     def numbers(seats: Mapping[int, Cards] | None, what: str) -> dict[int, tuple[int, ...]]:
@@ -146,3 +155,15 @@ def position(players: int = 2, hands: Mapping[int, Cards] | None = None,
     )
     base.update(fields)
     return msgspec.structs.replace(s, **base)
+
+
+def _built(s: State, board: Any) -> State:
+    """``s`` on the board ``board``, as its ``board-built`` lays it."""
+    try:
+        lay = B.layout(board)
+    except (ValueError, TypeError):
+        raise bad_position(f"board={board!r}", "not a board (board.layout_key)") from None
+    if lay.players != s.players or lay.side != s.options.side:
+        raise bad_position(f"board={board!r}", f"a board of side {s.options.side!r} for "
+                           f"{s.players} players, not {lay.players} on side {lay.side!r}")
+    return evolve(s, BoardBuilt(sectors=lay.sectors, quarters=lay.quarters))

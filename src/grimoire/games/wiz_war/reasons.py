@@ -78,6 +78,7 @@ REASONS: dict[str, str] = {
     "setup/schools": "schools other than three different playable schools (or random)",
     "setup/custom-spellbook": "custom_spellbook other than two groups of three schools, six "
                               "different playable ones, or given with schools or extra_cards",
+    "setup/side": "side other than a (the new maps) or b (the classic maps)",
     "position/invalid": "a notation that does not parse",
     "position/players": "a notation for another number of players",
 }

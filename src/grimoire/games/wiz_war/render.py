@@ -27,6 +27,7 @@ from grimoire.games.wiz_war import events as E
 from grimoire.games.wiz_war import tables as T
 from grimoire.games.wiz_war.board import CARD, DECK, EV, USES_ENERGY
 from grimoire.games.wiz_war.state import (
+    SECTOR_PILE,
     Spell,
     State,
     charge,
@@ -191,13 +192,13 @@ def sector_name(state: State | None, k: int) -> str:
     return f"{seat_name(state, k)}'s sector"
 
 
-def sector_squares(players: int, k: int) -> str:
-    """The squares of sector ``k``, corner to corner.
+def sector_squares(board: int, k: int) -> str:
+    """The squares of sector ``k`` on the board ``board`` (``State.board``), corner to corner.
 
     >>> sector_squares(4, 2)
     'f6-j10'
     """
-    g = B.geometry(players)
+    g = B.geometry(board)
     mine = [q for q in range(g.size) if g.sector[q] == k]
     return f"{g.name(mine[0])}-{g.name(mine[-1])}"
 
@@ -264,7 +265,7 @@ def side(state: State, sq: int, d: int) -> str:
     Pick Lock opened), ``sealed`` (a door Seal Door sealed), ``created`` (a created wall),
     ``fire`` (a Wall of Fire), ``made-door`` (a created door), ``open``; at the edge of
     the board ``wall``, ``exit`` or ``portal``."""
-    g = B.geometry(state.players)
+    g = B.geometry(state.board)
     e = g.edge[sq][d]
     if e < 0:
         lk = g.link[sq][d]
@@ -301,7 +302,7 @@ Rosebush, Thornbush, Handful of Tacks)."""
 
 def _cell(state: State, sq: int, things: dict[int, list[str]]) -> str:
     """A square as three characters: its wizard, its ground, what lies on it."""
-    g = B.geometry(state.players)
+    g = B.geometry(state.board)
     here = [p for p in range(state.players) if state.pos[p] == sq]
     wizard = "*" if len(here) > 1 else WIZARDS[here[0]] if here else " "
     marks = things.get(sq, [])
@@ -321,7 +322,7 @@ def board(state: State, player: int | None = None) -> str:
     >>> print(board(s).splitlines()[6])
       3   .   . D1H   .   .   .   .  2H   .   .
     """
-    g = B.geometry(state.players)
+    g = B.geometry(state.board)
     things = _things(state)
     w, h = g.width, g.height
     lines = ["    " + "".join(f"   {FILES[c]}" for c in range(w))]
@@ -369,7 +370,7 @@ def board(state: State, player: int | None = None) -> str:
 
 
 def _key(state: State, things: dict[int, list[str]]) -> list[str]:
-    g = B.geometry(state.players)
+    g = B.geometry(state.board)
     marks = {m for ms in things.values() for m in ms}
     wizards = listing([f"{WIZARDS[p]} {seat_name(state, p)} ({T.COLOURS[p]})"
                        for p in range(state.players)])
@@ -420,10 +421,10 @@ def carried_text(state: State, p: int) -> str:
 
 
 def _wizard_line(state: State, p: int, player: int | None) -> str:
-    g = B.geometry(state.players)
+    g = B.geometry(state.board)
     name = f" {WIZARDS[p]} {seat_name(state, p)}"
     score = f"points {points(state, p)} of {state.options.victory_points}"
-    home = f"sector {sector_squares(state.players, p)}, home {g.name(g.home[p])}"
+    home = f"sector {sector_squares(state.board, p)}, home {g.name(g.home[p])}"
     if state.pos[p] < 0:
         return f"{name} ({home}): dead; {score}"
     parts = [f"life {state.life[p]}", score]
@@ -434,6 +435,22 @@ def _wizard_line(state: State, p: int, player: int | None) -> str:
     if t >= 0:
         parts.append(f"has {treasure_name(state, t)}")
     return f"{name} ({home}) on {g.name(state.pos[p])}: {'; '.join(parts)}"
+
+
+def _board_built(state: State | None, e: E.BoardBuilt) -> str:
+    """The board built: each player's sector, where it lies and how it is turned."""
+    turns = [f"{TURNS.get(str(90 * q), 'round')} clockwise" if q else "unturned"
+             for q in e.quarters]
+    if state is None:
+        return "The board is built: " + listing(
+            [f"{sector_name(None, k)} ({t})" for k, t in zip(e.sectors, turns, strict=False)])
+    try:
+        key = B.layout_key(state.players, state.options.side, e.sectors, e.quarters)
+    except ValueError:
+        return "The board is built"
+    return "The board is built: " + listing(
+        [f"{sector_name(state, k)} on {sector_squares(key, k)} ({t})"
+         for k, t in zip(e.sectors, turns, strict=True)])
 
 
 def lying(state: State) -> list[str]:
@@ -583,6 +600,8 @@ def _at(state: State | None, target: str, card: int, attack: bool) -> str:
         return f" on {_spell(state, _int(target[1:]))}"
     if target.startswith("sector"):
         return f" on {sector_name(state, _int(target[6:]))}"
+    if target.startswith("t") and target[1:].isdigit():  # Glue on a treasure
+        return f" on {treasure_name(state, _int(target[1:]))}"
     if target == "*":
         return " over the whole board"
     return ""
@@ -848,6 +867,8 @@ def describe(event: Event, state: State | None = None) -> str:
             deck = f"The {colour.title()} Cantrip deck"
             return (f"{deck}'s discard pile is shuffled into it" if kind == "discard"
                     else f"{deck} is shuffled")
+        if event.pile == SECTOR_PILE:
+            return "The sector boards are shuffled under the table"
         return ("The discard pile is shuffled into a new deck" if event.pile == "discard"
                 else f"The {event.pile} is shuffled")
     return f"Something happens ({type(event).__name__})"
@@ -1090,6 +1111,7 @@ _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
                              "everything on it"),
     E.Death: _death,
     E.GameOver: _game_over,
+    E.BoardBuilt: lambda s, e: _board_built(s, e),
     E.SchoolsDrawn: lambda s, e: (f"{listing([school_name(x) for x in e.schools])} join "
                                   "White Cantrip in the deck"),
     E.DoorSealed: lambda s, e: f"{_upper(border(s, e.edge))} is sealed",
@@ -1131,7 +1153,7 @@ _DESCRIBE: dict[type, Callable[[State | None, Any], str]] = {
 def squares(state: State) -> tuple[str, ...]:
     """The squares' names by index, as the board shows them (``grimoire diff`` reports
     square by name)."""
-    return B.geometry(state.players).grid.names
+    return B.geometry(state.board).grid.names
 
 
 SQUARE_FIELDS = frozenset({

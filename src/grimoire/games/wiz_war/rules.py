@@ -50,6 +50,7 @@ from grimoire.games.wiz_war.events import (
     Allow,
     ArmTrap,
     Attack,
+    BoardBuilt,
     Boost,
     Cast,
     Charged,
@@ -91,6 +92,7 @@ from grimoire.games.wiz_war.evolve import evolve
 from grimoire.games.wiz_war.state import (
     NO_ENERGY,
     PILES,
+    SECTOR_PILE,
     Options,
     Pending,
     State,
@@ -165,7 +167,10 @@ def setup(options: Options, players: Sequence[str]) -> State:
             raise UsageError("setup/custom-spellbook", "the Custom Spellbook drafts its own "
                              "schools: not with the schools or extra_cards options")
         schools = book
-    g = B.geometry(n)
+    if options.side not in T.SIDES:
+        raise UsageError("setup/side", f"{options.side!r}: play side 'a' (the new maps) or "
+                         "'b' (the classic maps) of the sector boards")
+    g = B.geometry(B.layout_key(n, options.side))
     treasures = tuple(q for p in range(n) for q in g.treasure_starts[p])
     return State(
         players=n, names=tuple(players), options=options, phase="start", active=0,
@@ -174,7 +179,7 @@ def setup(options: Options, players: Sequence[str]) -> State:
         carried=((),) * n, spells=(), objects=(), treasures=treasures,
         bearer=(-1,) * len(treasures), edges=g.initial_edges,
         cracks=(0,) * len(g.initial_edges), schools=schools,
-        split=len(B.groups(schools)[0]) if book is not None else 0,
+        split=len(B.groups(schools)[0]) if book is not None else 0, board=g.key,
     )
 
 
@@ -936,6 +941,8 @@ def _plain(b: Build, a: Any) -> None:
 
 def _start(b: Build, a: Start) -> None:
     b.emit(a)
+    if not b.state.options.fixed_board:  # setup step 2: the board built at random
+        _build_board(b)
     if not b.state.schools:  # schools="random": three drawn, then the deck is theirs
         draws = list(combinations(random_draw(b.state.options), T.SCHOOLS_PER_GAME))
         roll = Roll.of(b.dice, None, len(draws), 1, "schools")
@@ -962,6 +969,20 @@ def _start(b: Build, a: Start) -> None:
     first = roll.values[0] - 1
     b.emit(FirstPlayer(player=first))
     begin_turn(b, first)
+
+
+def _build_board(b: Build) -> None:
+    """"He shuffles the sector boards under the table, being sure to change their
+    orientation as well, and then randomly builds the game board according to the number
+    of players": the players' sectors shuffled over the board's places (``sectors``),
+    then a d4 for each place, in order, turning its sector 0, 90, 180 or 270 degrees
+    clockwise (``orientation``: face 1 leaves it as drawn)."""
+    n = b.state.players
+    order = Shuffle.of(b.dice, SECTOR_PILE, n)
+    b.emit(order)
+    roll = Roll.of(b.dice, None, 4, n, "orientation")
+    b.emit(roll)
+    b.emit(BoardBuilt(sectors=order.order, quarters=tuple(v - 1 for v in roll.values)))
 
 
 def _move(b: Build, a: Move) -> None:
@@ -1270,7 +1291,7 @@ def settle(b: Build) -> None:
     if s.result:
         return
     if s.options.deadly_treasures:
-        g = B.geometry(s.players)
+        g = B.geometry(s.board)
         for o in alive(s):
             homes = {g.home[q] for q in range(s.players) if q != o}
             if all(s.treasures[t] in homes and s.bearer[t] < 0 for t in (2 * o, 2 * o + 1)):
@@ -1283,7 +1304,7 @@ def settle(b: Build) -> None:
     vp = s.options.victory_points
     # points are kills plus treasures lying in a home base: with too few kills and no
     # treasure in any home base (the usual case), nobody has won
-    if max(s.kills) >= vp or not B.GEOMETRY[s.players].homes.isdisjoint(s.treasures):
+    if max(s.kills) >= vp or not B.GEOMETRY[s.board].homes.isdisjoint(s.treasures):
         winners = tuple(p for p in living if points(s, p) >= vp)
         if winners:
             b.emit(GameOver(winners=winners, reason="points"))
@@ -1313,8 +1334,9 @@ def _trap_caster(s: State, card: int) -> int:
 
 
 def redact(event: Event, player: PlayerId | None) -> Event:
-    """Cards a seat may not see become ``-1`` (a shuffle loses its order)."""
-    if isinstance(event, Shuffle):
+    """Cards a seat may not see become ``-1`` (a shuffle of cards loses its order; the
+    sectors' shuffle, the board laid face up, is public)."""
+    if isinstance(event, Shuffle) and event.pile != SECTOR_PILE:  # the board is public
         return msgspec.structs.replace(event, order=())
     if isinstance(event, Deal):
         return Deal(hands=tuple(h if p == player else (-1,) * len(h)

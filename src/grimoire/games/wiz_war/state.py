@@ -53,6 +53,13 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
       starts. Left unset (the default, and then not written in a log's header): the
       recommended first game's Alchemy, Elemental and Mentalism.
 
+    The board (setup step 2):
+
+    - ``side``: the side of the sector boards played on, ``"a"`` (the new maps, the
+      default) or ``"b"`` (the classic maps).
+    - ``fixed_board``: the board is not built at random: each seat's sector in its own
+      place, unturned (the one board of ruleset ``"2"``; a house rule, off by default).
+
     House rules (ruleset ``"1"`` played this way):
 
     - ``any_victory_points``: ``victory_points`` may be any whole number from 1.
@@ -106,6 +113,8 @@ class Options(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     discard_to_origin: bool = False
     random_among_four: bool = False
     booby_trap_dice: bool = False
+    side: str = "a"
+    fixed_board: bool = False
 
 
 RULES_1: dict[str, bool] = {
@@ -122,6 +131,7 @@ RULES_2: dict[str, Any] = {
     "discard_to_origin": True,
     "random_among_four": True,
     "booby_trap_dice": True,
+    "fixed_board": True,
 }
 """The option values that replay a log recorded under ruleset ``"2"`` exactly as it was
 played (``older`` in the game's ``RULES``; a ruleset ``"1"`` log takes them too, with
@@ -206,6 +216,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
     are shuffled into, that group's pile and deck until a member of the group whose deck
     they were built into discards them again (``home``; every other card is in the pile
     of the deck it belongs to, ``board.owner``).
+    ``board``: the layout of the labyrinth (``board.layout_key``; ``board.layout`` reads
+    it), set by ``setup`` to its side's sectors each in its seat's place, unturned, and
+    built anew by the roll as the game starts (unless ``fixed_board``); public.
     """
 
     players: int
@@ -244,6 +257,7 @@ class State(msgspec.Struct, frozen=True, gc=False):
     traps: tuple[tuple[int, int, int], ...] = ()
     split: int = 0
     adopted: tuple[int, ...] = ()
+    board: int = 0
 
 
 # ------------------------------------------------------------------ the decks
@@ -251,6 +265,9 @@ class State(msgspec.Struct, frozen=True, gc=False):
 
 PILES: tuple[str, ...] = ("deck-white", "deck-black")
 """The ``pile`` of a ``shuffle`` of each group's deck as a Custom Spellbook game starts."""
+SECTOR_PILE = "sectors"
+"""The ``pile`` of the ``shuffle`` of the sector boards as the game starts (the board built
+at random): entry ``i`` of its order is the sector laid in place ``i``. It is public."""
 DISCARDS: tuple[str, ...] = ("discard-white", "discard-black")
 """The ``pile`` of a ``shuffle`` of each group's discard pile into its empty deck."""
 
@@ -554,7 +571,7 @@ def treasure_of(s: State, p: int) -> int:
 
 def points(s: State, p: int) -> int:
     """Kills plus enemy treasures lying in the seat's home base."""
-    home = B.GEOMETRY[s.players].home[p]
+    home = B.GEOMETRY[s.board].home[p]
     if home not in s.treasures:  # the usual case: nothing lies there
         return s.kills[p]
     lying = sum(
@@ -595,7 +612,7 @@ def passage(s: State, sq: int, d: int, sector: int, mist: bool = False,
     their sector's wizard (``sector``), for the door ``picked`` (Pick Lock) and for Mist
     Body; a created door for its caster (``sector``: the walker's seat) and as a door does;
     Stone Blocks fill their squares."""
-    g = B.GEOMETRY[s.players]
+    g = B.GEOMETRY[s.board]
     e, dest = g.exits[sq][d]
     if e >= 0:
         k = s.edges[e]
@@ -626,7 +643,7 @@ def misty(s: State, p: int) -> bool:
 
 def heading(s: State, sq: int, d: int) -> int:
     """The direction of travel after crossing side ``d`` of ``sq`` (a portal turns it)."""
-    g = B.geometry(s.players)
+    g = B.geometry(s.board)
     if g.edge[sq][d] >= 0:
         return d
     lk = g.link[sq][d]
@@ -651,7 +668,7 @@ def walk(s: State, p: int, d: int, most: int) -> list[int]:
 
 def crossed_edge(s: State, a: int, b: int) -> int:
     """The border between neighbouring squares ``a`` and ``b`` (-1: an exit or none)."""
-    g = B.geometry(s.players)
+    g = B.geometry(s.board)
     for d in range(4):
         e = g.edge[a][d]
         if e >= 0 and g.neighbour(a, d) == b:
@@ -858,7 +875,7 @@ def sight_edges(s: State, p: int, kinds: str, spell: bool = True) -> tuple[int, 
     a = eye(s, p) if spell else s.pos[p]
     edges = looking(s)
     if global_with(s, "fog"):
-        g = B.geometry(s.players)
+        g = B.geometry(s.board)
         return tuple(e for d in range(4) if (e := g.edge[a][d]) >= 0 and edges[e] in kinds)
     return B.visible_edges(s.players, edges, a, kinds, filled(s))
 
@@ -868,7 +885,7 @@ def sees_edge(s: State, p: int, e: int, kinds: str, spell: bool = True) -> bool:
     a = eye(s, p) if spell else s.pos[p]
     edges = looking(s)
     if global_with(s, "fog"):
-        g = B.geometry(s.players)
+        g = B.geometry(s.board)
         return e >= 0 and e in g.edge[a] and edges[e] in kinds
     return B.sees_border(s.players, edges, a, e, kinds, filled(s))
 
@@ -878,7 +895,7 @@ def landing(s: State, a: int, at: str) -> int:
     (``e17`` a border, ``q12`` a filled square): "in the last square it passed through
     before striking the barrier or target" - along a straight sight line (through exits),
     or else along the straight line between the centres."""
-    g = B.geometry(s.players)
+    g = B.geometry(s.board)
     edges, blocks = looking(s), filled(s)
     goal = int(at[1:])
     rays: list[tuple[int, int]] = []  # (squares passed, the last of them)

@@ -155,7 +155,7 @@ def board(state: State, player: int | None = None, last: Event | None = None,
     """The board as ``player`` sees it (``None``: everything the state holds), the squares
     ``last`` moved from or to or touched framed; turned so that seat ``bottom``'s home
     base is nearest the bottom (``None``: sector 0 at the top left)."""
-    g = B.geometry(state.players)
+    g = B.geometry(state.board)
     frame = Frame(g, turn_for(g, bottom))
     width = LEFT + frame.columns * CELL + 24 + PANEL
     picture = Picture(width, 0, title=f"Wiz-War: {R.status(state).strip()}")
@@ -164,7 +164,7 @@ def board(state: State, player: int | None = None, last: Event | None = None,
                      fill=_status_colour(state), font_weight="bold")
     corner = _squares(picture, state, frame)
     _borders(picture, state, frame)
-    _block(picture, ("contents", frame.turn, state.players, state.names, state.schools,
+    _block(picture, ("contents", frame.turn, state.board, state.names, state.schools,
                      state.options, state.spells, state.traps, state.origin,
                      state.active if state.origin >= 0 else -1, state.objects,
                      state.treasures, state.pos),
@@ -241,9 +241,24 @@ def _block(picture: Picture, key: tuple[Any, ...], draw: Callable[[Picture], flo
 def _squares(picture: Picture, state: State, frame: Frame) -> Corner:
     """The squares (``data-square``, a tooltip saying whose sector and what the square
     is), ``home`` on each home base, file letters and rank numbers beside the board."""
-    _kept(picture, ("squares", state.players, state.names, frame.turn),
+    _kept(picture, ("squares", state.board, state.names, frame.turn),
           lambda p: _draw_squares(p, state, frame))
     return frame.corner
+
+
+def _home(picture: Picture, g: B.Geometry, q: int, x: float, y: float) -> None:
+    """A home base as its side draws it: on the new side (A) a runic circle in its
+    player's colour, on the classic side (B) the whole square in that colour, framed."""
+    colour = seat_colour(g.sector[q])
+    name = g.grid.names[q]
+    if g.side == "a":
+        picture.circle(x + CELL / 2, y + CELL / 2, CELL * 0.36, fill="none", stroke=colour,
+                       stroke_width=2, stroke_dasharray="5 2 1 2", data_square=name)
+    else:
+        picture.rect(x + 2, y + 2, CELL - 4, CELL - 4, fill=tint(colour, 0.3), stroke=colour,
+                     stroke_width=2, data_square=name)
+    picture.text(x + 3, y + 7, "home", size=CELL / 5, anchor="start", fill="#5d4d3a",
+                 data_square=name)
 
 
 def _draw_squares(picture: Picture, state: State, frame: Frame) -> None:
@@ -254,8 +269,7 @@ def _draw_squares(picture: Picture, state: State, frame: Frame) -> None:
         picture.rect(x, y, CELL, CELL, fill=_ground(g, q), stroke="#9c8f7a",
                      stroke_width=0.5, data_square=names[q], tip=_square_tip(state, q))
         if q in g.home:
-            picture.text(x + 3, y + 7, "home", size=CELL / 5, anchor="start", fill="#5d4d3a",
-                         data_square=names[q])
+            _home(picture, g, q, x, y)
     across = frame.turn % 2 == 1
     bottom, left = TOP + frame.rows * CELL + CELL / 4, LEFT - CELL / 4
     for col in range(g.width):
@@ -270,7 +284,7 @@ def _draw_squares(picture: Picture, state: State, frame: Frame) -> None:
 
 def _square_tip(state: State, q: int) -> str:
     """A square's name and sector; a home base or treasure start with its text."""
-    g = B.geometry(state.players)
+    g = B.geometry(state.board)
     where = f"{g.name(q)}, {R.seat_name(state, g.sector[q])}'s sector"
     if q in g.home:
         return f"{where}: home base. {TEXTS['Home base']}"
@@ -299,7 +313,7 @@ def _borders(picture: Picture, state: State, frame: Frame) -> None:
     """Walls, doors, created walls and Walls of Fire (each with a tooltip); the outer wall
     with its exits and portals; cracks."""
     fire = fire_walls(state)
-    _kept(picture, ("borders", state.players, state.names, frame.turn, state.edges,
+    _kept(picture, ("borders", state.board, state.names, frame.turn, state.edges,
                     state.picked, tuple(sorted(fire)), state.cracks),
           lambda p: _draw_borders(p, state, frame, fire))
 
@@ -368,7 +382,7 @@ def _contents(picture: Picture, state: State, at: Corner) -> float:
     (``data-piece``) and a tooltip (drawn from the state's ``spells``, ``traps``,
     ``origin`` and ``active``, ``objects``, ``treasures``, ``pos`` and its names and deck:
     the key it is kept by in :func:`board`)."""
-    names = B.geometry(state.players).grid.names
+    names = B.geometry(state.board).grid.names
     for sp in state.spells:
         q = square_of(sp)
         if q < 0 or not CARD[sp.card].mark:
@@ -523,7 +537,7 @@ def _wizard(picture: Picture, state: State, player: int | None, p: int, x: float
             y: float) -> float:
     """Wizard ``p``'s place in the panel from (``x``, ``y``); returns the y below. Kept by
     everything :func:`_draw_wizard` reads of the state."""
-    key = ("wizard", p, player, x, y, state.players, state.names, state.schools,
+    key = ("wizard", p, player, x, y, state.board, state.names, state.schools,
            state.options, p in _to_act(state), state.pos[p], state.life[p], state.stun[p],
            points(state, p), state.hands[p], state.carried[p], state.charges,
            treasure_of(state, p))
@@ -532,7 +546,7 @@ def _wizard(picture: Picture, state: State, player: int | None, p: int, x: float
 
 def _draw_wizard(picture: Picture, state: State, player: int | None, p: int, x: float,
                  y: float) -> float:
-    g = B.geometry(state.players)
+    g = B.geometry(state.board)
     colour = seat_colour(p)
     picture.piece(x + 9, y + 9, 9, R.WIZARDS[p], seat=p)
     name = R.seat_name(state, p)
@@ -540,7 +554,7 @@ def _draw_wizard(picture: Picture, state: State, player: int | None, p: int, x: 
     picture.text(x + 24, y + 9, name + ("  (to act)" if acting else ""), size=14,
                  anchor="start", fill=colour, font_weight="bold")
     y += 24
-    home = f"sector {R.sector_squares(state.players, p)}, home base {g.name(g.home[p])}"
+    home = f"sector {R.sector_squares(state.board, p)}, home base {g.name(g.home[p])}"
     if state.pos[p] < 0:
         return _lines(picture, x, y, f"dead; points {points(state, p)} of "
                       f"{state.options.victory_points}; {home}")
@@ -592,7 +606,7 @@ def _to_act(state: State) -> set[int]:
 
 def _legend(picture: Picture, state: State, x: float, y: float) -> float:
     """A swatch for every mark the picture may hold that this state shows."""
-    g = B.geometry(state.players)
+    g = B.geometry(state.board)
     entries = [(WALL, "wall"), (DOOR, "door (locked but to its own sector's wizard)")]
     if state.picked >= 0:
         entries.append((DOOR, "dashed: a door opened by Pick Lock"))
@@ -604,7 +618,9 @@ def _legend(picture: Picture, state: State, x: float, y: float) -> float:
         entries.append((CREATED, "created door (it opens for its caster only)"))
     if fire_walls(state):
         entries.append((FIRE, "Wall of Fire"))
-    entries.append((tint(seat_colour(0), 0.55), "home base (sectors in their player's colour)"))
+    entries.append((tint(seat_colour(0), 0.55), "home base (sectors in their player's colour): "
+                    + ("a runic circle (side A, the new maps)" if g.side == "a"
+                       else "a square in its colour (side B, the classic maps)")))
     if any(q >= 0 for q in state.treasures):
         entries.append((seat_colour(0), "diamond: a treasure in its owner's colour, its number"))
     if state.objects:
@@ -662,7 +678,7 @@ def touched(state: State, last: Event | None) -> set[int]:
     """
     if last is None:
         return set()
-    g = B.geometry(state.players)
+    g = B.geometry(state.board)
     out: set[int] = set()
 
     def wizard(p: object) -> None:
@@ -723,7 +739,7 @@ def touched(state: State, last: Event | None) -> set[int]:
 
 def _moved_from(state: State, a: E.Move, out: set[int]) -> None:
     """A step: where it ended, and where it began when only one square leads there."""
-    g = B.geometry(state.players)
+    g = B.geometry(state.board)
     if a.unit >= 0:
         sp = spell_of(state, a.unit)
         to = square_of(sp) if sp is not None else -1

@@ -1,11 +1,13 @@
-"""Wiz-War as data: the four sector boards, how they are laid out for 2, 3 and 4 players,
-the portals, and the cards of the schools.
+"""Wiz-War as data: the four sector boards (both sides), the places they are laid in for
+2, 3 and 4 players, the portals, and the cards of the schools.
 
-A sector board is 11 strings of 11 characters. Odd rows and odd columns are squares
-(``H`` home base, ``T`` treasure start, ``.`` plain); the characters between them are the
-borders (``|`` or ``-`` a stone wall, ``D`` a door, a space an open border); ``+`` marks the
-corners (columns exist wherever a wall or door touches a corner). The outer ring of a sector
-is walled except for the open exit in the middle of each side.
+A sector board is 11 strings of 11 characters, drawn unturned (as the fixed board lays
+it; the board built at setup turns each sector 0, 90, 180 or 270 degrees). Odd rows and
+odd columns are squares (``H`` home base, ``T`` treasure start, ``.`` plain); the
+characters between them are the borders (``|`` or ``-`` a stone wall, ``D`` a door, a
+space an open border); ``+`` marks the corners (columns exist wherever a wall or door
+touches a corner). The outer ring of a sector is walled except for the open exit in the
+middle of each side.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ COLOURS: tuple[str, ...] = ("red", "blue", "green", "purple")
 SEAT_NAMES: tuple[str, ...] = ("Callista", "Matt", "Grendel", "Ysolde")
 
 # fmt: off
-SECTORS: tuple[tuple[str, ...], ...] = (
+SECTORS: tuple[tuple[str, ...], ...] = (  # side A, the new maps
     (   # sector 0 (red): a ring of rooms around the home base
         "+-+-+ +-+-+",
         "|T . .|. .|",
@@ -83,10 +85,69 @@ SECTORS: tuple[tuple[str, ...], ...] = (
         "+-+-+ +-+-+",
     ),
 )
+CLASSIC_SECTORS: tuple[tuple[str, ...], ...] = (  # side B, the classic maps
+    (   # sector 0 (red): a cloister, the home base walled on the west
+        "+-+-+ +-+-+",
+        "|T . .|. .|",
+        "+ +-+ + + +",
+        "|.|. .D.|.|",
+        "+ + +-+ + +",
+        " . .|H . . ",
+        "+-+ + +-+-+",
+        "|. . .|. T|",
+        "+ +-+ + + +",
+        "|. .D. . .|",
+        "+-+-+ +-+-+",
+    ),
+    (   # sector 1 (blue): the home base between two walls, long halls north and south
+        "+-+-+ +-+-+",
+        "|. . . . .|",
+        "+-+-+D+-+ +",
+        "|T . . .|.|",
+        "+ +-+ + + +",
+        " . .|H|. . ",
+        "+ + + + +-+",
+        "|.|. . .DT|",
+        "+ +-+-+ + +",
+        "|. . . . .|",
+        "+-+-+ +-+-+",
+    ),
+    (   # sector 2 (green): a zigzag, the home base walled on the east
+        "+-+-+ +-+-+",
+        "|T .|. . .|",
+        "+ + + +-+D+",
+        "|. .D. .|.|",
+        "+-+ +-+ + +",
+        " . . H|. . ",
+        "+ +-+ + + +",
+        "|.|. .|.|T|",
+        "+ + +-+ + +",
+        "|. . . . .|",
+        "+-+-+ +-+-+",
+    ),
+    (   # sector 3 (purple): a hall across the middle, doors north and south
+        "+-+-+ +-+-+",
+        "|. .|. .|T|",
+        "+ + + + + +",
+        "|.D. . . .|",
+        "+ +-+-+D+-+",
+        " . . H . . ",
+        "+-+D+-+-+ +",
+        "|. . . .|.|",
+        "+ +-+ + + +",
+        "|T|. .|. .|",
+        "+-+-+ +-+-+",
+    ),
+)
 # fmt: on
 
-# Where each seat's sector lies (sector row, sector column) for each player count.
-# Seat i plays sector i; seats go clockwise.
+SIDES: dict[str, tuple[tuple[str, ...], ...]] = {"a": SECTORS, "b": CLASSIC_SECTORS}
+"""The sector boards of each side: ``a`` the new maps, ``b`` the classic ones (the
+``side`` option). Sector ``k`` of either side is seat ``k``'s, in its colour."""
+
+# The places of the sectors (sector row, sector column) for each player count. On the
+# fixed board seat i's sector lies in place i, unturned (seats go clockwise); the board
+# built at setup shuffles the players' sectors over these places and turns each.
 LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
     2: ((0, 0), (0, 1)),
     3: ((0, 0), (0, 1), (1, 0)),

@@ -51,7 +51,7 @@ class FoolsGold(Create):
     amount of magical damage (not an attack); then the spell ends."""
 
     def treasure_taken(self, b: Build, p: int, sp: Spell) -> bool:
-        sector = B.geometry(b.state.players).sector[b.state.pos[p]]
+        sector = B.geometry(b.state.board).sector[b.state.pos[p]]
         if sp.target != f"sector{sector}" or sp.caster == p:
             return False
         b.emit(SpellEnds(card=sp.card))
@@ -77,7 +77,7 @@ class UniversalSolvent(Effect):
     filling or burning next to him, or a dropped item (never a treasure)."""
 
     def use_targets(self, s: State, p: int, card: int) -> list[str]:
-        g = B.geometry(s.players)
+        g = B.geometry(s.board)
         sq = s.pos[p]
         edges = looking(s)
         near = {sq} | {q for d in range(4) if (q := B.step(s.players, edges, sq, d)[0]) >= 0}

@@ -101,7 +101,7 @@ class DestroyWall(Effect):
         if s.edges[e] not in WALL_KINDS:
             return
         destroy_wall(b, e)
-        g = B.geometry(s.players)
+        g = B.geometry(s.board)
         sq, d = g.edge_squares[e]
         sides = (sq, g.neighbour(sq, d))
         amount = B.CARD[a.card].amount
@@ -137,7 +137,7 @@ class RotateSector(Effect):
     def resolve(self, b: Build, a: Cast, energy: int) -> None:
         k = int(a.target[6:])
         if not b.state.options.sector_lines_stay:
-            lines = {f"e{e}" for e in B.geometry(b.state.players).sector_lines[k]}
+            lines = {f"e{e}" for e in B.geometry(b.state.board).sector_lines[k]}
             for sp in b.state.spells:
                 if sp.target in lines:
                     b.emit(SpellEnds(card=sp.card))

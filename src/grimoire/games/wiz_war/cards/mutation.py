@@ -178,7 +178,7 @@ class Wallivore(Effect):
         e, p = int(a.target[1:]), a.player
         if b.state.edges[e] not in "#W" or b.state.pos[p] < 0:
             return
-        g = B.geometry(b.state.players)
+        g = B.geometry(b.state.board)
         if e not in g.edge[b.state.pos[p]]:
             return
         destroy_wall(b, e)

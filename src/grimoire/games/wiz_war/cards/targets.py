@@ -77,7 +77,7 @@ Rule = Callable[[State, int, int, int, Sight], Targets]
 
 def storm_area(s: State, sq: int) -> tuple[int, ...]:
     """A square and its four neighbours on the board, walls or not."""
-    g = B.geometry(s.players)
+    g = B.geometry(s.board)
     return (sq, *(q for d in range(4) if (q := g.neighbour(sq, d)) >= 0))
 
 
@@ -90,7 +90,7 @@ def knock_dirs(s: State, a: int, b: int) -> list[int]:
     for d in range(4):
         if any(q == b for q, _ in B.line(s.players, looking(s), a, d, filled(s))):
             return [d]
-    w = B.geometry(s.players).width
+    w = B.geometry(s.board).width
     (ar, ac), (br, bc) = divmod(a, w), divmod(b, w)
     out = []
     if br != ar:
@@ -242,13 +242,13 @@ def open_border(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
 
 def empty_square(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """An empty square seen, not a home base."""
-    g = B.geometry(s.players)
+    g = B.geometry(s.board)
     return [(f"q{q}", "") for q in sorted(view.seen) if q not in g.home and not occupied(s, q)]
 
 
 def beside(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """An empty square next to the caster, not a home base."""
-    g = B.geometry(s.players)
+    g = B.geometry(s.board)
     a = eye(s, p)
     near = {B.step(s.players, looking(s), a, d)[0] for d in range(4)}
     return [(f"q{q}", "") for q in sorted(near)
@@ -295,7 +295,7 @@ def carried(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
 
 def door(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """A door (or a created door) on a side of the caster's square."""
-    g = B.geometry(s.players)
+    g = B.geometry(s.board)
     sq = s.pos[p]
     return [(f"e{g.edge[sq][d]}", "") for d in range(4)
             if g.edge[sq][d] >= 0 and s.edges[g.edge[sq][d]] in "DC"]
@@ -318,7 +318,7 @@ def enemy_item(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
 def through_wall(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """A wall or door on a side of the caster's square (not the board's outer wall) with
     no stone block beyond it."""
-    g = B.geometry(s.players)
+    g = B.geometry(s.board)
     sq = s.pos[p]
     blocks = stone_blocks(s)
     return [(f"e{e}", "") for d in range(4)
@@ -333,7 +333,7 @@ def door_seen(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
 
 def trap_squares(s: State, p: int) -> list[int]:
     """The empty squares (no home base) seat ``p`` sees from where it casts, in order."""
-    g = B.geometry(s.players)
+    g = B.geometry(s.board)
     return [q for q in sorted(sight(s, p)) if q not in g.home and not occupied(s, q)]
 
 
@@ -359,7 +359,7 @@ def distance(s: State, a: int, b: int) -> int:
     >>> distance(s, 0, 12)
     3
     """
-    w = B.geometry(s.players).width
+    w = B.geometry(s.board).width
     (ar, ac), (br, bc) = divmod(a, w), divmod(b, w)
     return abs(ar - br) + abs(ac - bc)
 
@@ -388,7 +388,7 @@ def dash(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
 def own_wall(s: State, p: int, c: int, energy: int, view: Sight) -> Targets:
     """A stone or created wall on a side of the caster's square (not a door, not the
     board's outer wall)."""
-    g = B.geometry(s.players)
+    g = B.geometry(s.board)
     sq = s.pos[p]
     return [(f"e{e}", "") for d in range(4)
             if (e := g.edge[sq][d]) >= 0 and s.edges[e] in "#W"]

@@ -131,7 +131,7 @@ class PassThroughWall(Effect):
         return a.player
 
     def resolve(self, b: Build, a: Cast, energy: int) -> None:
-        g = B.geometry(b.state.players)
+        g = B.geometry(b.state.board)
         sq, d = g.edge_squares[int(a.target[1:])]
         here = b.state.pos[a.player]
         b.emit(Moved(player=a.player, square=g.neighbour(sq, d) if here == sq else sq))
