@@ -33,6 +33,7 @@ def test_the_codec_round_trips_every_legal_action_of_a_whole_game(game: str) -> 
     players = tuple(f"Seat {i + 1}" for i in range(seats))
     codec = Codec.of(rules, seats)
     seed = SEEDS.get(game, 0)
+    ORDERED.clear()
     m = Match.new(rules, players=players, seed=bytes([seed]) * 32)
     rng = random.Random(seed)
     for _ in range(LONGEST):
@@ -47,6 +48,16 @@ def test_the_codec_round_trips_every_legal_action_of_a_whole_game(game: str) -> 
         assert {repr(a) for a in reached} == {repr(leaf.action) for leaf in tree.leaves()}
         m.act(rng.choice(legal))
     assert m.outcome is not None, f"{game}: seed {seed} plays past {LONGEST} decisions"
+    # every option that names no place and no card says a word of the game's vocabulary,
+    # but Wiz-War's naming another player (by name), a push, two energy cards with an Add,
+    # or a creature where it stands
+    assert all(label.startswith(players) or any(x in label for x in (
+        "pushed", " with ", " on ")) for label in ORDERED), sorted(set(ORDERED))
+    if game != "wiz-war":
+        assert not ORDERED
+
+
+ORDERED: list[str] = []  # the labels of the options numbered by their order in a step
 
 
 def _paths(codec: Codec, step: Step, before: tuple[int, ...] = ()) -> list[tuple[int, ...]]:
@@ -55,6 +66,11 @@ def _paths(codec: Codec, step: Step, before: tuple[int, ...] = ()) -> list[tuple
     assert len(set(codes)) == len(codes) and all(0 <= c < codec.size for c in codes)
     out = []
     for option, code in zip(step.options, codes, strict=True):
+        if codec.words <= code < codec.others:  # a word: the same one in every step
+            said = option.label if codec._says is None else codec._says(option)
+            assert codec.name(code) == said, (code, option.label)
+        elif code >= codec.others:
+            ORDERED.append(option.label)
         assert codec.encode(step, option) == code and codec.decode(step, code) == option
         if option.then is None:
             out.append((*before, code))

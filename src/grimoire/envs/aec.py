@@ -327,7 +327,7 @@ def env(game: str, players: int | Sequence[str] | None = None, **kwargs: Any) ->
     >>> e = env("wiz-war", players=3, max_cycles=20)
     >>> e.reset(seed=0)
     >>> len(e.agents), e.unwrapped.codec.size
-    (3, 249)
+    (3, 440)
     """
     raw = GrimoireEnv(game, players, **kwargs)
     wrapped: AECEnv[str, Observation, int] = wrappers.AssertOutOfBoundsWrapper(raw)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from grimoire.games.magery import tables as T
 from grimoire.games.magery.board import EMPTY, LETTERS, PUBLIC_CHAMBERS, SQUARES, card_slot
+from grimoire.games.magery.choices import kind_name
 from grimoire.games.magery.state import State
 
 
@@ -20,6 +21,21 @@ def places(count: int) -> tuple[str, ...]:
 
 CARDS: tuple[str, ...] = tuple(dict.fromkeys(T.CHAOS_CARDS))
 """The Chaos Mage cards, in the order the observation numbers them."""
+
+
+def words(count: int) -> tuple[str, ...]:
+    """The words an option that names no place and no card may say: each minion (set
+    up, placed, or taking a transmuted minion's place), passing, declining a power,
+    summoning each minion, the Seer's "You" and "Your opponent", taking the Orb, and the
+    Rune Master's Knight jumps.
+
+    >>> words(2)[:2], words(2)[10:12]
+    (('Dragon', 'Myrmidon'), ('Summon a Dragon', 'Summon a Myrmidon'))
+    """
+    names = tuple(kind_name(m[0]) for m in T.MINIONS)
+    summon = tuple(f"Summon {'an' if n[0] in 'AEIOU' else 'a'} {n}" for n in names)
+    return (*names, "Pass", "Decline", *summon, "You", "Your opponent", "Take the Orb",
+            "Knight jumps")
 
 
 def observation(view: State, seat: int) -> tuple[int, ...]:

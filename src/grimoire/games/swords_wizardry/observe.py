@@ -8,13 +8,38 @@ seat's view as numbers (:func:`observation`).
 
 from __future__ import annotations
 
+from grimoire.core.choices import Answer
+from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.board import EMPTY, KINDS, PIECE, SQUARES, UNKNOWN, owner
+from grimoire.games.swords_wizardry.choices import LEAVE, SEALED
 from grimoire.games.swords_wizardry.state import State
 
 
 def places(count: int) -> tuple[str, ...]:
     """The map's squares, as the board numbers them."""
     return SQUARES
+
+
+def words(count: int) -> tuple[str, ...]:
+    """The words an option that names no place may say: each kind of piece (a piece
+    chosen from the reserve), a piece not yet opened, leaving a castle alone, and whether
+    a Siege Catapult moves or bombards.
+
+    >>> words(2)[:2], words(2)[-3:]
+    (('King', 'Hero'), ('Leave it alone', 'Bombard', 'Move'))
+    """
+    return (*(T.TITLES[kind] for kind in KINDS), SEALED, LEAVE, "Bombard", "Move")
+
+
+def word(option: Answer) -> str:
+    """The word an option says: the kind of piece it is about (``"Hero"`` for ``"Hero (1
+    left)"``), else its label.
+
+    >>> from grimoire.core.choices import Pick
+    >>> word(Pick(prompt="Which?", label="Hero (1 left)", piece="Hero"))
+    'Hero'
+    """
+    return option.piece or option.label
 
 
 def observation(view: State, seat: int) -> tuple[int, ...]:

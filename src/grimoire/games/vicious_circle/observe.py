@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from grimoire.games.vicious_circle import tables as T
 from grimoire.games.vicious_circle.board import EMPTY, KINDS, PIECE, SQUARES, reserve_square
+from grimoire.games.vicious_circle.choices import PASS
 from grimoire.games.vicious_circle.state import State
 
 
@@ -19,6 +20,16 @@ def places(count: int) -> tuple[str, ...]:
     beside = tuple(name for seat in range(len(T.SEAT_NAMES)) for name in (
         reserve_square(seat), *(reserve_square(seat, kind) for kind, *_ in T.CREATURES)))
     return SQUARES + beside
+
+
+def words(count: int) -> tuple[str, ...]:
+    """The words an option that names no place may say: passing, and opening a sealed
+    setup.
+
+    >>> words(2)
+    ('Pass', 'Open')
+    """
+    return (PASS, "Open")
 
 
 def observation(view: State, seat: int) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+from grimoire.core.choices import Answer
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war.board import CARD, DECK
 from grimoire.games.wiz_war.state import State, deck_of, points, spellbook
@@ -20,6 +21,58 @@ from grimoire.games.wiz_war.state import State, deck_of, points, spellbook
 def places(count: int) -> tuple[str, ...]:
     """The board's squares for ``count`` wizards, as the board numbers them."""
     return tuple(B.geometry(count).grid.names)
+
+
+def words(count: int) -> tuple[str, ...]:
+    """The words an option that names no place and no card may say: the kinds of action
+    (move, boost, punch, discard, drop, pick up, end the phase, the turn or a spell, let
+    an attack go ahead), the directions, Rotate Sector's turns, the cards drawn, the
+    energy of a spell cast without an energy card, an attack's damage or stun tokens,
+    yourself, your sector and your treasures, a treasure, the creatures, then each
+    border between two squares by where it lies (``east of c3``: :func:`word`). A label
+    naming another player is not a word: its number is its order in the step.
+
+    >>> words(2)[:3], "Draw 2 cards" in words(2), words(2)[-1]
+    (('Start the game', 'Move', 'Boost'), True, 'east of i5')
+    """
+    g = B.geometry(count)
+    return _WORDS + tuple(f"{_SIDE[d]} of {g.name(q)}" for q, d in g.edge_squares)
+
+
+_SIDE = ("north", "east", "south", "west")
+_BORDERS = frozenset(("wall", "door", "created wall", "open border", "sealed door",
+                      "created door", "open door", "Wall of Fire", "border"))
+
+
+def word(option: Answer) -> str:
+    """The word an option says: a border by where it lies, whatever stands there (``east
+    of c3`` for ``wall east of c3`` or ``door east of c3``: walls are destroyed and
+    created), else its label.
+
+    >>> from grimoire.core.choices import Pick
+    >>> word(Pick(prompt="At what?", label="Wall of Fire south of b2")), word(
+    ...     Pick(prompt="What do you do?", label="Punch"))
+    ('south of b2', 'Punch')
+    """
+    label = option.label
+    if " of " in label:
+        kind, _, where = label.rpartition(" ")[0].rpartition(" ")[0].rpartition(" ")
+        if kind in _BORDERS and where in ("east", "south"):
+            return label[len(kind) + 1:]
+    return label
+
+
+_WORDS: tuple[str, ...] = (
+    "Start the game", "Move", "Boost", "Punch", "Discard", "Drop", "Pick up",
+    "Your treasure 1", "Your treasure 2",
+    "End Move and Cast", "End a spell", "End the turn", "Let it go ahead",
+    "Leave in a random direction", "Treasure", "Yourself", "Your sector", "Stun tokens",
+    "Damage", "nothing", *(side.capitalize() for side in ("north", "east", "south", "west")),
+    "A quarter turn clockwise", "A half turn", "Three quarter turns clockwise",
+    "Draw no card", "Draw 1 card", *(f"Draw {k} cards" for k in range(2, 8)),
+    *(f"No energy card (energy {k})" for k in range(1, 13)),
+    *(f"{k} damage" for k in range(13)),
+    *dict.fromkeys(DECK[c] for c in range(len(DECK)) if "creature" in CARD[c].traits))
 
 
 CARDS: tuple[str, ...] = tuple(dict.fromkeys(DECK))

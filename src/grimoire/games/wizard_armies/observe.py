@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.board import camp_square, die_square, raid_square
+from grimoire.games.wizard_armies.choices import units
 from grimoire.games.wizard_armies.state import State
 
 
@@ -20,6 +21,16 @@ def places(count: int) -> tuple[str, ...]:
     return tuple(name for seat in range(len(T.SEAT_NAMES)) for name in (
         *(die_square(seat, k) for k in range(T.MAX_UNITS)), camp_square(seat),
         *(raid_square(seat, k) for k in range(T.RAID_MAX))))
+
+
+def words(count: int) -> tuple[str, ...]:
+    """The words an option that names no place may say: rolling for troops, opening a
+    sealed deployment, and each deployment's size.
+
+    >>> words(2)[:3], len(words(2))
+    (('Roll for troops', 'Open', '1 unit'), 8)
+    """
+    return ("Roll for troops", "Open", *(units(n) for n in range(1, T.MAX_UNITS + 1)))
 
 
 def observation(view: State, seat: int) -> tuple[int, ...]:
