@@ -114,11 +114,13 @@ def frame(text: bytes, seat: int, path: Sequence[int], length: int = LENGTH,
                          "observation_bytes")
     if len(path) > DEPTH:
         raise UsageError("envs/action-too-deep", f"an action of more than {DEPTH} steps")
-    out = np.zeros(HEAD + length, dtype=np.uint8)
-    out[0] = seat
-    out[1] = len(path)
-    out[2], out[3] = divmod(len(text), 256)
+    head = bytearray(HEAD)
+    head[0] = seat
+    head[1] = len(path)
+    head[2], head[3] = divmod(len(text), 256)
     for i, code in enumerate(path):
-        out[4 + 2 * i], out[5 + 2 * i] = divmod(code + 1, 256)
-    out[HEAD:HEAD + len(text)] = np.frombuffer(text, dtype=np.uint8)
-    return out
+        head[4 + 2 * i], head[5 + 2 * i] = divmod(code + 1, 256)
+    head += text
+    if len(text) < length:
+        head += bytes(length - len(text))
+    return np.frombuffer(head, dtype=np.uint8)  # writable: it holds the bytearray

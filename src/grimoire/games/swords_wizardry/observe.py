@@ -42,7 +42,7 @@ def word(option: Answer) -> str:
     return option.piece or option.label
 
 
-def observation(view: State, seat: int) -> tuple[int, ...]:
+def observation(view: State, seat: int) -> bytes:
     """Seat ``seat``'s view as 3,034 small numbers, from its side ("mine", "theirs"):
 
     - 3,000: the 100 squares, rank 10 first (``a10`` … ``j1``), 30 each: one of the first
@@ -64,11 +64,9 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     (3034, 100)
     """
     kinds = len(KINDS)
-    cells = _CELLS[seat]
-    out: list[int] = []
-    for ch, shown in zip(view.board, view.revealed, strict=True):
-        out += cells[ch]
-        out.append(int(shown and ch != EMPTY))
+    hidden, shown = _CELLS[seat]
+    out = bytearray(b"".join([(shown if up else hidden)[ch]
+                              for ch, up in zip(view.board, view.revealed, strict=True)]))
     for side in (seat, 1 - seat):
         gone = [PIECE[ch][1] for ch in view.lost[side]]
         out.extend(gone.count(kind) for kind in range(kinds))
@@ -76,7 +74,7 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     out.extend((int(view.storm >= 0), int(view.storm >= 0 and view.storm_by == seat)))
     out.extend(int(view.pinned[side]) for side in (seat, 1 - seat))
     out.append(min(view.quiet, 255))
-    return tuple(out)
+    return bytes(out)
 
 
 def _cell(ch: str, seat: int) -> tuple[int, ...]:
@@ -93,6 +91,9 @@ def _cell(ch: str, seat: int) -> tuple[int, ...]:
     return tuple(cell)
 
 
-_CELLS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
-    {ch: _cell(ch, seat) for ch in (EMPTY, *UNKNOWN, *PIECE)} for seat in (0, 1))
-"""Each board letter's numbers, seen by each seat (looked up, not built, per square)."""
+_CELLS: tuple[tuple[dict[str, bytes], dict[str, bytes]], ...] = tuple(
+    ({ch: bytes((*_cell(ch, seat), 0)) for ch in (EMPTY, *UNKNOWN, *PIECE)},
+     {ch: bytes((*_cell(ch, seat), int(ch != EMPTY))) for ch in (EMPTY, *UNKNOWN, *PIECE)})
+    for seat in (0, 1))
+"""Each board letter's 30 numbers, seen by each seat, unrevealed then revealed (looked up,
+not built, per square)."""
