@@ -153,7 +153,7 @@ def observation(view: State, seat: int) -> bytes:
     burns = tuple(sorted(int(sp.target[1:]) for sp in view.spells
                          if sp.target[:1] == "e" and "burns" in CARD[sp.card].traits))
     picked = view.picked if view.picked >= 0 and view.phase == "move" else -1
-    out = bytearray(_board(n, seat, view.edges, view.cracks, burns, picked))
+    out = bytearray(_board(board(view), seat, view.edges, view.cracks, burns, picked))
     here = 2 * n + 1 + 4 * SIDE  # the first number of a square's pieces
 
     def rel(p: int) -> int:
@@ -265,13 +265,25 @@ def _most(x: int) -> int:
     return min(max(int(x), 0), 255)
 
 
+def board(view: State) -> B.Geometry:
+    """The board ``view``'s match is played on: where its sectors, home bases, exits and
+    outer walls are (the borders' kinds are the view's own ``edges``). The one place the
+    observation asks for it.
+
+    >>> from grimoire.games.wiz_war import RULES
+    >>> board(RULES.setup(RULES.Options(), ("Ann", "Ben"))).width
+    10
+    """
+    return B.GEOMETRY[view.players]
+
+
 @lru_cache(maxsize=256)
-def _board(n: int, seat: int, edges: tuple[str, ...], cracks: tuple[int, ...],
+def _board(g: B.Geometry, seat: int, edges: tuple[str, ...], cracks: tuple[int, ...],
            burns: tuple[int, ...], picked: int) -> bytes:
-    """The squares' numbers that follow from the borders alone (and whose sector and home
-    base each square is), seen by ``seat``; the pieces' numbers are zero. Kept: the
-    borders change seldom."""
-    g = B.GEOMETRY[n]
+    """The squares' numbers that follow from the board ``g`` and its borders (and whose
+    sector and home base each square is), seen by ``seat``; the pieces' numbers are zero.
+    Kept: the borders change seldom."""
+    n = g.players
     square = sizes(n)[0]
     out = bytearray(g.size * square)
     burning = set(burns)
