@@ -170,7 +170,7 @@ def _seen(e: GrimoireEnv, state: object, seat: int) -> tuple[np.ndarray, np.ndar
     step = choices(e.rules, state, seat)
     mask = np.zeros(e.codec.size, dtype=np.int8)
     if step is not None:
-        mask[e.codec.codes(step)] = 1
+        mask[e.codec.codes(step, seat)] = 1
     return encode(e.rules, state, seat, (), e.length), mask
 
 

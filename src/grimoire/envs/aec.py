@@ -124,7 +124,7 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         self.log_dir = None if log_dir is None else os.fspath(log_dir)
         self.length = size(self.rules, len(self.names), observation_bytes)
         """The payload's length: the game's numbers, or ``observation_bytes`` of JSON."""
-        self.codec = Codec.of(self.rules, len(self.names))
+        self.codec = Codec.of(self.rules, len(self.names), names=self.names)
         self.possible_agents = [f"player_{i}" for i in range(len(self.names))]
         self.agents: list[str] = []
         obs_space = spaces.Dict({
@@ -188,9 +188,9 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         seat = min(seats)
         self._seen = {}
         self._choice = Choice(self.rules, self.match.state, seat)
+        self.agent_selection = self.possible_agents[seat]
         self._options(self._choice.step)
         self._path = []
-        self.agent_selection = self.possible_agents[seat]
 
     def step(self, action: int | None) -> None:
         """Answer the current step with the option numbered ``action``; a complete action
@@ -218,7 +218,7 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
 
     def _options(self, step: Any) -> None:
         """The codes and the mask of ``step``, the step to answer now."""
-        codes = self.codec.codes(step)
+        codes = self.codec.codes(step, self._seat[self.agent_selection])
         self._codes = {code: i for i, code in enumerate(codes)}
         mask = self._mask = np.zeros(self.codec.size, dtype=np.int8)
         mask[codes] = 1
@@ -335,7 +335,7 @@ def env(game: str, players: int | Sequence[str] | None = None, **kwargs: Any) ->
     >>> e = env("wiz-war", players=3, max_cycles=20)
     >>> e.reset(seed=0)
     >>> len(e.agents), e.unwrapped.codec.size
-    (3, 440)
+    (3, 448)
     """
     raw = GrimoireEnv(game, players, **kwargs)
     wrapped: AECEnv[str, Observation, int] = wrappers.AssertOutOfBoundsWrapper(raw)

@@ -17,7 +17,10 @@ what it names, so a number means the same thing in every position of a game:
   is 40, the choice tree's bound on a step's options that are not places.
 
 The word an option says is ``Game.word(option)`` where the game has one (Swords &
-Wizardry's ``"Hero"`` for ``"Hero (1 left)"``), else its label. An option with both a
+Wizardry's ``"Hero"`` for ``"Hero (1 left)"``), else its label; a player's name in it is
+read from the choosing seat's side (``seat +1``: the next seat in turn order), so a game
+lists ``seat +1's sector`` and the codec numbers Wiz-War's ``"Ben's sector"`` by it
+(:meth:`Codec.says`). An option with both a
 place and a card is coded by its place; a second option of a step naming a card (or
 saying a word) an earlier option named, or a place the game does not list, is coded in
 the last range. The numbering depends on the step only, so :meth:`Codec.decode` undoes
@@ -78,7 +81,8 @@ class Codec:
 
     def __init__(self, places: Sequence[str], cards: Sequence[str],
                  words: int = WORDS, vocabulary: Sequence[str] = (),
-                 word: Callable[[Answer], str] | None = None) -> None:
+                 word: Callable[[Answer], str] | None = None,
+                 names: Sequence[str] = ()) -> None:
         self.places = tuple(places)
         self.cards = tuple(cards)
         self.vocabulary = tuple(vocabulary)
@@ -93,18 +97,43 @@ class Codec:
         self._card = {c: self.words - len(self.cards) + i for i, c in enumerate(self.cards)}
         self._word = {w: self.words + i for i, w in enumerate(self.vocabulary)}
         self._says = word
+        self.names = tuple(names)
+        """The players' names, seat by seat (a word naming one is read from the choosing
+        seat's side: :meth:`says`)."""
+        self._names = sorted(enumerate(self.names), key=lambda n: -len(n[1]))
 
     @classmethod
-    def of(cls, rules: Any, count: int, options: Any = None) -> Codec:
+    def of(cls, rules: Any, count: int, options: Any = None,
+           names: Sequence[str] = ()) -> Codec:
         """The codec of ``rules`` with ``count`` seats: its places (:func:`places_of`),
-        the cards of its ``texts``, and its words (``rules.words(count)``)."""
+        the cards of its ``texts``, and its words (``rules.words(count)``); ``names``:
+        the players' names, seat by seat."""
         own = getattr(rules, "words", None)
         return cls(places_of(rules, count, options), tuple(getattr(rules, "texts", {})),
                    vocabulary=tuple(own(count)) if callable(own) else (),
-                   word=getattr(rules, "word", None))
+                   word=getattr(rules, "word", None), names=names)
 
-    def codes(self, step: Step) -> list[int]:
-        """Each option's number, in the step's order."""
+    def says(self, option: Answer, seat: int = -1) -> str:
+        """The word ``option`` says to seat ``seat``: the game's ``word(option)``, or its
+        label; a player's name in it (the whole word, or before ``'s``) is written from
+        the seat's side, ``seat +k`` for the k-th seat after it in turn order.
+
+        >>> codec = Codec((), (), names=("Ann", "Ben", "Cy"))
+        >>> from grimoire.core.choices import Pick
+        >>> codec.says(Pick(prompt="Whom?", label="Cy's sector"), 1)
+        "seat +1's sector"
+        """
+        word = option.label if self._says is None else self._says(option)
+        if seat < 0 or word in self._word:
+            return word
+        for k, name in self._names:
+            if word == name or word.startswith(name + "'s "):
+                return f"seat +{(k - seat) % len(self.names)}{word[len(name):]}"
+        return word
+
+    def codes(self, step: Step, seat: int = -1) -> list[int]:
+        """Each option's number, in the step's order, for seat ``seat`` (``-1``: names
+        read as they are)."""
         out: list[int] = []
         used: set[int] = set()
         other = self.others
@@ -116,6 +145,8 @@ class Codec:
                     code = card.get(o.card, -1)
                 elif said:
                     code = said.get(o.label if says is None else says(o), -1)
+                    if code < 0 and self._names and seat >= 0:
+                        code = said.get(self.says(o, seat), -1)
             if code < 0 or code in used:
                 if other >= self.size:
                     raise UsageError("envs/too-many-options", f"{step.prompt!r} has more than "
@@ -126,14 +157,14 @@ class Codec:
             out.append(code)
         return out
 
-    def encode(self, step: Step, option: Option) -> int:
-        """The number of ``option`` (one of ``step``'s options)."""
-        return self.codes(step)[step.options.index(option)]
+    def encode(self, step: Step, option: Option, seat: int = -1) -> int:
+        """The number of ``option`` (one of ``step``'s options), for seat ``seat``."""
+        return self.codes(step, seat)[step.options.index(option)]
 
-    def decode(self, step: Step, code: int) -> Option:
-        """The option of ``step`` numbered ``code``; ``envs/illegal-action`` for a number
-        no option of the step has."""
-        codes = self.codes(step)
+    def decode(self, step: Step, code: int, seat: int = -1) -> Option:
+        """The option of ``step`` numbered ``code`` for seat ``seat``;
+        ``envs/illegal-action`` for a number no option of the step has."""
+        codes = self.codes(step, seat)
         if code not in codes:
             raise UsageError("envs/illegal-action", f"action {code} is not an option of "
                              f"{step.prompt!r} (the action mask lists those that are)")

@@ -28,15 +28,18 @@ def words(count: int) -> tuple[str, ...]:
     (move, boost, punch, discard, drop, pick up, end the phase, the turn or a spell, let
     an attack go ahead), the directions, Rotate Sector's turns, the cards drawn, the
     energy of a spell cast without an energy card, an attack's damage or stun tokens,
-    yourself, your sector and your treasures, a treasure, the creatures, then each
-    border between two squares by where it lies (``east of c3``: :func:`word`). A label
-    naming another player is not a word: its number is its order in the step.
+    yourself, your sector and your treasures, a treasure, the creatures; each other seat,
+    its sector and its treasures, from the choosing seat's side (``seat +1``, ``seat
+    +1's sector``: the codec reads a player's name so); then each border between two
+    squares by where it lies (``east of c3``: :func:`word`).
 
     >>> words(2)[:3], "Draw 2 cards" in words(2), words(2)[-1]
     (('Start the game', 'Move', 'Boost'), True, 'east of i5')
     """
     g = B.geometry(count)
-    return _WORDS + tuple(f"{_SIDE[d]} of {g.name(q)}" for q, d in g.edge_squares)
+    others = tuple(f"seat +{r}{what}" for r in range(1, count)
+                   for what in ("", "'s sector", "'s treasure 1", "'s treasure 2"))
+    return _WORDS + others + tuple(f"{_SIDE[d]} of {g.name(q)}" for q, d in g.edge_squares)
 
 
 _SIDE = ("north", "east", "south", "west")
