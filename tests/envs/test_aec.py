@@ -170,7 +170,7 @@ def _seen(e: GrimoireEnv, state: object, seat: int) -> tuple[np.ndarray, np.ndar
     step = choices(e.rules, state, seat)
     mask = np.zeros(e.codec.size, dtype=np.int8)
     if step is not None:
-        mask[e.codec.codes(step)] = 1
+        mask[e.codec.codes(step, seat)] = 1
     return encode(e.rules, state, seat, (), e.length), mask
 
 
@@ -182,3 +182,45 @@ def test_a_game_with_no_observe_module_is_an_environment_too() -> None:
     e = GrimoireEnv("tally", max_cycles=CYCLES)
     assert (len(e.codec.places), e.length) == (0, 4096)
     api_test(env("tally", max_cycles=CYCLES), num_cycles=CYCLES)
+
+
+def _after(rules: Any, state: object, action: object) -> object:
+    """``state`` once ``action`` is played (its dice, if any, from a fixed stream)."""
+    from grimoire.core.dice import SeededDice
+    from grimoire.core.replay import fold
+
+    return fold(rules, state, rules.decide(state, action, SeededDice(bytes(32))))
+
+
+@pytest.mark.parametrize(("game", "hidden"), [
+    ("vicious-circle", ""), ("vicious-circle", "commit"), ("wizard-armies", ""),
+    ("wizard-armies", "commit"), ("swords-wizardry", ""), ("swords-wizardry", "commit")])
+def test_a_seat_choosing_after_another_at_once_is_blind_to_its_choice(
+        game: str, hidden: str) -> None:
+    """Where several seats act at once (a secret setup, a deployment), the environment
+    asks the lowest first: whatever it chose, the next seat's observation and mask are
+    the same. In Swords & Wizardry's deployment the next seat sees where the other's
+    pieces stand (a square that holds a piece, as its view shows the opponent's pieces),
+    never what they are: there, the alternatives compared are those of one square."""
+    rules = registry.get(game)
+    options: dict[str, Any] = {"hidden": hidden} if hidden else {}
+    e = GrimoireEnv(game, **options)
+    m = Match.new(rules, options=options, seed="3e" * 32)
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(40):
+        if m.outcome is not None:
+            break
+        first, *rest = sorted(m.to_act)
+        legal = list(m.legal(first))
+        if rest and len(legal) > 1:
+            if game == "swords-wizardry":  # one square's kinds
+                square = rng.choice(legal).square  # type: ignore[attr-defined]
+                legal = [a for a in legal if a.square == square]  # type: ignore[attr-defined]
+            for seat in rest:
+                seen = {tuple(map(bytes, _seen(e, _after(rules, m.state, a), seat)))
+                        for a in legal[:8]}
+                assert len(seen) == 1, (game, hidden, len(m.events), seat)
+                compared += len(legal[:8]) > 1
+        m.act(rng.choice(list(m.legal(first))))
+    assert compared

@@ -45,3 +45,29 @@ def test_the_step_by_step_choice_is_the_choice_tree(game: str) -> None:
             assert played is None
             at = at.options[k].then
         m.act(played)
+
+
+def test_a_kept_setup_is_the_choice_tree_too() -> None:
+    """A secret setup's steps are kept (its every placement, the same tuple each match):
+    a second match's setup from an equal view reuses them, and every branch of it is
+    still the tree's (the kept steps of one view are never offered to another)."""
+    rules = registry.get("vicious-circle")
+    first = Choice(rules, Match.new(rules, seed="01" * 32).state, 0)
+    m = Match.new(rules, seed="02" * 32)
+    again, tree = Choice(rules, m.state, 0), choices(rules, m.state, 0)
+    assert again.step is first.step and tree is not None
+    rng = random.Random(7)
+    for _ in range(3):
+        choice, at = Choice(rules, m.state, 0), tree
+        while True:
+            assert (choice.step.prompt, anatomy(choice.step)) == (at.prompt, anatomy(at))
+            k = rng.randrange(len(at.options))
+            played = choice.take(k)
+            if at.options[k].then is None:
+                assert played == at.options[k].action
+                break
+            at = at.options[k].then
+    m.act(played)  # the other seat's view differs: its own steps, not the first seat's
+    other = Choice(rules, m.state, 1)
+    assert other.step is not first.step
+    assert anatomy(other.step) == anatomy(choices(rules, m.state, 1) or tree)

@@ -122,6 +122,22 @@ def test_the_cli_round_works_on_the_starter(registered: None, tmp_path: Path,
     assert "<script" in (tmp_path / "match.html").read_text()
 
 
+def test_the_starter_is_an_environment_with_numbers_of_its_own(registered: None) -> None:
+    """The starter's ``observe.py``: its squares are the codec's places, its view is 29
+    documented numbers, and its environment steps through a seeded episode."""
+    from grimoire.envs import GrimoireEnv
+
+    rules = registry.get(NAME)
+    assert rules.places(2) == ("a3", "b3", "c3", "a2", "b2", "c2", "a1", "b1", "c1")
+    e = GrimoireEnv(NAME, max_cycles=20)
+    assert (e.length, e.codec.size) == (29, 9 + len(rules.texts) + 40)
+    e.reset(seed=1)
+    for _agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else int(obs["action_mask"].nonzero()[0][0]))
+    assert e.played > 0
+
+
 # ---------------------------------------------------------------- planted bugs
 
 BUGS: dict[str, tuple[str, str, str, str]] = {

@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, runtime_chec
 
 import msgspec
 
-from grimoire.core.choices import Pick
+from grimoire.core.choices import Answer, Pick
 from grimoire.core.dice import Dice, RecordedDice, SeededDice
 from grimoire.core.errors import IllegalAction, RulesError
 from grimoire.core.events import Action, Chance
@@ -357,7 +357,10 @@ class Observing(Protocol):
     camps, dice), so an action codec numbers each place once for every position. It may
     also have ``observation(view, seat)``: the seat's view as a fixed number of small
     numbers (0 to 255), documented field by field, for learning agents (without it the
-    environments encode the view's JSON)."""
+    environments encode the view's JSON); ``words(count)``: the game's vocabulary, every
+    word an option that names no place and no card may say ("Pass", "3 units"), in a
+    fixed order, so the codec gives each word one number; and ``word(option)``: the word
+    an option says, where it is not its label (``"Hero"`` for ``"Hero (1 left)"``)."""
 
     def places(self, count: int, /) -> Sequence[str]: ...
 
@@ -418,6 +421,8 @@ class Game(Generic[S, E, O]):
         position: Callable[..., S] | None = None,
         places: Callable[[int], Sequence[str]] | None = None,
         observation: Callable[[S, PlayerId], Sequence[int]] | None = None,
+        words: Callable[[int], Sequence[str]] | None = None,
+        word: Callable[[Answer], str] | None = None,
     ) -> None:
         self.name = name
         self.title = title
@@ -473,6 +478,9 @@ class Game(Generic[S, E, O]):
         """A seat's view as a fixed number of small numbers, for learning agents (the
         game's ``observe.observation``; ``None``: the environments encode the view's
         JSON)."""
+        self._words = words
+        self.word = word
+        """The word an option says (the game's ``observe.word``; ``None``: its label)."""
 
     @classmethod
     def assemble(
@@ -551,6 +559,7 @@ class Game(Generic[S, E, O]):
             position=None if positions is None else positions.position,
             places=None if observe is None else observe.places,
             observation=getattr(observe, "observation", None),
+            words=getattr(observe, "words", None), word=getattr(observe, "word", None),
         )
 
     def __repr__(self) -> str:
@@ -601,6 +610,17 @@ class Game(Generic[S, E, O]):
         'twilight-reserve-dragon'
         """
         return () if self._places is None else tuple(self._places(count))
+
+    def words(self, count: int) -> tuple[str, ...]:
+        """The game's vocabulary in a match of ``count`` seats: every word an option that
+        names no place and no card may say, in a fixed order (the game's ``observe.words``;
+        ``()`` for a game without one).
+
+        >>> from grimoire import registry
+        >>> registry.get("wizard-armies").words(2)[:2]
+        ('Roll for troops', 'Open')
+        """
+        return () if self._words is None else tuple(self._words(count))
 
     def svg(self, state: S, player: PlayerId | None = None, last: E | None = None,
             bottom: PlayerId | None = None) -> str:

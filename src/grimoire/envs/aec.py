@@ -124,7 +124,7 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         self.log_dir = None if log_dir is None else os.fspath(log_dir)
         self.length = size(self.rules, len(self.names), observation_bytes)
         """The payload's length: the game's numbers, or ``observation_bytes`` of JSON."""
-        self.codec = Codec.of(self.rules, len(self.names))
+        self.codec = Codec.of(self.rules, len(self.names), names=self.names)
         self.possible_agents = [f"player_{i}" for i in range(len(self.names))]
         self.agents: list[str] = []
         obs_space = spaces.Dict({
@@ -142,7 +142,10 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         """Actions played since the environment was made (each of one or more steps)."""
         self._rng = random.Random()
         self._choice: Choice | None = None
-        self._codes: list[int] = []
+        self._codes: dict[int, int] = {}  # the current step's codes -> option index
+        self._mask = np.zeros(self.codec.size, dtype=np.int8)  # the current step's mask
+        self._none = np.zeros(self.codec.size, dtype=np.int8)  # a seat not choosing
+        self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self._seen: dict[int, bytes] = {}  # each seat's payload, until the state changes
         self._path: list[int] = []
         self._cycles = 0
@@ -185,9 +188,9 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         seat = min(seats)
         self._seen = {}
         self._choice = Choice(self.rules, self.match.state, seat)
-        self._codes = self.codec.codes(self._choice.step)
-        self._path = []
         self.agent_selection = self.possible_agents[seat]
+        self._options(self._choice.step)
+        self._path = []
 
     def step(self, action: int | None) -> None:
         """Answer the current step with the option numbered ``action``; a complete action
@@ -205,13 +208,20 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cycles += 1
-        played = self._choice.take(self._codes.index(code))
+        played = self._choice.take(self._codes[code])
         if played is None:
-            self._codes = self.codec.codes(self._choice.step)
+            self._options(self._choice.step)
             self._path.append(code)
         else:
             self._act(played)
         self._after()
+
+    def _options(self, step: Any) -> None:
+        """The codes and the mask of ``step``, the step to answer now."""
+        codes = self.codec.codes(step, self._seat[self.agent_selection])
+        self._codes = {code: i for i, code in enumerate(codes)}
+        mask = self._mask = np.zeros(self.codec.size, dtype=np.int8)
+        mask[codes] = 1
 
     def play(self, action: Any) -> None:
         """Play a whole legal ``action`` of the acting seat in one environment step (a
@@ -259,12 +269,10 @@ class GrimoireEnv(AECEnv[str, Observation, int]):  # type: ignore[misc]  # untyp
         """``agent``'s observation (docs/envs.md): the bytes of its view, and the mask of
         the options it may choose now (all zero when it is not choosing)."""
         assert self.match is not None
-        seat = self.possible_agents.index(agent)
-        mask = np.zeros(self.codec.size, dtype=np.int8)
+        seat = self._seat[agent]
         choosing = agent == self.agent_selection and self._choice is not None \
             and not (self.terminations[agent] or self.truncations[agent])
-        if choosing:
-            mask[self._codes] = 1
+        mask = (self._mask if choosing else self._none).copy()
         text = self._seen.get(seat)
         if text is None:
             known = self._choice.view if self._choice is not None \
@@ -327,7 +335,7 @@ def env(game: str, players: int | Sequence[str] | None = None, **kwargs: Any) ->
     >>> e = env("wiz-war", players=3, max_cycles=20)
     >>> e.reset(seed=0)
     >>> len(e.agents), e.unwrapped.codec.size
-    (3, 249)
+    (3, 448)
     """
     raw = GrimoireEnv(game, players, **kwargs)
     wrapped: AECEnv[str, Observation, int] = wrappers.AssertOutOfBoundsWrapper(raw)

@@ -8,14 +8,22 @@ what it names, so a number means the same thing in every position of a game:
   game's places (``Game.places(count)``, the game's ``observe.places``);
 - ``[P, P + C)``: the card it is about (``Option.card``), by its index in the game's
   ``texts`` (every card a choice names has a text there);
-- ``[P + C, P + C + W)``: any other option (a word: "Pass", "End the turn", "3 units"),
-  by its order among the step's other options (the first word is ``P + C``, the next
-  ``P + C + 1``…). ``W`` is 40, the choice tree's bound on a step's options that are not
-  places.
+- ``[P + C, P + C + V)``: an option that says one of the game's words (its vocabulary,
+  ``Game.words(count)``, the game's ``observe.words``: "Pass", "End the turn", "3 units"),
+  by the word's index there, so a word's number means the same word in every step;
+- ``[P + C + V, P + C + V + W)``: any other option (a word outside the vocabulary, such
+  as a label naming a player or a border), by its order among the step's options that
+  have no number of their own (the first is ``P + C + V``, the next one more…). ``W``
+  is 40, the choice tree's bound on a step's options that are not places.
 
-An option with both a place and a card is coded by its place; a second option of a step
-naming a card an earlier option named, or a place the game does not list, is coded as a
-word. The numbering depends on the step only, so :meth:`Codec.decode` undoes
+The word an option says is ``Game.word(option)`` where the game has one (Swords &
+Wizardry's ``"Hero"`` for ``"Hero (1 left)"``), else its label; a player's name in it is
+read from the choosing seat's side (``seat +1``: the next seat in turn order), so a game
+lists ``seat +1's sector`` and the codec numbers Wiz-War's ``"Ben's sector"`` by it
+(:meth:`Codec.says`). An option with both a
+place and a card is coded by its place; a second option of a step naming a card (or
+saying a word) an earlier option named, or a place the game does not list, is coded in
+the last range. The numbering depends on the step only, so :meth:`Codec.decode` undoes
 :meth:`Codec.encode` for every option of every step.
 
 >>> from grimoire import Match
@@ -30,14 +38,15 @@ word. The numbering depends on the step only, so :meth:`Codec.decode` undoes
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from grimoire.core.choices import Option, Step
+from grimoire.core.choices import Answer, Option, Step
 from grimoire.core.errors import UsageError
 
 WORDS = 40
-"""Word slots: the choice tree's bound on a step's options that are not places."""
+"""Slots for the options a step numbers by their order (the last range): the choice
+tree's bound on a step's options that are not places."""
 
 _SQUARE = re.compile(r'data-square="([^"]+)"')
 
@@ -65,68 +74,114 @@ def places_of(rules: Any, count: int, options: Any = None) -> tuple[str, ...]:
 class Codec:
     """Numbers the options of a game's choice steps (see the module's layout).
 
-    >>> codec = Codec(places=("a1", "a2"), cards=("Fireball",))
-    >>> codec.size, codec.words
-    (43, 3)
+    >>> codec = Codec(places=("a1", "a2"), cards=("Fireball",), vocabulary=("Pass",))
+    >>> codec.size, codec.words, codec.others
+    (44, 3, 4)
     """
 
     def __init__(self, places: Sequence[str], cards: Sequence[str],
-                 words: int = WORDS) -> None:
+                 words: int = WORDS, vocabulary: Sequence[str] = (),
+                 word: Callable[[Answer], str] | None = None,
+                 names: Sequence[str] = ()) -> None:
         self.places = tuple(places)
         self.cards = tuple(cards)
+        self.vocabulary = tuple(vocabulary)
+        """The game's words, in the order they are numbered."""
         self.words = len(self.places) + len(self.cards)
-        """The first word slot."""
-        self.size = self.words + words
+        """The first word's number (the vocabulary's first)."""
+        self.others = self.words + len(self.vocabulary)
+        """The first number of the options numbered by their order."""
+        self.size = self.others + words
         """How many numbers there are: the environment's ``Discrete(size)``."""
         self._place = {p: i for i, p in enumerate(self.places)}
         self._card = {c: self.words - len(self.cards) + i for i, c in enumerate(self.cards)}
+        self._word = {w: self.words + i for i, w in enumerate(self.vocabulary)}
+        self._says = word
+        self.names = tuple(names)
+        """The players' names, seat by seat (a word naming one is read from the choosing
+        seat's side: :meth:`says`)."""
+        self._names = sorted(enumerate(self.names), key=lambda n: -len(n[1]))
 
     @classmethod
-    def of(cls, rules: Any, count: int, options: Any = None) -> Codec:
-        """The codec of ``rules`` with ``count`` seats: its places
-        (:func:`places_of`) and the cards of its ``texts``."""
-        return cls(places_of(rules, count, options), tuple(getattr(rules, "texts", {})))
+    def of(cls, rules: Any, count: int, options: Any = None,
+           names: Sequence[str] = ()) -> Codec:
+        """The codec of ``rules`` with ``count`` seats: its places (:func:`places_of`),
+        the cards of its ``texts``, and its words (``rules.words(count)``); ``names``:
+        the players' names, seat by seat."""
+        own = getattr(rules, "words", None)
+        return cls(places_of(rules, count, options), tuple(getattr(rules, "texts", {})),
+                   vocabulary=tuple(own(count)) if callable(own) else (),
+                   word=getattr(rules, "word", None), names=names)
 
-    def codes(self, step: Step) -> list[int]:
-        """Each option's number, in the step's order."""
+    def says(self, option: Answer, seat: int = -1) -> str:
+        """The word ``option`` says to seat ``seat``: the game's ``word(option)``, or its
+        label; a player's name in it (the whole word, or before ``'s``) is written from
+        the seat's side, ``seat +k`` for the k-th seat after it in turn order.
+
+        >>> codec = Codec((), (), names=("Ann", "Ben", "Cy"))
+        >>> from grimoire.core.choices import Pick
+        >>> codec.says(Pick(prompt="Whom?", label="Cy's sector"), 1)
+        "seat +1's sector"
+        """
+        word = option.label if self._says is None else self._says(option)
+        if seat < 0 or word in self._word:
+            return word
+        for k, name in self._names:
+            if word == name or word.startswith(name + "'s "):
+                return f"seat +{(k - seat) % len(self.names)}{word[len(name):]}"
+        return word
+
+    def codes(self, step: Step, seat: int = -1) -> list[int]:
+        """Each option's number, in the step's order, for seat ``seat`` (``-1``: names
+        read as they are)."""
         out: list[int] = []
         used: set[int] = set()
-        word = self.words
+        other = self.others
+        place, card, said, says = self._place, self._card, self._word, self._says
         for o in step.options:
-            code = self._place.get(o.square, -1) if o.square else -1
-            if code < 0 and o.card:
-                code = self._card.get(o.card, -1)
+            code = place.get(o.square, -1) if o.square else -1
+            if code < 0:
+                if o.card:
+                    code = card.get(o.card, -1)
+                elif said:
+                    code = said.get(o.label if says is None else says(o), -1)
+                    if code < 0 and self._names and seat >= 0:
+                        code = said.get(self.says(o, seat), -1)
             if code < 0 or code in used:
-                if word >= self.size:
+                if other >= self.size:
                     raise UsageError("envs/too-many-options", f"{step.prompt!r} has more than "
-                                     f"{self.size - self.words} options that are not places "
-                                     "or cards")
-                code, word = word, word + 1
+                                     f"{self.size - self.others} options that are not "
+                                     "places, cards or words")
+                code, other = other, other + 1
             used.add(code)
             out.append(code)
         return out
 
-    def encode(self, step: Step, option: Option) -> int:
-        """The number of ``option`` (one of ``step``'s options)."""
-        return self.codes(step)[step.options.index(option)]
+    def encode(self, step: Step, option: Option, seat: int = -1) -> int:
+        """The number of ``option`` (one of ``step``'s options), for seat ``seat``."""
+        return self.codes(step, seat)[step.options.index(option)]
 
-    def decode(self, step: Step, code: int) -> Option:
-        """The option of ``step`` numbered ``code``; ``envs/illegal-action`` for a number
-        no option of the step has."""
-        codes = self.codes(step)
+    def decode(self, step: Step, code: int, seat: int = -1) -> Option:
+        """The option of ``step`` numbered ``code`` for seat ``seat``;
+        ``envs/illegal-action`` for a number no option of the step has."""
+        codes = self.codes(step, seat)
         if code not in codes:
             raise UsageError("envs/illegal-action", f"action {code} is not an option of "
                              f"{step.prompt!r} (the action mask lists those that are)")
         return step.options[codes.index(code)]
 
     def name(self, code: int) -> str:
-        """What a number stands for: a place, a card, or ``word k``.
+        """What a number stands for: a place, a card, a word of the vocabulary, or
+        ``word k``, the k-th option of a step numbered by its order.
 
-        >>> Codec(places=("a1",), cards=("Fireball",)).name(2)
-        'word 0'
+        >>> codec = Codec(places=("a1",), cards=("Fireball",), vocabulary=("Pass",))
+        >>> codec.name(1), codec.name(2), codec.name(3)
+        ('Fireball', 'Pass', 'word 0')
         """
         if code < len(self.places):
             return self.places[code]
         if code < self.words:
             return self.cards[code - len(self.places)]
-        return f"word {code - self.words}"
+        if code < self.others:
+            return self.vocabulary[code - self.words]
+        return f"word {code - self.others}"

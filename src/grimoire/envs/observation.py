@@ -19,8 +19,8 @@ Everything in it comes from the view and from the seat's own choices, so two sta
 seat cannot tell apart give the same bytes. A view longer than ``length`` is refused
 (``envs/observation-too-long``), never cut.
 
->>> from grimoire import registry
->>> rules = registry.get("wiz-war")
+>>> from grimoire.testing import tally     # a game with no numbers of its own
+>>> rules = tally.register()
 >>> state = rules.setup(rules.Options(), ("Ann", "Ben"))
 >>> obs = encode(rules, state, 1, (), 4096)
 >>> obs.shape, int(obs[0]), bytes(obs[HEAD:HEAD + 1])
@@ -70,8 +70,8 @@ def seen(rules: Any, state: Any, seat: int, view: Any = None) -> bytes:
     the game's numbers for the seat's view (``rules.observation``), or the view as
     canonical JSON. ``view``: the seat's view of ``state``, when the caller has it.
 
-    >>> from grimoire import registry
-    >>> rules = registry.get("wiz-war")
+    >>> from grimoire.testing import tally
+    >>> rules = tally.register()
     >>> seen(rules, rules.setup(rules.Options(), ("Ann", "Ben")), 0)[:1]
     b'{'
     """
@@ -88,7 +88,8 @@ def size(rules: Any, count: int, length: int = LENGTH) -> int:
     game's numbers, or ``length`` bytes of JSON.
 
     >>> from grimoire import registry
-    >>> size(registry.get("vicious-circle"), 2), size(registry.get("wiz-war"), 2)
+    >>> from grimoire.testing import tally
+    >>> size(registry.get("vicious-circle"), 2), size(tally.register(), 2)
     (301, 4096)
     """
     numbers = getattr(rules, "observation", None)
@@ -113,11 +114,13 @@ def frame(text: bytes, seat: int, path: Sequence[int], length: int = LENGTH,
                          "observation_bytes")
     if len(path) > DEPTH:
         raise UsageError("envs/action-too-deep", f"an action of more than {DEPTH} steps")
-    out = np.zeros(HEAD + length, dtype=np.uint8)
-    out[0] = seat
-    out[1] = len(path)
-    out[2], out[3] = divmod(len(text), 256)
+    head = bytearray(HEAD)
+    head[0] = seat
+    head[1] = len(path)
+    head[2], head[3] = divmod(len(text), 256)
     for i, code in enumerate(path):
-        out[4 + 2 * i], out[5 + 2 * i] = divmod(code + 1, 256)
-    out[HEAD:HEAD + len(text)] = np.frombuffer(text, dtype=np.uint8)
-    return out
+        head[4 + 2 * i], head[5 + 2 * i] = divmod(code + 1, 256)
+    head += text
+    if len(text) < length:
+        head += bytes(length - len(text))
+    return np.frombuffer(head, dtype=np.uint8)  # writable: it holds the bytearray

@@ -17,10 +17,18 @@ says whether an option ends the action.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from grimoire.core.choices import Option, Pick, Step, choices
+
+KEEP = 64
+"""A seat's steps are kept when its legal actions number this many or more and the game
+gives them as one unchanging tuple (a secret setup's every placement, the same each
+match): the next choice from an equal view over the very same tuple reuses them."""
+
+_KEPT: dict[tuple[int, int], tuple[Sequence[Any], Any, list[tuple[Pick, ...]],
+                                   dict[tuple[int, int], tuple[Step, list[list[int]]]]]] = {}
 
 
 class Choice:
@@ -34,18 +42,27 @@ class Choice:
     """
 
     def __init__(self, rules: Any, state: Any, player: int) -> None:
-        self._actions = list(rules.legal(state, player))
+        legal = rules.legal(state, player)
+        self._actions: Sequence[Any] = legal
         split = getattr(rules, "steps", None)
         self._texts: Mapping[str, str] = getattr(rules, "texts", {})
         self._tree: Step | None = None
         self._paths: list[tuple[Pick, ...]] = []
+        self._levels: dict[tuple[int, int], tuple[Step, list[list[int]]]] = {}
         self.view: Any = rules.view(state, player)
         """The seat's view of ``state`` (what its steps are told from)."""
         if split is None:  # a game without steps: the core's one step in sentences
             self._tree = choices(rules, state, player)
         else:
-            self._paths = [tuple(split(self.view, player, a)) for a in self._actions]
-        self._rows = list(range(len(self._actions)))
+            key = (id(rules), player)
+            kept = _KEPT.get(key)
+            if kept is not None and kept[0] is legal and kept[1] == self.view:
+                self._paths, self._levels = kept[2], kept[3]
+            else:
+                self._paths = [tuple(split(self.view, player, a)) for a in legal]
+                if len(legal) >= KEEP and isinstance(legal, tuple):
+                    _KEPT[key] = (legal, self.view, self._paths, self._levels)
+        self._rows: Sequence[int] = range(len(legal))
         self._depth = 0
         self._members: list[list[int]] = []
         self.step: Step = self._level()
@@ -54,6 +71,16 @@ class Choice:
     def _level(self) -> Step:
         if self._tree is not None:
             return self._tree
+        at = (self._depth, self._rows[0])
+        known = self._levels.get(at)
+        if known is not None:
+            self._members = known[1]
+            return known[0]
+        step = self._group()
+        self._levels[at] = (step, self._members)
+        return step
+
+    def _group(self) -> Step:
         groups: dict[str, list[int]] = {}
         depth, paths = self._depth, self._paths
         for i in self._rows:

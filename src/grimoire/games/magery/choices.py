@@ -27,6 +27,8 @@ the seat can see it.
 
 from __future__ import annotations
 
+import functools
+
 from grimoire.core.choices import Pick, Touch
 from grimoire.games.magery import board as B
 from grimoire.games.magery import tables as T
@@ -97,7 +99,12 @@ def chamber_square(name: str) -> str:
 
 def kind_name(kind: str) -> str:
     """A minion type as the tree and the picture name it: ``"dragon"`` -> ``"Dragon"``."""
-    return kind.title()
+    name = _NAMES.get(kind)
+    return kind.title() if name is None else name
+
+
+_NAMES: dict[str, str] = {m[0]: m[0].title() for m in T.MINIONS}
+"""Each minion type's name (looked up, not built, per option)."""
 
 
 def _a(kind: str) -> str:
@@ -115,7 +122,14 @@ def _minion(view: State, player: int, square: str) -> tuple[str, str]:
 
 
 def _piece(prompt: str, view: State, player: int, square: str, touches: Touch) -> Pick:
-    label, name = _minion(view, player, square)
+    return _piece_of(prompt, view.arena[B.SQUARE_INDEX[square]], player, square, touches)
+
+
+@functools.lru_cache(maxsize=8192)
+def _piece_of(prompt: str, ch: str, player: int, square: str, touches: Touch) -> Pick:
+    """The pick of the minion lettered ``ch`` on ``square`` (kept: a value of these)."""
+    name = kind_name(B.KINDS[B.KIND_OF[ch]])
+    label = f"{name} {square}" if B.SEAT_OF[ch] == player else f"enemy {name} {square}"
     return Pick(prompt=prompt, label=label, square=square, piece=name, touches=touches)
 
 
@@ -125,15 +139,23 @@ def _chamber(prompt: str, view: State, player: int, name: str, touches: Touch,
     card as ``player`` sees it, its power's text; ``occupant``: the label names the
     minion on it (whose it is)."""
     c = B.CHAMBER_INDEX[name]
+    seen = "" if c < T.FIXED_FLOORS else view.cards[B.card_slot(c)]
+    return _chamber_of(prompt, player, name, touches, occupant, seen, view.tower[c])
+
+
+@functools.lru_cache(maxsize=8192)
+def _chamber_of(prompt: str, player: int, name: str, touches: Touch, occupant: bool,
+                seen: str, ch: str) -> Pick:
+    """:func:`_chamber` of chamber ``name`` whose card ``player`` sees as ``seen`` and
+    which holds ``ch`` (kept: a value of these alone)."""
+    c = B.CHAMBER_INDEX[name]
     if c < T.FIXED_FLOORS:
         card, text = "", TEXTS[T.TOWER[c][1]]
     else:
-        seen = view.cards[B.card_slot(c)]
         card = "" if seen in ("", "?") else B.title(seen)
         text = TEXTS[card] if card else TEXTS["Archmage chamber"]
     label = B.chamber_label(name, card)
     piece = ""
-    ch = view.tower[c]
     if ch != B.EMPTY:
         piece = kind_name(B.KINDS[B.KIND_OF[ch]])
         if occupant:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from grimoire.games.magery import tables as T
 from grimoire.games.magery.board import EMPTY, LETTERS, PUBLIC_CHAMBERS, SQUARES, card_slot
+from grimoire.games.magery.choices import kind_name
 from grimoire.games.magery.state import State
 
 
@@ -22,7 +23,22 @@ CARDS: tuple[str, ...] = tuple(dict.fromkeys(T.CHAOS_CARDS))
 """The Chaos Mage cards, in the order the observation numbers them."""
 
 
-def observation(view: State, seat: int) -> tuple[int, ...]:
+def words(count: int) -> tuple[str, ...]:
+    """The words an option that names no place and no card may say: each minion (set
+    up, placed, or taking a transmuted minion's place), passing, declining a power,
+    summoning each minion, the Seer's "You" and "Your opponent", taking the Orb, and the
+    Rune Master's Knight jumps.
+
+    >>> words(2)[:2], words(2)[10:12]
+    (('Dragon', 'Myrmidon'), ('Summon a Dragon', 'Summon a Myrmidon'))
+    """
+    names = tuple(kind_name(m[0]) for m in T.MINIONS)
+    summon = tuple(f"Summon {'an' if n[0] in 'AEIOU' else 'a'} {n}" for n in names)
+    return (*names, "Pass", "Decline", *summon, "You", "Your opponent", "Take the Orb",
+            "Knight jumps")
+
+
+def observation(view: State, seat: int) -> bytes:
     """Seat ``seat``'s view as numbers, from its side ("mine", "theirs"); minions in
     ``tables.MINIONS`` order (Dragon, Myrmidon, Undead, Fey, Elemental, Beast, Construct,
     Spirit), cards in :data:`CARDS` order; counts above 255 read 255:
@@ -53,35 +69,22 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     (1789, 64)
     """
     sides = (seat, 1 - seat)
-    mine = list(range(T.MAX_PRIVATE))
-    private = PUBLIC_CHAMBERS + seat * T.MAX_PRIVATE, PUBLIC_CHAMBERS + (1 - seat) * T.MAX_PRIVATE
-    order = [*range(PUBLIC_CHAMBERS), *(private[0] + k for k in mine),
-             *(private[1] + k for k in mine)]  # chambers from my side
-    slots = [*range(T.CHAOS_FLOORS), *(card_slot(c) for c in order[PUBLIC_CHAMBERS:])]
+    order, slots = _ORDER[seat]
 
     def most(n: int) -> int:
         return min(max(n, 0), 255)
 
     cells = _CELLS[seat]
-
-    def count(letters: str) -> list[int]:  # at most PER_TYPE of a type: no cap needed
-        up = letters.upper()
-        return [up.count(letter) for letter in LETTERS]
-
-    out: list[int] = []
-    for ch in view.arena:
-        out += cells[ch]
-    for c in order:
-        out += cells[view.tower[c]]
-    for slot in slots:
-        cell = [0] * (2 + len(CARDS))
-        card = view.cards[slot]
-        cell[0 if not card else 1 if card == "?" else 2 + CARDS.index(card)] = 1
-        out.extend(cell)
+    tower = view.tower
+    out = bytearray(b"".join([cells[ch] for ch in view.arena]))
+    out += b"".join([cells[tower[c]] for c in order])
+    cards = view.cards
+    out += b"".join([_CARD_CELLS[cards[slot]] for slot in slots])
     out.extend(int(view.shown[slot]) for slot in slots)
     for held in (view.reserve, view.dead):
-        for side in sides:
-            out.extend(count(held[side]))
+        for side in sides:  # at most PER_TYPE of a type: no cap needed
+            up = held[side].upper()
+            out.extend(up.count(letter) for letter in LETTERS)
     out.extend(view.discard.count(card) for card in CARDS)  # at most DECK_SIZE
     out.append(len(view.deck))
     out.extend(int(view.orb == side) for side in sides)
@@ -91,16 +94,50 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     out.extend(int(view.passed[side]) for side in sides)
     out.append(most(view.placed))
     out.extend(view.extra.count(side) for side in sides)  # at most SEER_TURNS
-    waiting = [0] * len(order)
+    waiting = bytearray(len(order))
     if view.pending and view.pending_chamber >= 0:
         waiting[order.index(view.pending_chamber)] = 1
-    out.extend((int(bool(view.pending)), int(view.pending == "?"), *waiting))
+    out.extend((int(bool(view.pending)), int(view.pending == "?")))
+    out += waiting
     out += cells[view.pending_minion]
     shielded = set(view.shielded)
     out.extend(int(i in shielded) for i in range(len(view.arena)))
     out.extend(int(view.runes[side]) for side in sides)
-    out.extend(int(c in view.relocated) for c in order)
-    return tuple(out)
+    relocated = set(view.relocated)
+    out.extend(int(c in relocated) for c in order)
+    return bytes(out)
+
+
+def _order(seat: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The chambers from ``seat``'s side (public, mine, theirs), and the card slots of
+    those that hold a Chaos Mage card."""
+    mine = range(T.MAX_PRIVATE)
+    private = (PUBLIC_CHAMBERS + seat * T.MAX_PRIVATE,
+               PUBLIC_CHAMBERS + (1 - seat) * T.MAX_PRIVATE)
+    order = (*range(PUBLIC_CHAMBERS), *(private[0] + k for k in mine),
+             *(private[1] + k for k in mine))
+    return order, (*range(T.CHAOS_FLOORS), *(card_slot(c) for c in order[PUBLIC_CHAMBERS:]))
+
+
+_ORDER = (_order(0), _order(1))
+
+
+def _card_cell(card: str) -> bytes:
+    """A card place's 13 numbers: no card, a card I have not seen, then each card."""
+    cell = bytearray(2 + len(CARDS))
+    cell[0 if not card else 1 if card == "?" else 2 + CARDS.index(card)] = 1
+    return bytes(cell)
+
+
+class _CardCells(dict[str, bytes]):
+    """Each card place's value's numbers, worked out the first time it is asked."""
+
+    def __missing__(self, card: str) -> bytes:
+        self[card] = cell = _card_cell(card)
+        return cell
+
+
+_CARD_CELLS = _CardCells()
 
 
 def _cell(ch: str, seat: int) -> tuple[int, ...]:
@@ -115,7 +152,8 @@ def _cell(ch: str, seat: int) -> tuple[int, ...]:
     return tuple(cell)
 
 
-_CELLS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
-    {ch: _cell(ch, seat) for ch in ("", EMPTY, *LETTERS, *(x.lower() for x in LETTERS))}
+_CELLS: tuple[dict[str, bytes], ...] = tuple(
+    {ch: bytes(_cell(ch, seat))
+     for ch in ("", EMPTY, *LETTERS, *(x.lower() for x in LETTERS))}
     for seat in (0, 1))
 """Each letter's numbers, seen by each seat (looked up, not built, per square)."""

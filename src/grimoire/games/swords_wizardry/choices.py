@@ -28,6 +28,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple
 
 from grimoire.core.choices import Pick, Touch
@@ -145,6 +146,8 @@ def steps(view: State, player: int, action: Event) -> tuple[Pick, ...]:
     >>> [p.label for p in steps(s, 0, Move(player=0, from_="c7", to="c5"))]
     ['Dragon c7', 'c5']
     """
+    if type(action) is Move or type(action) is Bombard:  # the usual actions, first
+        return _move(view, player, action)
     if isinstance(action, Place | Commit):
         return _deploy(view, player, action)
     if isinstance(action, Open):
@@ -177,7 +180,13 @@ def _deploy(view: State, player: int, action: Place | Commit) -> tuple[Pick, ...
 
 
 def _piece_pick(seen: _Seen, square: str) -> Pick:
-    name = _name(seen.board, square)
+    return _piece_named(_name(seen.board, square), square)
+
+
+@functools.lru_cache(maxsize=4096)
+def _piece_named(name: str, square: str) -> Pick:
+    """The first pick of a move of the piece called ``name`` (``""``: sealed) from
+    ``square`` (kept: the same value for every move from there)."""
     return Pick(prompt=PIECE_PROMPT, label=f"{name or SEALED} {square}", square=square,
                 piece=name, touches=Touch(from_=square))
 
@@ -186,21 +195,40 @@ def _move(view: State, player: int, action: Move | Bombard) -> tuple[Pick, ...]:
     seen = _seen(view, player)
     src, dst = action.from_, action.to
     first = _piece_pick(seen, src)
-    moves = seen.moves.get(src, frozenset())
-    shots = seen.shots.get(src, frozenset())
+    moves = seen.moves.get(src, _NONE)
+    shots = seen.shots.get(src, _NONE) if seen.shots else _NONE
+    shoot = type(action) is Bombard
+    if shots and moves & shots:
+        return (first, *_split(src, dst, shoot))
+    prompt = (EITHER_PROMPT if moves else SHOOT_PROMPT) if shots else MOVE_PROMPT
+    return (first, _last(prompt, src, dst, shoot))
+
+
+_NONE: frozenset[str] = frozenset()
+
+
+@functools.lru_cache(maxsize=16384)
+def _last(prompt: str, src: str, dst: str, shoot: bool) -> Pick:
+    """The last pick of a move or a bombardment from ``src`` to ``dst``, asked with
+    ``prompt`` (kept: a value of these alone)."""
     path = _between(src, dst)
-    shoot = isinstance(action, Bombard)
     touch = Touch(from_=src, targets=(dst,), path=path) if shoot else \
         Touch(from_=src, to=dst, path=path)
-    if moves & shots:
-        how = Pick(prompt=SPLIT_PROMPT, label="Bombard" if shoot else "Move",
-                   touches=Touch(from_=src))
-        last = Pick(prompt=SHOOT_PROMPT if shoot else MOVE_PROMPT, label=dst, square=dst,
-                    touches=touch)
-        return (first, how, last)
-    prompt = (EITHER_PROMPT if moves else SHOOT_PROMPT) if shots else MOVE_PROMPT
-    label = f"Bombard {dst}" if shoot else dst
-    return (first, Pick(prompt=prompt, label=label, square=dst, touches=touch))
+    return Pick(prompt=prompt, label=f"Bombard {dst}" if shoot else dst, square=dst,
+                touches=touch)
+
+
+@functools.lru_cache(maxsize=4096)
+def _split(src: str, dst: str, shoot: bool) -> tuple[Pick, Pick]:
+    """The last two picks of a piece that may both move and bombard ``dst``: which, then
+    where."""
+    path = _between(src, dst)
+    touch = Touch(from_=src, targets=(dst,), path=path) if shoot else \
+        Touch(from_=src, to=dst, path=path)
+    how = Pick(prompt=SPLIT_PROMPT, label="Bombard" if shoot else "Move",
+               touches=Touch(from_=src))
+    return how, Pick(prompt=SHOOT_PROMPT if shoot else MOVE_PROMPT, label=dst, square=dst,
+                     touches=touch)
 
 
 def _storm(view: State, player: int, action: Storm | Decline) -> Pick:

@@ -8,7 +8,10 @@ seat's view as numbers (:func:`observation`).
 
 from __future__ import annotations
 
+from grimoire.core.choices import Answer
+from grimoire.games.swords_wizardry import tables as T
 from grimoire.games.swords_wizardry.board import EMPTY, KINDS, PIECE, SQUARES, UNKNOWN, owner
+from grimoire.games.swords_wizardry.choices import LEAVE, SEALED
 from grimoire.games.swords_wizardry.state import State
 
 
@@ -17,7 +20,29 @@ def places(count: int) -> tuple[str, ...]:
     return SQUARES
 
 
-def observation(view: State, seat: int) -> tuple[int, ...]:
+def words(count: int) -> tuple[str, ...]:
+    """The words an option that names no place may say: each kind of piece (a piece
+    chosen from the reserve), a piece not yet opened, leaving a castle alone, and whether
+    a Siege Catapult moves or bombards.
+
+    >>> words(2)[:2], words(2)[-3:]
+    (('King', 'Hero'), ('Leave it alone', 'Bombard', 'Move'))
+    """
+    return (*(T.TITLES[kind] for kind in KINDS), SEALED, LEAVE, "Bombard", "Move")
+
+
+def word(option: Answer) -> str:
+    """The word an option says: the kind of piece it is about (``"Hero"`` for ``"Hero (1
+    left)"``), else its label.
+
+    >>> from grimoire.core.choices import Pick
+    >>> word(Pick(prompt="Which?", label="Hero (1 left)", piece="Hero"))
+    'Hero'
+    """
+    return option.piece or option.label
+
+
+def observation(view: State, seat: int) -> bytes:
     """Seat ``seat``'s view as 3,034 small numbers, from its side ("mine", "theirs"):
 
     - 3,000: the 100 squares, rank 10 first (``a10`` … ``j1``), 30 each: one of the first
@@ -39,11 +64,9 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     (3034, 100)
     """
     kinds = len(KINDS)
-    cells = _CELLS[seat]
-    out: list[int] = []
-    for ch, shown in zip(view.board, view.revealed, strict=True):
-        out += cells[ch]
-        out.append(int(shown and ch != EMPTY))
+    hidden, shown = _CELLS[seat]
+    out = bytearray(b"".join([(shown if up else hidden)[ch]
+                              for ch, up in zip(view.board, view.revealed, strict=True)]))
     for side in (seat, 1 - seat):
         gone = [PIECE[ch][1] for ch in view.lost[side]]
         out.extend(gone.count(kind) for kind in range(kinds))
@@ -51,7 +74,7 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     out.extend((int(view.storm >= 0), int(view.storm >= 0 and view.storm_by == seat)))
     out.extend(int(view.pinned[side]) for side in (seat, 1 - seat))
     out.append(min(view.quiet, 255))
-    return tuple(out)
+    return bytes(out)
 
 
 def _cell(ch: str, seat: int) -> tuple[int, ...]:
@@ -68,6 +91,9 @@ def _cell(ch: str, seat: int) -> tuple[int, ...]:
     return tuple(cell)
 
 
-_CELLS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
-    {ch: _cell(ch, seat) for ch in (EMPTY, *UNKNOWN, *PIECE)} for seat in (0, 1))
-"""Each board letter's numbers, seen by each seat (looked up, not built, per square)."""
+_CELLS: tuple[tuple[dict[str, bytes], dict[str, bytes]], ...] = tuple(
+    ({ch: bytes((*_cell(ch, seat), 0)) for ch in (EMPTY, *UNKNOWN, *PIECE)},
+     {ch: bytes((*_cell(ch, seat), int(ch != EMPTY))) for ch in (EMPTY, *UNKNOWN, *PIECE)})
+    for seat in (0, 1))
+"""Each board letter's 30 numbers, seen by each seat, unrevealed then revealed (looked up,
+not built, per square)."""

@@ -1039,12 +1039,28 @@ def _stuck(state: State) -> bool:
 def view(state: State, player: PlayerId | None) -> State:
     """The opponent's unrevealed pieces show only as ``X``/``x`` (a spectator sees every
     unrevealed piece that way)."""
-    revealed = state.revealed
-    board = tuple(
-        ch if ch == EMPTY or revealed[i] or owner(ch) == player else UNKNOWN[owner(ch)]
-        for i, ch in enumerate(state.board)
-    )
+    seen = _SEEN.get(player) or _SEEN.setdefault(player, _Seen(player))
+    board = tuple(ch if shown else seen[ch]
+                  for ch, shown in zip(state.board, state.revealed, strict=True))
     return msgspec.structs.replace(state, board=board)
+
+
+class _Seen(dict[str, str]):
+    """Board letter -> what ``player`` sees of it while unrevealed: itself (empty, or its
+    own piece) or the owner's ``X``/``x``; worked out the first time it is asked."""
+
+    def __init__(self, player: PlayerId | None) -> None:
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, ch: str) -> str:
+        seen = ch if ch == EMPTY or owner(ch) == self.player else UNKNOWN[owner(ch)]
+        self[ch] = seen
+        return seen
+
+
+_SEEN: dict[PlayerId | None, _Seen] = {}
+"""Each seat's (and the public's) :class:`_Seen` (a view looks every square up)."""
 
 
 def redact(event: Event, player: PlayerId | None) -> Event:

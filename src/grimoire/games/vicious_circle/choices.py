@@ -111,24 +111,46 @@ def path(board: Sequence[str], src: int, dst: int, straight: bool) -> tuple[str,
     ('a2',)
     """
     kind = PIECE[board[src]][1]
+    most, passable = RANGE[kind], PASSABLE[kind]
     for way in WAYS[straight][src].get(dst, ()):
-        if len(way) >= RANGE[kind]:
+        if len(way) >= most:
             break
-        if all(board[sq] == EMPTY and PASSABLE[kind][sq] for sq in way):
-            return tuple(SQUARES[sq] for sq in way)
+        for sq in way:
+            if board[sq] != EMPTY or not passable[sq]:
+                break
+        else:
+            return _NAMES[way] if way else ()
     return ()
+
+
+_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {
+    way: tuple(SQUARES[sq] for sq in way)
+    for table in WAYS for ways in table for options in ways.values() for way in options}
+"""Each way of ``board.WAYS`` by its squares' names (looked up, not built, per move)."""
+
+
+@functools.cache
+def _which(letter: str, square: str) -> Pick:
+    """The first pick of a move of the creature lettered ``letter`` from ``square``."""
+    kind = name(KINDS[PIECE[letter][1]])
+    return Pick(prompt=WHICH, label=f"{kind} {square}", square=square, piece=kind,
+                touches=Touch(from_=square))
+
+
+@functools.lru_cache(maxsize=8192)
+def _where(src: str, dst: str, way: tuple[str, ...]) -> Pick:
+    """The second pick of a move from ``src`` to ``dst`` over ``way``."""
+    return Pick(prompt=WHERE, label=dst, square=dst,
+                touches=Touch(from_=src, to=dst, path=way))
 
 
 def steps(view: State, player: PlayerId, action: Event) -> tuple[Pick, ...]:
     """The picks ``player`` makes to reach ``action``, told from ``view`` (its view)."""
-    if isinstance(action, Move):
-        src, dst = INDEX[action.from_], INDEX[action.to]
-        kind = name(KINDS[PIECE[view.board[src]][1]])
-        way = path(view.board, src, dst, view.paths == "straight")
-        return (Pick(prompt=WHICH, label=f"{kind} {action.from_}", square=action.from_,
-                     piece=kind, touches=Touch(from_=action.from_)),
-                Pick(prompt=WHERE, label=action.to, square=action.to,
-                     touches=Touch(from_=action.from_, to=action.to, path=way)))
+    if type(action) is Move:  # the usual action (picks kept: they are the same values)
+        board = view.board
+        src = INDEX[action.from_]
+        way = path(board, src, INDEX[action.to], view.paths == "straight")
+        return (_which(board[src], action.from_), _where(action.from_, action.to, way))
     if isinstance(action, Deploy):
         kind = name(action.creature)
         counter = reserve_square(player, action.creature)

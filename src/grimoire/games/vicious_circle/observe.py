@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from grimoire.games.vicious_circle import tables as T
 from grimoire.games.vicious_circle.board import EMPTY, KINDS, PIECE, SQUARES, reserve_square
+from grimoire.games.vicious_circle.choices import PASS
 from grimoire.games.vicious_circle.state import State
 
 
@@ -21,7 +22,17 @@ def places(count: int) -> tuple[str, ...]:
     return SQUARES + beside
 
 
-def observation(view: State, seat: int) -> tuple[int, ...]:
+def words(count: int) -> tuple[str, ...]:
+    """The words an option that names no place may say: passing, and opening a sealed
+    setup.
+
+    >>> words(2)
+    ('Pass', 'Open')
+    """
+    return (PASS, "Open")
+
+
+def observation(view: State, seat: int) -> bytes:
     """Seat ``seat``'s view as 301 small numbers, from its side ("mine" and "theirs"):
 
     - 275: the 25 squares, north row first (``a5`` … ``e1``), 11 numbers each, one of them
@@ -37,23 +48,23 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     >>> from grimoire.games.vicious_circle.rules import setup
     >>> from grimoire.games.vicious_circle.state import Options
     >>> numbers = observation(setup(Options(), ("Dawn", "Twilight")), 0)
-    >>> len(numbers), sum(numbers[:275]), numbers[-6:-2]
-    (301, 25, (0, 0, 1, 0))
+    >>> len(numbers), sum(numbers[:275]), list(numbers[-6:-2])
+    (301, 25, [0, 0, 1, 0])
     """
     cells = _CELLS[seat]
-    out: list[int] = []
-    for ch in view.board:
-        out += cells[ch]
+    out = bytearray(b"".join([cells[ch] for ch in view.board]))
     sides = (seat, 1 - seat)
     for held in (view.reserves, view.captured):
         for side in sides:
-            letters = [PIECE[ch][1] for ch in held[side]]
-            out.extend(letters.count(kind) for kind in range(len(KINDS)))
+            counts = bytearray(len(KINDS))
+            for ch in held[side]:  # at most the five creatures: no cap needed
+                counts[PIECE[ch][1]] += 1
+            out += counts
     out.extend(int(view.setups[side]) for side in sides)
     out.extend((int(view.turn < 0), int(view.turn == seat)))
     out.append(int(view.first == seat))
     out.append(min(view.passes, 255))
-    return tuple(out)
+    return bytes(out)
 
 
 def _cell(ch: str, seat: int) -> tuple[int, ...]:
@@ -67,6 +78,6 @@ def _cell(ch: str, seat: int) -> tuple[int, ...]:
     return tuple(cell)
 
 
-_CELLS: tuple[dict[str, tuple[int, ...]], ...] = tuple(
-    {ch: _cell(ch, seat) for ch in (EMPTY, *PIECE)} for seat in (0, 1))
+_CELLS: tuple[dict[str, bytes], ...] = tuple(
+    {ch: bytes(_cell(ch, seat)) for ch in (EMPTY, *PIECE)} for seat in (0, 1))
 """Each board letter's numbers, seen by each seat (looked up, not built, per square)."""

@@ -101,7 +101,14 @@ def die_square(seat: int, k: int) -> str:
     >>> die_square(0, 0), die_square(1, 2)
     ('light-1', 'dark-3')
     """
+    if 0 <= seat < len(_DIES) and 0 <= k < len(_DIES[seat]):
+        return _DIES[seat][k]
     return f"{T.SEAT_NAMES[seat].lower()}-{k + 1}"
+
+
+_DIES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{name.lower()}-{k + 1}" for k in range(T.MAX_UNITS)) for name in T.SEAT_NAMES)
+"""Each side's field dice's names (looked up, not built, per strike)."""
 
 
 def raid_square(seat: int, k: int) -> str:

@@ -94,15 +94,8 @@ def strike_steps(view: State, player: PlayerId, dice: tuple[int, ...],
     places: list[str] = []
     picks: list[Pick] = []
     for j, value in enumerate(dice):
-        square = die_square(player, own.index(value) + dice[:j].count(value))
-        places.append(square)
-        touch = Touch(from_=places[0], path=tuple(places[1:]))
-        if j == 0:
-            picks.append(Pick(prompt=WHICH, label=die(value), square=square,
-                              piece=kind(value), touches=touch))
-        else:
-            picks.append(Pick(prompt=WHAT, label=f"and a {die(value)}", square=square,
-                              piece=kind(value), touches=touch))
+        places.append(die_square(player, own.index(value) + dice[:j].count(value)))
+        picks.append(_die_pick(value, tuple(places)))
     if target is None:
         square, label, piece = camp_square(other), "enemy camp", ""
     elif view.phase == "raid":
@@ -112,15 +105,32 @@ def strike_steps(view: State, player: PlayerId, dice: tuple[int, ...],
     else:
         square = die_square(other, view.field[other].index(target))
         label, piece = f"enemy {die(target)}", kind(target)
-    picks.append(Pick(prompt=WHAT, label=label, square=square, piece=piece,
-                      touches=Touch(from_=places[0], path=tuple(places[1:]),
-                                    targets=(square,))))
+    picks.append(_target_pick(label, square, piece, tuple(places)))
     return tuple(picks)
+
+
+@functools.lru_cache(maxsize=4096)
+def _die_pick(value: int, places: tuple[str, ...]) -> Pick:
+    """The pick of the last of ``places``, a die of ``value`` striking (the first die, or
+    one more with those before it); kept: a value of these alone."""
+    touch = Touch(from_=places[0], path=places[1:])
+    if len(places) == 1:
+        return Pick(prompt=WHICH, label=die(value), square=places[0], piece=kind(value),
+                    touches=touch)
+    return Pick(prompt=WHAT, label=f"and a {die(value)}", square=places[-1],
+                piece=kind(value), touches=touch)
+
+
+@functools.lru_cache(maxsize=4096)
+def _target_pick(label: str, square: str, piece: str, places: tuple[str, ...]) -> Pick:
+    """The pick of a strike's target on ``square`` by the dice on ``places``."""
+    return Pick(prompt=WHAT, label=label, square=square, piece=piece,
+                touches=Touch(from_=places[0], path=places[1:], targets=(square,)))
 
 
 def steps(view: State, player: PlayerId, action: Event) -> tuple[Pick, ...]:
     """The picks ``player`` makes to reach ``action``, told from ``view`` (its view)."""
-    if isinstance(action, Strike):
+    if type(action) is Strike:  # the usual action, first
         return strike_steps(view, player, action.dice, action.target)
     if isinstance(action, CampStrike):
         return strike_steps(view, player, (T.WIZARD,), None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from grimoire.games.wizard_armies import tables as T
 from grimoire.games.wizard_armies.board import camp_square, die_square, raid_square
+from grimoire.games.wizard_armies.choices import units
 from grimoire.games.wizard_armies.state import State
 
 
@@ -20,6 +21,16 @@ def places(count: int) -> tuple[str, ...]:
     return tuple(name for seat in range(len(T.SEAT_NAMES)) for name in (
         *(die_square(seat, k) for k in range(T.MAX_UNITS)), camp_square(seat),
         *(raid_square(seat, k) for k in range(T.RAID_MAX))))
+
+
+def words(count: int) -> tuple[str, ...]:
+    """The words an option that names no place may say: rolling for troops, opening a
+    sealed deployment, and each deployment's size.
+
+    >>> words(2)[:3], len(words(2))
+    (('Roll for troops', 'Open', '1 unit'), 8)
+    """
+    return ("Roll for troops", "Open", *(units(n) for n in range(1, T.MAX_UNITS + 1)))
 
 
 def observation(view: State, seat: int) -> tuple[int, ...]:
@@ -42,25 +53,32 @@ def observation(view: State, seat: int) -> tuple[int, ...]:
     >>> len(numbers), numbers[:6]
     (40, (1, 0, 0, 0, 0, 1))
     """
-    sides = (seat, 1 - seat)
-
-    def most(n: int) -> int:
-        return min(max(n, 0), 255)
-
-    def dice(values: tuple[int, ...], room: int) -> list[int]:
-        return [*values[:room], *[0] * (room - len(values[:room]))]
-
-    out = [int(view.phase == p) for p in T.PHASES]
-    out.append(most(view.round))
-    out.extend(most(view.troops[s]) for s in sides)
-    out.extend(most(view.camp(s)) for s in sides)
-    out.extend(int(view.mustered[s]) for s in sides)
-    out.extend(int(view.ready[s]) for s in sides)
-    out.extend(most(view.deployed[s]) for s in sides)
-    for s in sides:
-        out.extend(dice(view.field[s], T.MAX_UNITS))
-    out.extend(int(view.turn == s) for s in sides)
-    out.extend(dice(view.targets, T.RAID_MAX))
-    out.extend(most(view.lost[s]) for s in sides)
-    out.extend(most(view.init[s]) for s in sides)
+    a, b = seat, 1 - seat
+    troops, field, lost, init = view.troops, view.field, view.lost, view.init
+    mine, theirs = field[a][:T.MAX_UNITS], field[b][:T.MAX_UNITS]
+    targets = view.targets[:T.RAID_MAX]
+    out = [*_PHASES.get(view.phase, _NONE), _most(view.round),
+           _most(troops[a]), _most(troops[b]),
+           _most(troops[a] - len(field[a])), _most(troops[b] - len(field[b])),
+           int(view.mustered[a]), int(view.mustered[b]),
+           int(view.ready[a]), int(view.ready[b]),
+           _most(view.deployed[a]), _most(view.deployed[b]),
+           *mine, *_ZEROS[T.MAX_UNITS - len(mine)],
+           *theirs, *_ZEROS[T.MAX_UNITS - len(theirs)],
+           int(view.turn == a), int(view.turn == b),
+           *targets, *_ZEROS[T.RAID_MAX - len(targets)],
+           _most(lost[a]), _most(lost[b]), _most(init[a]), _most(init[b])]
     return tuple(out)
+
+
+def _most(n: int) -> int:
+    """``n`` as an observation holds it: from 0 to 255."""
+    return n if 0 <= n <= 255 else (0 if n < 0 else 255)
+
+
+_PHASES: dict[str, tuple[int, ...]] = {
+    p: tuple(int(p == q) for q in T.PHASES) for p in T.PHASES}
+"""Each phase's one-hot numbers (looked up, not built, per observation)."""
+_NONE = (0,) * len(T.PHASES)
+_ZEROS: tuple[tuple[int, ...], ...] = tuple((0,) * k for k in range(max(T.MAX_UNITS,
+                                                                     T.RAID_MAX) + 1))
