@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from postgres import BACKENDS, new_db
 
 from grimoire.core import logfile, registry
 from grimoire.core.dice import commitment
-from grimoire.server.hub import Hub
-from grimoire.store import Store
+from grimoire.server.hub import THREADS, Hub
+from grimoire.store import Store, open_store
 
 
 def seeds(db: Path, dice_seeds: int | None, n: int = 3) -> list[bytes]:
@@ -55,3 +56,18 @@ def test_a_hub_has_every_game_s_types_learnt_before_its_threads_read_one(
     games = set(registry.names())
     assert set(logfile._event_decoders) == games
     assert {name for name, _ in logfile._record_decoders} == games
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_hub_has_a_thread_for_each_decision_its_store_can_take_at_once(
+        backend: str, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+    """A decision waits in its worker thread for the store: over SQLite for the writer's
+    group commit (``THREADS`` of them, so one commit gathers many), over PostgreSQL for a
+    connection of its own (one thread per connection: with more, a thread could wait past
+    the store's timeout for a connection, and answer 503 under a plain load)."""
+    with open_store(new_db(backend, request, tmp_path)) as store:
+        hub = Hub(store)
+        try:
+            assert hub.threads == (THREADS if backend == "sqlite" else store.connections)
+        finally:
+            hub.close()

@@ -202,21 +202,29 @@ class Created(msgspec.Struct, frozen=True, kw_only=True):
     seed_commitment: str | None
 
 
+THREADS = 32
+"""A hub's worker threads over an SQLite file: a decision waits in its thread for the
+store's commit, so they bound the decisions one commit gathers. 32 answered 1,080 to 1,240
+actions a second in ``tools/bench_server.py`` where 4 answered 750 to 770, at four-fifths
+of the CPU per action (Python runs one thread at a time; a waiting thread costs only its
+memory)."""
+
+
 class Hub:
     """The live matches of one store. Its methods that read the store, fold, decide or
     draw are plain functions for worker threads (:meth:`run`, :meth:`run_heavy`); the
     ``async`` ones (:meth:`act`, :meth:`page`, :meth:`frames`) run on the event loop and
     send that work to the threads themselves.
 
-    ``threads``: the worker threads answering requests. A decision waits in its thread
-    for the store's commit, so they bound the decisions in flight, and with them how many
-    the store's writer can commit in one transaction: 32 answered 1,080 to 1,240
-    actions a second in ``tools/bench_server.py`` where 4 answered 750 to 770, at
-    four-fifths of the CPU per action. (Python runs one thread at a time; a waiting
-    thread costs only its memory.)"""
+    ``threads``: the worker threads answering requests (default: :data:`THREADS` over an
+    SQLite file, one per connection over a store with a pool of them, PostgreSQL's). A
+    decision waits in its thread for the store: over SQLite for the writer's commit, so
+    the threads bound how many decisions one commit can gather (:data:`THREADS`); over
+    PostgreSQL for a connection of its own, so more threads than connections would only
+    wait for one."""
 
     def __init__(self, store: EventStore, *, keep: int = 10_000, films: int = 64,
-                 threads: int = 32, heavy_threads: int = 2,
+                 threads: int | None = None, heavy_threads: int = 2,
                  dice_seeds: int | None = None) -> None:
         self.store = store
         self._seeds = None if dice_seeds is None else random.Random(dice_seeds)
@@ -238,7 +246,10 @@ class Hub:
         self._guard = threading.Lock()  # the dicts above, shared by the threads
         for name in registry.names():  # learnt here, before any worker thread reads one
             learn(registry.get(name))
-        self._quick = Workers(threads, "grimoire-hub")
+        pooled: int = getattr(store, "connections", THREADS)
+        self.threads = threads or pooled
+        """How many worker threads answer requests."""
+        self._quick = Workers(self.threads, "grimoire-hub")
         self._heavy = Workers(heavy_threads, "grimoire-view")
         self._building = 0  # viewer jobs under way (counted on the event loop)
         self._switch = sys.getswitchinterval()
