@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from grimoire.core.audit import audit, audit_events
-from grimoire.core.logfile import LogReader, read_log
+from grimoire.core.logfile import read_log
 from grimoire.core.rules import options_for
 from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
