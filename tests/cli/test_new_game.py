@@ -33,7 +33,7 @@ from grimoire.tools.new_game import entry_point, new_game
 ROOT = Path(__file__).resolve().parents[2]
 ROLES = {"__init__.py", "tables.py", "board.py", "events.py", "state.py", "rules.py",
          "evolve.py", "notation.py", "render.py", "svg.py", "reasons.py", "choices.py",
-         "texts.py", "positions.py", "README.md"}
+         "texts.py", "positions.py", "observe.py", "README.md"}
 NAME = "duel-of-starters"
 
 
