@@ -37,8 +37,13 @@ async def call(client: httpx.AsyncClient, method: str, url: str, **kw: Any) -> h
 
 
 async def play_seat(client: httpx.AsyncClient, ws_base: str, match: str, token: str,
-                    seed: int, say: Any) -> dict[str, Any]:
-    """Play one seat with a random bot until the match ends; returns the final view."""
+                    seed: int, say: Any, seat: int | None = None,
+                    held: frozenset[int] = frozenset()) -> dict[str, Any]:
+    """Play one seat with a random bot until the match ends; returns the final view.
+    ``seat``: its number, among the seats ``held`` by this client: where several of them
+    may act at once (a secret setup), the lowest acts first and the others wait for its
+    news, so the client never races itself (one of two actions at one version would be
+    refused, 409, and which one would depend on timing)."""
     rng = random.Random(seed)
     headers = {"Authorization": f"Bearer {token}"}
     async with websockets.connect(f"{ws_base}/matches/{match}/ws?token={token}") as sock:
@@ -50,7 +55,8 @@ async def play_seat(client: httpx.AsyncClient, ws_base: str, match: str, token: 
             if legal["outcome"] is not None:
                 view = await call(client, "GET", f"/matches/{match}", headers=headers)
                 return dict(view.json())
-            if legal["actions"]:
+            first = seat is None or not any(s < seat for s in legal["to_act"] if s in held)
+            if legal["actions"] and first:
                 body = {"action": rng.choice(legal["actions"]),
                         "expected_version": legal["version"],
                         "idempotency_key": f"{token[:8]}-{legal['version']}"}
@@ -90,6 +96,7 @@ async def main(argv: list[str] | None = None) -> int:
 
     ws_base = args.server.replace("http://", "ws://").replace("https://", "wss://")
     async with httpx.AsyncClient(base_url=args.server, timeout=30) as client:
+        seats: list[int] = []  # the seats this client holds, by number (one: none needed)
         if args.match:
             tokens = [args.token]
             match = args.match
@@ -107,8 +114,11 @@ async def main(argv: list[str] | None = None) -> int:
                           f"{args.server}{seat['play_url']}", flush=True)
                 else:
                     tokens.append(seat["token"])
+                    seats.append(seat["seat"])
+        held = frozenset(seats)
         finals = await asyncio.gather(*(play_seat(client, ws_base, match, tok,
-                                                  args.seed + k, say)
+                                                  args.seed + k, say,
+                                                  seats[k] if seats else None, held)
                                         for k, tok in enumerate(tokens)))
         final = finals[0]
         winners = [final["players"][w] for w in final["outcome"]["winners"]]

@@ -191,7 +191,16 @@ def _enc_edge(ctx: _Ctx, e: int) -> str:
     return "-" if e == -1 else f"e{e}"
 
 
+@lru_cache(maxsize=8)
+def _edge_of(count: int) -> dict[str, int]:
+    """Each of ``count`` borders as the notation writes it (``e12``)."""
+    return {f"e{e}": e for e in range(count)}
+
+
 def _dec_edge(ctx: _Ctx, where: str, s: str) -> int:
+    edge = _edge_of(len(ctx.ref.edges)).get(s)
+    if edge is not None:  # the common case, read at once
+        return edge
     if s in ("-", "-1"):
         return -1
     if s[:1] != "e":
@@ -234,6 +243,10 @@ def _enc_cards(cards: Iterable[int]) -> str:
     return ",".join(out) or "-"
 
 
+_CARD_OF: dict[str, int] = {str(c): c for c in range(len(B.DECK))}
+"""Each card number as the notation writes it: a list's plain items, read at once."""
+
+
 def _dec_cards(ctx: _Ctx, where: str, s: str) -> tuple[int, ...]:
     """A card list (``?`` hidden, ``?x5``, runs ``3-7``), never longer than the deck."""
     if s == "-":
@@ -241,6 +254,12 @@ def _dec_cards(ctx: _Ctx, where: str, s: str) -> tuple[int, ...]:
     most = ctx.cards
     out: list[int] = []
     for item in _items(where, s, ",", most):
+        card = _CARD_OF.get(item)
+        if card is not None and card < most:  # the common case: one card, written plainly
+            if len(out) >= most:
+                raise _bad(where, f"more than the {most} cards there are")
+            out.append(card)
+            continue
         if item in ("?", "-1"):
             k, first = 1, -1
         elif item.startswith("?x"):
