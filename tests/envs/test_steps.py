@@ -7,6 +7,7 @@ of every game."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -23,6 +24,21 @@ def anatomy(step: Step) -> list[tuple[object, ...]]:
     return [(o.label, o.square, o.piece, o.card, o.text, o.touches) for o in step.options]
 
 
+def walk(choice: Choice, tree: Step, rng: random.Random) -> Any:
+    """Random options taken down ``choice`` and the choice tree ``tree`` alike, each step
+    the tree's (its prompt and options): the action the walk ends in, the tree's too."""
+    at = tree
+    while True:
+        assert (choice.step.prompt, anatomy(choice.step)) == (at.prompt, anatomy(at))
+        k = rng.randrange(len(at.options))
+        played = choice.take(k)
+        if at.options[k].then is None:
+            assert played == at.options[k].action
+            return played
+        assert played is None
+        at = at.options[k].then
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_step_by_step_choice_is_the_choice_tree(game: str) -> None:
     rules = registry.get(game)
@@ -32,19 +48,9 @@ def test_the_step_by_step_choice_is_the_choice_tree(game: str) -> None:
         if m.outcome is not None:
             break
         seat = rng.choice(sorted(m.to_act))
-        tree, choice = choices(rules, m.state, seat), Choice(rules, m.state, seat)
+        tree = choices(rules, m.state, seat)
         assert tree is not None
-        at: Step = tree
-        while True:
-            assert (choice.step.prompt, anatomy(choice.step)) == (at.prompt, anatomy(at))
-            k = rng.randrange(len(at.options))
-            played = choice.take(k)
-            if at.options[k].then is None:
-                assert played == at.options[k].action
-                break
-            assert played is None
-            at = at.options[k].then
-        m.act(played)
+        m.act(walk(Choice(rules, m.state, seat), tree, rng))
 
 
 def test_a_kept_setup_is_the_choice_tree_too() -> None:
@@ -58,15 +64,7 @@ def test_a_kept_setup_is_the_choice_tree_too() -> None:
     assert again.step is first.step and tree is not None
     rng = random.Random(7)
     for _ in range(3):
-        choice, at = Choice(rules, m.state, 0), tree
-        while True:
-            assert (choice.step.prompt, anatomy(choice.step)) == (at.prompt, anatomy(at))
-            k = rng.randrange(len(at.options))
-            played = choice.take(k)
-            if at.options[k].then is None:
-                assert played == at.options[k].action
-                break
-            at = at.options[k].then
+        played = walk(Choice(rules, m.state, 0), tree, rng)
     m.act(played)  # the other seat's view differs: its own steps, not the first seat's
     other = Choice(rules, m.state, 1)
     assert other.step is not first.step

@@ -10,7 +10,7 @@ from a few facts (the public builder, :mod:`grimoire.games.wiz_war.positions`, w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import pytest
 
@@ -59,3 +59,17 @@ def reason(state: State, action: Event, dice: Iterable[int] = ()) -> str:
     with pytest.raises(IllegalAction) as exc:
         act(state, action, dice)
     return exc.value.reason
+
+
+def well_formed(art: Sequence[str]) -> None:
+    """A sector's art as the tables draw it: squares on odd rows and columns (``.``, ``H``,
+    ``T``), borders between them (``-``/``|`` wall, ``D`` door, space open), ``+`` on the
+    corners."""
+    for y, row in enumerate(art):
+        for x, ch in enumerate(row):
+            if y % 2 and x % 2:
+                assert ch in ".HT"
+            elif y % 2 == 0 and x % 2 == 0:
+                assert ch == "+"
+            else:
+                assert ch in " -|D"

@@ -11,7 +11,7 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from wizwar import NAMES, act, card, position
+from wizwar import NAMES, act, card, position, well_formed
 
 from grimoire import Match
 from grimoire.bots.random import RandomBot, play_out
@@ -52,14 +52,9 @@ def test_every_sector_of_both_sides_in_every_orientation(side: str, sector: int,
     home base without a door (doors are locked for enemies), however the sector is turned."""
     art = B.turned(T.SIDES[side][sector], quarter)
     assert len(art) == 11 and all(len(row) == 11 for row in art)
+    well_formed(art)
     for y, row in enumerate(art):
         for x, ch in enumerate(row):
-            if y % 2 and x % 2:
-                assert ch in ".HT"
-            elif y % 2 == 0 and x % 2 == 0:
-                assert ch == "+"
-            else:
-                assert ch in " -|D"
             if y % 2 != x % 2 and (x in (0, 10) or y in (0, 10)):  # the outer ring
                 assert ch == (" " if 5 in (x, y) else "-" if y in (0, 10) else "|")
     assert art[5][5] == "H" and sum(row.count("T") for row in art) == 2

@@ -6,7 +6,7 @@ import random
 
 import msgspec
 import pytest
-from wizwar import NAMES, act, card, edge, kinds, position, reason, sq
+from wizwar import NAMES, act, card, edge, kinds, position, reason, sq, well_formed
 
 from grimoire import Match
 from grimoire.core.audit import audit_events
@@ -814,14 +814,7 @@ def test_sector_art_is_well_formed() -> None:
     """Squares sit on odd rows and columns (``.``, ``H``, ``T``), borders between them
     (``-``/``|`` wall, ``D`` door, space open), ``+`` on the corners."""
     for art in T.SECTORS:
-        for y, row in enumerate(art):
-            for x, ch in enumerate(row):
-                if y % 2 and x % 2:
-                    assert ch in ".HT"
-                elif y % 2 == 0 and x % 2 == 0:
-                    assert ch == "+"
-                else:
-                    assert ch in " -|D"
+        well_formed(art)
         assert sum(row.count("H") for row in art) == 1
         assert sum(row.count("T") for row in art) == 2
 
