@@ -51,6 +51,7 @@ def test_a_hub_has_every_game_s_types_learnt_before_its_threads_read_one(
     on the thread that makes it, before its worker threads start."""
     monkeypatch.setattr(logfile, "_event_decoders", {})
     monkeypatch.setattr(logfile, "_record_decoders", {})
+    monkeypatch.setattr(logfile, "_learnt", set())
     with Store(tmp_path / "m.sqlite") as store:
         Hub(store).close()
     games = set(registry.names())

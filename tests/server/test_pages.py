@@ -5,6 +5,7 @@ cards the page lights in the board's picture."""
 from __future__ import annotations
 
 import contextlib
+import json
 import random
 import time
 from typing import Any
@@ -133,6 +134,8 @@ def test_a_person_plays_wiz_war_by_clicking_cards_and_squares(base: str,
             if not found:
                 asked = HTTP.get(f"{base}/matches/{mid}/choices",
                                  headers=auth(token(created, 0))).text
+                if json.loads(asked)["version"] != view["version"]:
+                    continue  # a click of the page's had landed meanwhile: settle again
                 try:
                     logs = browser.get_log("browser")
                 except Exception:  # the driver keeps no console log

@@ -199,12 +199,18 @@ def learn(rules: AnyRules) -> None:
     >>> from grimoire.core import registry
     >>> learn(registry.get("magery"))
     """
+    if rules.name in _learnt:
+        return
     event_decoder(rules)
     record_decoder(rules)
     with _building:
         for typ in (rules.Options, rules.State):
             with contextlib.suppress(TypeError):
                 msgspec.json.Decoder(typ)
+        _learnt.add(rules.name)
+
+
+_learnt: set[str] = set()  # the games learn() has seen (once a process is enough)
 
 
 _json_enc = msgspec.json.Encoder()
