@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import msgspec
 
@@ -1039,7 +1039,7 @@ def _stuck(state: State) -> bool:
 def view(state: State, player: PlayerId | None) -> State:
     """The opponent's unrevealed pieces show only as ``X``/``x`` (a spectator sees every
     unrevealed piece that way)."""
-    seen = _SEEN.get(player) or _SEEN.setdefault(player, _Seen(player))
+    seen = _seen_by(player)
     board = tuple(ch if shown else seen[ch]
                   for ch, shown in zip(state.board, state.revealed, strict=True))
     return msgspec.structs.replace(state, board=board)
@@ -1059,8 +1059,11 @@ class _Seen(dict[str, str]):
         return seen
 
 
-_SEEN: dict[PlayerId | None, _Seen] = {}
-"""Each seat's (and the public's) :class:`_Seen` (a view looks every square up)."""
+@cache
+def _seen_by(player: PlayerId | None) -> _Seen:
+    """Each seat's (and the public's) :class:`_Seen`, made once (a view looks every square
+    up in it)."""
+    return _Seen(player)
 
 
 def redact(event: Event, player: PlayerId | None) -> Event:
