@@ -34,8 +34,8 @@ def command(
              "server's crash but not the machine's.")] = "full",
     workers: Annotated[int, typer.Option(
         metavar="N",
-        help="Server processes sharing the port (a PostgreSQL database only: one process "
-             "serves an SQLite file). About one per core.")] = 1,
+        help="Server processes sharing the port, over an SQLite file or a PostgreSQL "
+             "database. About one per core.")] = 1,
 ) -> None:
     """Serve matches to web pages and bots over a store (needs grimoire-games\\[server]).
 
@@ -49,8 +49,8 @@ def command(
             " Ctrl-C stops")
         run(app, host=host, port=port)
         return
-    check_store(db, durability=durability)
+    check_store(db, durability=durability, shared=True)
     say(f"serving {named(db)} on http://{host}:{port} with {workers} processes (API: "
         f"http://{host}:{port}/docs); Ctrl-C stops")
-    run_workers(lambda: app_for(db, durability=durability), workers=workers, host=host,
-                port=port)
+    run_workers(lambda: app_for(db, durability=durability, shared=True), workers=workers,
+                host=host, port=port)

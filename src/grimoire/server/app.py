@@ -71,6 +71,9 @@ class ServerConfig(msgspec.Struct, frozen=True, kw_only=True):
     rate: float = 1000.0
     burst: float = 2000.0
     dice_seeds: int | None = None
+    shared: bool = False
+    """Whether other processes serve the same SQLite file (``grimoire serve --workers N``:
+    see :class:`~grimoire.store.Store`); a PostgreSQL database is always shared."""
 
 
 class RequestError(GrimoireError):
@@ -261,7 +264,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     config = config or ServerConfig()
     bucket = Bucket(config.rate, config.burst)
     store = open_store(config.db, durability=config.durability,  # type: ignore[arg-type]
-                       timeout=config.lock_timeout)
+                       timeout=config.lock_timeout, shared=config.shared)
     live_matches = Hub(store, dice_seeds=config.dice_seeds)
     lobby = Lobby(store, live_matches)
     bots = BotSeats(live_matches, store)

@@ -36,13 +36,16 @@ __all__ = ["MIGRATIONS", "PAGE", "POSTGRES_MIGRATIONS", "AppendResult", "Durabil
 
 def open_store(db: str | os.PathLike[str], *, durability: Durability = "full",
                timeout: float = 5.0, read_only: bool = False,
-               create: bool = True, writer: bool = True) -> EventStore:
+               create: bool = True, writer: bool = True, shared: bool = False
+               ) -> EventStore:
     """The store ``db`` names: a ``postgresql://`` (or ``postgres://``) URL opens a
     :class:`~grimoire.store.postgres.PostgresStore`, anything else is the path of an
     SQLite file (:class:`Store`). ``create=False`` refuses a store that does not exist
     yet (``store/missing``) rather than make an empty one; ``writer=False`` writes an
     SQLite file on the caller's thread rather than its writer thread (see :class:`Store`;
-    PostgreSQL has none); the other arguments are the backends' own.
+    PostgreSQL has none); ``shared=True`` opens an SQLite file that other processes serve
+    too (``grimoire serve --workers N``; a PostgreSQL database always is); the other
+    arguments are the backends' own.
 
     >>> with open_store(":memory:") as store:
     ...     store
@@ -56,5 +59,5 @@ def open_store(db: str | os.PathLike[str], *, durability: Durability = "full",
     if not create and not read_only and not os.path.isfile(db):
         raise StoreError("store/missing", f"{os.fspath(db)}: no such store file")
     return Store(db, durability=durability, timeout=timeout, read_only=read_only,
-                 writer=writer)
+                 writer=writer, shared=shared)
 

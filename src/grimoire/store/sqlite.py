@@ -23,6 +23,7 @@ import os
 import queue
 import sqlite3
 import threading
+import zlib
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
@@ -40,12 +41,31 @@ from grimoire.store.base import (
 )
 from grimoire.store.migrations import APPLICATION_ID, MIGRATIONS, migrate, user_version
 
-__all__ = ["PAGE", "AppendResult", "Durability", "MatchInfo", "Store", "translate"]
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - POSIX in the tests
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = ["PAGE", "AppendResult", "Durability", "Feed", "MatchInfo", "Store", "translate"]
 
 T = TypeVar("T")
 
 BATCH = 256
 """The most writes the writer thread commits in one transaction."""
+
+FEED = """CREATE TABLE IF NOT EXISTS appended (
+    n       INTEGER PRIMARY KEY,
+    match   TEXT    NOT NULL,
+    version INTEGER NOT NULL
+)"""
+"""The feed of a file shared by processes: one row per append, in the order they
+committed (``n``, SQLite's row id: the last plus one), read by each process's
+:class:`Feed`. Made by the first shared store to open the file; outside the migrations,
+for a file never shared never has it."""
+
+FEED_KEPT = 4096
+"""Rows the feed keeps: a process further behind than that is told appends may have been
+missed (``told(None, 0)``)."""
 
 _STOP = object()
 _Request = tuple[Callable[[sqlite3.Connection], Any], "Future[Any]"]
@@ -104,6 +124,13 @@ class Store(EventStore):
     caller's thread, alone, the cheaper way for one caller appending in turn (a
     command-line tool), which has no other writes to group and no reads to keep waiting.
 
+    ``shared=True``: other processes serve the same file (``grimoire serve --workers N``):
+    each append is also written to a feed (the ``appended`` table, made when a shared store
+    first opens the file) that :meth:`watch` reads, and the writers of all the processes
+    take turns through a lock on the file ``<path>-lock``, which also holds the claims
+    (:class:`Feed`). POSIX only; not with ``":memory:"``, ``read_only`` or
+    ``writer=False``.
+
     ``read_only=True`` opens an existing store for reading and nothing else: the file is
     opened read-only (SQLite's ``mode=ro``), no migration runs and nothing is ever
     written to it (a write is ``store/read-only``). A missing file is ``store/missing``,
@@ -116,10 +143,18 @@ class Store(EventStore):
     """
 
     def __init__(self, path: str | os.PathLike[str], *, durability: Durability = "full",
-                 timeout: float = 5.0, read_only: bool = False, writer: bool = True) -> None:
+                 timeout: float = 5.0, read_only: bool = False, writer: bool = True,
+                 shared: bool = False) -> None:
         check_settings(durability, timeout)
         self.path = os.fspath(path)
         self.read_only = bool(read_only)
+        self.shared = bool(shared)
+        self._turns: int | None = None  # the lock file's descriptor (shared stores)
+        if self.shared and (read_only or not writer or self.path in (":memory:", "")
+                            or fcntl is None):
+            raise StoreError("store/not-shared", f"{self.path}: only a file opened "
+                             "read-write, with its writer thread, on a POSIX system, may "
+                             "be shared by processes")
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = None
         self._timeout = float(timeout)
@@ -148,6 +183,15 @@ class Store(EventStore):
                 raise translate(exc, self.path) from None
             raise
         self._db = db
+        if self.shared:
+            try:
+                db.execute(FEED)
+                self._turns = os.open(self.path + "-lock", os.O_RDWR | os.O_CREAT, 0o644)
+            except (sqlite3.Error, OSError) as exc:
+                db.close()
+                self._db = None
+                raise (translate(exc, self.path) if isinstance(exc, sqlite3.Error) else
+                       StoreError("store/io", f"{self.path}-lock: {exc.strerror}")) from None
         if writer and not self.read_only and self.path not in (":memory:", ""):
             self._writer = threading.Thread(target=self._write_loop, daemon=True,
                                             name=f"grimoire-store-writer {self.path}")
@@ -197,6 +241,9 @@ class Store(EventStore):
             for reader in readers:
                 with contextlib.suppress(sqlite3.Error):
                     reader.close()
+            if self._turns is not None:
+                os.close(self._turns)  # (POSIX: every lock this process holds on it goes)
+                self._turns = None
             if self._db is not None:
                 try:
                     self._db.close()
@@ -310,6 +357,22 @@ class Store(EventStore):
             self._queue.put((fn, future))
         return future.result()
 
+    @contextmanager
+    def _turn(self) -> Iterator[None]:
+        """The writers' turn among the processes sharing the file (nothing when it is not
+        shared): an exclusive lock on the first byte of ``<path>-lock``, which wakes the
+        next writer as soon as it is let go, where SQLite's own busy wait sleeps up to
+        100 ms between its tries."""
+        if self._turns is None:
+            yield
+            return
+        assert fcntl is not None
+        fcntl.lockf(self._turns, fcntl.LOCK_EX, 1, 0)
+        try:
+            yield
+        finally:
+            fcntl.lockf(self._turns, fcntl.LOCK_UN, 1, 0)
+
     def _write_loop(self) -> None:
         batch: list[_Request] = []
         try:
@@ -318,16 +381,18 @@ class Store(EventStore):
                 stop = first is _STOP
                 if not stop:
                     batch.append(first)  # type: ignore[arg-type]
-                while len(batch) < BATCH and not stop:
-                    try:
-                        more = self._queue.get_nowait()
-                    except queue.Empty:
-                        break
-                    stop = more is _STOP
-                    if not stop:
-                        batch.append(more)  # type: ignore[arg-type]
-                while batch:
-                    batch = self._commit(batch)
+                # over a shared file, the writes queued while waiting for the turn join in
+                with self._turn() if batch else contextlib.nullcontext():
+                    while len(batch) < BATCH and not stop:
+                        try:
+                            more = self._queue.get_nowait()
+                        except queue.Empty:
+                            break
+                        stop = more is _STOP
+                        if not stop:
+                            batch.append(more)  # type: ignore[arg-type]
+                    while batch:
+                        batch = self._commit(batch)
                 if stop:
                     return
         except BaseException as exc:  # a bug or no memory: fail every write, now and later
@@ -407,8 +472,133 @@ class Store(EventStore):
         assert key is not None
         return int(key)
 
+    def _appended(self, db: Any, match_id: str, version: int) -> None:
+        if not self.shared:
+            return
+        n = self._inserted(db, "INSERT INTO appended (match, version) VALUES (?, ?)",
+                           (match_id, version))
+        if n % FEED_KEPT == 0:  # the feed keeps the last appends only
+            db.execute("DELETE FROM appended WHERE n <= ?", (n - FEED_KEPT,))
+
+    def watch(self, told: Callable[[str | None, int], None]) -> Feed | None:
+        """Over a shared store, a :class:`Feed` of the appends every process makes to the
+        file (read every :attr:`Feed.POLL` seconds), and the claims; ``None`` otherwise
+        (one process serves the file).
+
+        >>> with Store(":memory:") as store:
+        ...     store.watch(print) is None
+        True
+        """
+        if not self.shared or self._turns is None:
+            return None
+        return Feed(self, told)
+
     @property
     def schema_version(self) -> int:
         """The number of migrations applied to the file (``PRAGMA user_version``)."""
         with self._reading() as db:
             return user_version(db)
+
+
+class Feed:
+    """The appends to an SQLite file shared by processes, as they commit, and the claims
+    on matches: what :meth:`Store.watch` returns over a shared store.
+
+    A thread of its own reads the feed (the ``appended`` table) every :attr:`POLL`
+    seconds, when SQLite says the file changed (``PRAGMA data_version``), and calls
+    ``told(match id, version)`` for each append, this process's own too: keep it short.
+    A feed that fell behind by more than the rows the table keeps (:data:`FEED_KEPT`)
+    calls ``told(None, 0)``: appends may have been missed, ask the store.
+
+    :meth:`claim` takes a lock on one byte of the file ``<path>-lock`` (the byte of the
+    match id's CRC-32): the system gives it to one process at a time, and takes it back
+    when that process ends, however it ended (a SIGKILL included). POSIX locks belong to
+    a process: two stores of one process share them. Two matches whose ids share a byte
+    have their claims held together, by one process.
+
+    >>> # feed = Store("m.sqlite", shared=True).watch(print); feed.claim("m1")
+    """
+
+    POLL = 0.01
+    """Seconds between two looks at the file."""
+
+    def __init__(self, store: Store, told: Callable[[str | None, int], None]) -> None:
+        self._store = store
+        self._told = told
+        self._claimed: set[str] = set()
+        self._claims_lock = threading.Lock()
+        self._stop = threading.Event()
+        try:
+            self._db = sqlite3.connect(store.path, timeout=store._timeout,
+                                       isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA query_only = ON")
+            self._last = int(self._db.execute(
+                "SELECT coalesce(max(n), 0) FROM appended").fetchone()[0])
+        except sqlite3.Error as exc:
+            raise translate(exc, store.path) from None
+        self._thread = threading.Thread(target=self._run, name="grimoire-feed", daemon=True)
+        self._thread.start()
+
+    def claim(self, match_id: str) -> bool:
+        """Whether this process holds the claim of ``match_id`` now (taken if no other
+        process holds it)."""
+        with self._claims_lock:
+            if match_id in self._claimed:
+                return True
+            fd = self._store._turns
+            if fd is None or self._stop.is_set():
+                return False
+            assert fcntl is not None
+            try:
+                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, _byte(match_id))
+            except OSError:
+                return False
+            self._claimed.add(match_id)
+            return True
+
+    def holds(self, match_id: str) -> bool:
+        """Whether this process holds the claim of ``match_id`` (asks no one)."""
+        return match_id in self._claimed
+
+    def close(self) -> None:
+        """Stop reading the feed and let the claims go."""
+        self._stop.set()
+        self._thread.join(5)
+        with self._claims_lock:
+            fd = self._store._turns
+            if fd is not None and fcntl is not None:
+                for match_id in self._claimed:
+                    with contextlib.suppress(OSError):
+                        fcntl.lockf(fd, fcntl.LOCK_UN, 1, _byte(match_id))
+            self._claimed.clear()
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+
+    def _run(self) -> None:
+        seen = None
+        while not self._stop.wait(self.POLL):
+            try:
+                changed = self._db.execute("PRAGMA data_version").fetchone()[0]
+                if changed == seen:
+                    continue
+                seen = changed
+                rows = self._db.execute(
+                    "SELECT n, match, version FROM appended WHERE n > ? ORDER BY n",
+                    (self._last,)).fetchall()
+            except sqlite3.Error:  # the file busy or gone for a moment: look again
+                continue
+            try:
+                if rows and rows[0][0] != self._last + 1:
+                    self._told(None, 0)  # rows dropped before this feed read them
+                for _, match_id, version in rows:
+                    self._told(match_id, int(version))
+            except Exception:  # a bug in told(): the feed carries on
+                pass
+            if rows:
+                self._last = int(rows[-1][0])
+
+
+def _byte(match_id: str) -> int:
+    """The byte of ``<path>-lock`` holding the claim of ``match_id`` (byte 0 is the
+    writers' turn)."""
+    return 1 + zlib.crc32(match_id.encode())

@@ -94,7 +94,7 @@ class Tables:
             raise UsageError("lobby/seats", "a seat is a person's or a bot's (with a spec)")
         table_id = table_id or self.new_id()
         now = time.time()
-        with self.store._writing() as db:
+        def write(db: Any) -> None:
             try:
                 key = self.store._inserted(
                     db, "INSERT INTO tables (id, game, options, public, manager, rematch_of, "
@@ -112,6 +112,8 @@ class Tables:
                 "VALUES (?, ?, ?, ?, ?, ?, NULL)",
                 [(key, s.seat, s.kind, s.bot or None, s.name or None, invite)
                  for s, invite in zip(seats, invites, strict=True)])
+
+        self.store._write(write)
         return table_id
 
     def get(self, table_id: str) -> Table:
@@ -163,7 +165,7 @@ class Tables:
         will be its grant. ``lobby/taken`` if someone took it first (``again``: the seat's
         own holder takes it anew under a new token), ``lobby/closed`` if the table is no
         longer gathering."""
-        with self.store._writing() as db:
+        def write(db: Any) -> Table:
             table = self._get(db, table_id)
             if table.status != "open":
                 raise StoreError("lobby/closed", f"table {table_id!r} is {table.status}")
@@ -178,6 +180,8 @@ class Tables:
             db.execute("UPDATE tables SET updated = ? WHERE id = ?", (time.time(), table_id))
             return self._get(db, table_id)
 
+        return self.store._write(write)
+
     def digests(self, table_id: str) -> list[tuple[int, bytes]]:
         """Each taken person's seat and its taker's token digest."""
         with self.store._reading() as db:
@@ -188,12 +192,14 @@ class Tables:
 
     def cancel(self, table_id: str) -> None:
         """Close a table still gathering (``lobby/closed`` once it has started)."""
-        with self.store._writing() as db:
+        def write(db: Any) -> None:
             table = self._get(db, table_id)
             if table.status != "open":
                 raise StoreError("lobby/closed", f"table {table_id!r} is {table.status}")
             db.execute("UPDATE tables SET status = 'cancelled', updated = ? WHERE id = ?",
                        (time.time(), table_id))
+
+        self.store._write(write)
 
     def gathering(self, *, limit: int = 50) -> list[Table]:
         """The public tables still gathering players, the newest first."""

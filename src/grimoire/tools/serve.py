@@ -1,15 +1,17 @@
 """``grimoire serve``: run the match server on a port (the ``grimoire-games[server]`` extra).
 
 The store is an SQLite file or a PostgreSQL database's ``postgresql://`` URL
-(:func:`grimoire.store.open_store`). Over PostgreSQL, several worker processes may serve
-one port (:func:`run_workers`: one socket, bound once, accepted from by every worker;
-a worker that dies is started again).
+(:func:`grimoire.store.open_store`). Several worker processes may serve one port
+(:func:`run_workers`: the port bound once, each worker listening on it; a worker that
+dies is started again), over either: an SQLite file is then opened shared
+(:class:`~grimoire.store.Store`, ``shared=True``).
 
 >>> # serve("matches.sqlite", port=8000)  # until Ctrl-C
 >>> check_workers("postgresql://db.example/grimoire", 4)
->>> check_workers("matches.sqlite", 2)  # doctest: +ELLIPSIS
+>>> check_workers("matches.sqlite", 2)
+>>> check_workers(":memory:", 2)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-grimoire.core.errors.UsageError: server/workers: one process serves an SQLite file: ...
+grimoire.core.errors.UsageError: server/workers: a store in memory is one process's: ...
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import gc
 import os
 import signal
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -42,10 +45,11 @@ def named(db: str | os.PathLike[str]) -> str:
     return shown(db) if is_url(db) else db
 
 
-def app_for(db: str | os.PathLike[str], *, durability: str = "full") -> Any:
+def app_for(db: str | os.PathLike[str], *, durability: str = "full",
+            shared: bool = False) -> Any:
     """The server's ASGI application over the store ``db`` (created if missing; a file
     that cannot be a store, or a database that cannot be reached, is refused here, before
-    anything listens)."""
+    anything listens). ``shared``: other processes serve the same SQLite file."""
     try:
         from grimoire.server import ServerConfig, create_app
     except ImportError as exc:  # pragma: no cover - the extra is part of the test install
@@ -53,7 +57,7 @@ def app_for(db: str | os.PathLike[str], *, durability: str = "full") -> Any:
                          f"extra (pip install 'grimoire-games[server]'): {exc}") from None
     if durability not in ("full", "normal"):
         raise UsageError("server/durability", "durability is 'full' or 'normal'")
-    return create_app(ServerConfig(db=os.fspath(db), durability=durability))
+    return create_app(ServerConfig(db=os.fspath(db), durability=durability, shared=shared))
 
 
 def serve(db: str | os.PathLike[str], *, host: str = "127.0.0.1", port: int = 8000,
@@ -65,26 +69,27 @@ def serve(db: str | os.PathLike[str], *, host: str = "127.0.0.1", port: int = 80
 
 def check_workers(db: str | os.PathLike[str], workers: int) -> None:
     """Refuse a number of server processes the store cannot have (``server/workers``):
-    fewer than one, or more than one over an SQLite file (one process serves a file;
-    several share a PostgreSQL database)."""
+    fewer than one, or more than one over a store in memory."""
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise UsageError("server/workers", f"--workers is a number of processes >= 1, "
                          f"not {workers!r}")
-    if workers > 1 and not is_url(os.fspath(db)):
-        raise UsageError("server/workers", f"one process serves an SQLite file: --workers "
-                         f"{workers} needs a postgresql:// database")
+    if workers > 1 and os.fspath(db) in (":memory:", ""):
+        raise UsageError("server/workers", f"a store in memory is one process's: --workers "
+                         f"{workers} needs a file or a postgresql:// database")
     if workers > 1 and not hasattr(os, "fork"):  # pragma: no cover - POSIX in the tests
         raise UsageError("server/workers", "--workers forks its worker processes: POSIX "
                          "only (elsewhere, run one process a port behind a proxy)")
 
 
-def check_store(db: str | os.PathLike[str], *, durability: str = "full") -> None:
-    """Open the store ``db`` once (creating or migrating it) and close it: a database that
-    cannot be reached, or a file that cannot be a store, is refused before any worker
-    starts."""
+def check_store(db: str | os.PathLike[str], *, durability: str = "full",
+                shared: bool = False) -> None:
+    """Open the store ``db`` once (creating or migrating it, and ``shared``: making an
+    SQLite file's feed) and close it: a database that cannot be reached, or a file that
+    cannot be a store, is refused before any worker starts."""
     if durability not in ("full", "normal"):
         raise UsageError("server/durability", "durability is 'full' or 'normal'")
-    open_store(os.fspath(db), durability=durability).close()  # type: ignore[arg-type]
+    open_store(os.fspath(db), durability=durability,  # type: ignore[arg-type]
+               shared=shared).close()
 
 
 RESTART_WAIT = (0.1, 10.0)
@@ -97,15 +102,19 @@ def run_workers(make_app: Callable[[], Any], *, workers: int, host: str = "127.0
                 port: int = 8000) -> None:
     """Serve on ``host:port`` with ``workers`` processes until SIGINT or SIGTERM (POSIX).
 
-    A pre-fork server: this process binds the socket once, then forks the workers,
-    each of which builds its application with ``make_app()`` (its own store connection,
-    threads and event loop: none exists before the fork) and runs uvicorn on the shared
-    socket, the kernel handing each new connection to one worker. The modules are
-    imported once, before the fork, so a worker starts in milliseconds, not seconds. A
-    worker that dies (even by SIGKILL) is started again, at once the first time, then
-    after a wait that doubles while new workers keep dying (:data:`RESTART_WAIT`). On
-    SIGINT or SIGTERM the workers are asked to stop (SIGTERM: uvicorn's graceful
-    shutdown), and killed if they have not stopped within 10 seconds."""
+    A pre-fork server: this process binds the port once, then forks the workers, each
+    of which builds its application with ``make_app()`` (its own store connection,
+    threads and event loop: none exists before the fork) and runs uvicorn on the port.
+    On Linux each worker listens on a socket of its own (``SO_REUSEPORT``), among which
+    the kernel spreads the new connections evenly; elsewhere the workers share one
+    listening socket, each accepting what it can (one worker may then take most of a
+    burst of connections). The modules are imported once, before the fork, so a worker
+    starts in milliseconds, not seconds. A worker that dies (even by SIGKILL) is started
+    again, at once the first time, then after a wait that doubles while new workers keep
+    dying (:data:`RESTART_WAIT`); the connections it had accepted, or (Linux) that were
+    waiting on its socket, are cut. On SIGINT or SIGTERM the workers are asked to stop
+    (SIGTERM: uvicorn's graceful shutdown), and killed if they have not stopped within
+    10 seconds."""
     check_port(port)
     if workers < 1:
         raise UsageError("server/workers", f"no {workers} workers")
@@ -160,10 +169,19 @@ def run_workers(make_app: Callable[[], Any], *, workers: int, host: str = "127.0
         sock.close()
 
 
+SPREAD = sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
+"""Whether each worker listens on a socket of its own, the kernel spreading the
+connections among them (Linux's ``SO_REUSEPORT``)."""
+
+
 def _bound(host: str, port: int) -> socket.socket:
-    """A socket bound to ``host:port`` (IPv6 where ``host`` has a colon), to be shared."""
+    """A socket bound to ``host:port`` (IPv6 where ``host`` has a colon): the parent's
+    (shared with the workers, or where :data:`SPREAD`, holding the port while each worker
+    binds its own), or a worker's own."""
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if SPREAD:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
     try:
         sock.bind((host, port))
     except OSError as exc:
@@ -176,7 +194,9 @@ def _bound(host: str, port: int) -> socket.socket:
 
 def _fork(sock: socket.socket, make_app: Callable[[], Any],
           handlers: dict[signal.Signals, Any]) -> int:
-    """Start one worker: the child serves ``make_app()`` on ``sock`` and never returns."""
+    """Start one worker: the child serves ``make_app()`` on ``sock`` (where
+    :data:`SPREAD`, on a socket of its own bound to the same address) and never
+    returns."""
     pid = os.fork()
     if pid:
         return pid
@@ -191,6 +211,10 @@ def _fork(sock: socket.socket, make_app: Callable[[], Any],
         server = uvicorn.Server(uvicorn.Config(make_app(), log_level="warning",
                                                ws=WebSocketProtocol))
         tune_gc()
+        if SPREAD:  # (the parent's socket never listens: no connection waits on it)
+            address = sock.getsockname()
+            sock.close()
+            sock = _bound(address[0], address[1])
         server.run(sockets=[sock])
         code = 0 if server.started else 3
     except BaseException as exc:  # the worker's end, reported; the parent starts another
