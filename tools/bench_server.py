@@ -27,6 +27,7 @@ asserts a time."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -35,7 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -129,13 +130,14 @@ class Connection:
 
 async def _bot(port: int, game: str, seed: int, until: float,
                latencies: list[float], every: float = 0.0,
-               lateness: list[float] | None = None) -> int:
+               lateness: list[float] | None = None, since: float = 0.0) -> int:
     """Bots in every seat of one match after another of ``game`` (each action: the acting
     seat's legal actions, then the action, both with that seat's token). ``every``: an
     action is begun every ``every`` seconds, on a schedule (0: each as soon as the last
     is answered); ``lateness`` is then given, for each action, how long after its
     scheduled start it was acknowledged (what a player waits, the server's delays in
-    starting it included, as wrk2 measures)."""
+    starting it included, as wrk2 measures). Only the actions begun at ``since`` or
+    later are counted and measured (the load's warm-up before)."""
     rng = random.Random(seed)
     conn = await Connection.open(port)
     acted = 0
@@ -159,13 +161,14 @@ async def _bot(port: int, game: str, seed: int, until: float,
                     {"action": rng.choice(legal["actions"]),
                      "expected_version": legal["version"]})
                 answered = time.perf_counter()
-                latencies.append(answered - t0)
                 if status != 200:
                     raise RuntimeError(f"refused: {done}")
-                if every and lateness is not None:
-                    lateness.append(answered - due)
-                    due += every
-                acted += 1
+                if t0 >= since:
+                    latencies.append(answered - t0)
+                    if every and lateness is not None:
+                        lateness.append(answered - due)
+                    acted += 1
+                due += every
                 to_act = done["to_act"]
     finally:
         conn.close()
@@ -179,23 +182,24 @@ unpacked, the events listed, the first picture drawn) in 0.54 to 0.86 s."""
 
 
 async def _reload(port: int, token: str, path: str, until: float,
-                  latencies: list[float], pace: float) -> int:
+                  latencies: list[float], pace: float, since: float = 0.0) -> int:
     """A client reloading one viewer in a loop, as a browser reloads a page it holds:
     asking for it only if it changed (``If-None-Match``, answered 304 when it did not),
     then ``pace`` seconds to show it (0: reloading as fast as the server answers). The
-    number of pages it got."""
+    number of pages it got from ``since`` on (only those are measured)."""
     conn = await Connection.open(port)
     got, held = 0, ""
     try:
         while time.perf_counter() < until:
             t0 = time.perf_counter()
             status, tag, page = await conn.exchange("GET", path, token, etag=held)
-            latencies.append(time.perf_counter() - t0)
+            if t0 >= since:
+                latencies.append(time.perf_counter() - t0)
+                got += 1
             if status != 304 or not held:
                 if status != 200 or not page.startswith(b"<!doctype html>"):
                     raise RuntimeError(f"the viewer answered {status}")
                 held = tag
-            got += 1
             await asyncio.sleep(pace)
     finally:
         conn.close()
@@ -206,33 +210,54 @@ def _p(sorted_values: list[float], q: float) -> float:
     return 1000 * sorted_values[min(len(sorted_values) - 1, int(len(sorted_values) * q))]
 
 
+WARMUP = 2.0
+"""Seconds each load runs before it is measured: its clients connect and create their
+first matches together (50 in the same millisecond), and a new server process's first
+decisions of each game fill its caches; a steady load is measured after, as wrk2 does
+after its calibration."""
+
+
 async def _load(port: int, matches: int, seconds: float, prefix: str = "server",
                 viewers: Sequence[tuple[str, str]] = (),
-                pace: float = BROWSER_SHOWS, rate: float = 0.0) -> dict[str, float]:
+                pace: float = BROWSER_SHOWS, rate: float = 0.0,
+                warmup: float = WARMUP,
+                cpu: dict[str, Callable[[], float]] | None = None) -> dict[str, float]:
     """Bots in ``matches`` matches for ``seconds``, and a client reloading each of
     ``viewers`` (token, path) in a loop meanwhile (:func:`_reload`). ``rate``: actions
     offered a second in all, each match acting on its own schedule (an open load, whose
     latencies are the server's, not the length of the clients' own queue); 0: each match
     acts again as soon as it is answered (a closed load: the most the server acknowledges,
-    its latencies then the clients' queue, 50 matches over the actions/s)."""
+    its latencies then the clients' queue, 50 matches over the actions/s). The first
+    ``warmup`` seconds are not measured (:data:`WARMUP`). ``cpu``: name to a count of
+    CPU seconds (a server's processes', PostgreSQL's), each reported as
+    ``{prefix}_{name}_cpu_ms``, its CPU spent per acknowledged action while measured."""
     games = ["vicious-circle", "wizard-armies", "swords-wizardry", "magery", "wiz-war"]
     latencies: list[float] = []
     lateness: list[float] = []
     reloads: list[float] = []
     every = matches / rate if rate else 0.0
-    t0 = time.perf_counter()
-    until = t0 + seconds
-    acted, pages = await asyncio.gather(
+    since = time.perf_counter() + warmup
+    until = since + seconds
+    spent: dict[str, float] = {}
+
+    async def weigh() -> None:  # each count's value as the measured window begins
+        await asyncio.sleep(max(0.0, since - time.perf_counter()))
+        spent.update({name: count() for name, count in (cpu or {}).items()})
+
+    acted, pages, _ = await asyncio.gather(
         asyncio.gather(*(_bot(port, games[i % len(games)], i, until, latencies, every,
-                              lateness) for i in range(matches))),
-        asyncio.gather(*(_reload(port, token, path, until, reloads, pace)
-                         for token, path in viewers)))
-    elapsed = time.perf_counter() - t0
+                              lateness, since) for i in range(matches))),
+        asyncio.gather(*(_reload(port, token, path, until, reloads, pace, since)
+                         for token, path in viewers)),
+        weigh())
+    elapsed = time.perf_counter() - since
     latencies.sort()
     reloads.sort()
     out = {f"{prefix}_actions_per_s": sum(acted) / elapsed,
            f"{prefix}_p50_ms": _p(latencies, 0.5), f"{prefix}_p99_ms": _p(latencies, 0.99),
            f"{prefix}_matches": matches}
+    for name, count in (cpu or {}).items():
+        out[f"{prefix}_{name}_cpu_ms"] = 1000 * (count() - spent[name]) / max(1, sum(acted))
     if rate:
         lateness.sort()
         out |= {f"{prefix}_offered_per_s": rate,
@@ -322,6 +347,26 @@ def _cpu(pid: int) -> float:
     return total + sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
+def _listens(pid: int, port: int) -> bool:
+    """Whether process ``pid`` holds a socket listening on ``port`` (Linux's /proc)."""
+    inodes = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(table).read_text().splitlines()[1:]:
+                fields = line.split()
+                if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "0A":
+                    inodes.add(f"socket:[{fields[9]}]")
+    try:
+        fds = list(Path(f"/proc/{pid}/fd").iterdir())
+    except OSError:
+        return False
+    for fd in fds:
+        with contextlib.suppress(OSError):
+            if os.readlink(fd) in inodes:
+                return True
+    return False
+
+
 class Serving:
     """``grimoire serve --db DB [--workers N]`` in its own process(es) on a free port."""
 
@@ -340,8 +385,12 @@ class Serving:
                     break
             except httpx.HTTPError:
                 time.sleep(0.05)
-        while len(Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text(
-                ).split()) < (workers if workers > 1 else 0):
+        for _ in range(400):  # every worker listening: none left out of the spread
+            kids = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text(
+                ).split() if workers > 1 else []
+            if sum(_listens(int(kid), self.port) for kid in kids) >= (
+                    workers if workers > 1 else 0):
+                break
             time.sleep(0.05)
 
     def cpu(self) -> float:
@@ -356,13 +405,8 @@ def _weighed(serving: Serving, prefix: str, matches: int, seconds: float,
              cluster: Any = None) -> dict[str, float]:
     """:func:`_load` on ``serving``, with the CPU its processes (and ``cluster``'s
     PostgreSQL) spent per acknowledged action."""
-    app0, db0 = serving.cpu(), cluster.cpu() if cluster is not None else 0.0
-    out = asyncio.run(_load(serving.port, matches, seconds, prefix))
-    acted = out[f"{prefix}_actions_per_s"] * seconds
-    out[f"{prefix}_app_cpu_ms"] = 1000 * (serving.cpu() - app0) / acted
-    if cluster is not None:
-        out[f"{prefix}_db_cpu_ms"] = 1000 * (cluster.cpu() - db0) / acted
-    return out
+    counts = {"app": serving.cpu} | ({} if cluster is None else {"db": cluster.cpu})
+    return asyncio.run(_load(serving.port, matches, seconds, prefix, cpu=counts))
 
 
 RATE = 1000.0
@@ -384,7 +428,8 @@ def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
         res: dict[str, float] = ({} if only_viewers else
                                  store_appends(os.path.join(tmp, "append.sqlite")))
         db = os.path.join(tmp, "m.sqlite")
-        found = viewed(db, long_logs(tmp, long_matches), max(viewers, long_matches))
+        logs = long_logs(tmp, long_matches)
+        found = viewed(db, logs, max(viewers, long_matches))
         serving = Serving(db)
         try:
             if only_viewers:
@@ -402,9 +447,32 @@ def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
                                          reloading, rate=rate)))
         finally:
             serving.close()
+        if not only_viewers:  # the same loads, one process a core over one shared file
+            res.update(_two_processes(os.path.join(tmp, "w2.sqlite"), logs, matches,
+                                      seconds, viewers, rate))
     if with_postgres:
         res.update(over_postgres(postgres, matches, seconds))
     return res
+
+
+def _two_processes(db: str, logs: list[str], matches: int, seconds: float, viewers: int,
+                   rate: float) -> dict[str, float]:
+    """``grimoire serve --workers 2`` over a new SQLite file (``w2_*``), the loads of
+    the one process: alone, beside the viewers, and paced, alone and beside them."""
+    found = viewed(db, logs, viewers)
+    reloading = [(token, path) for token, path, _ in found]
+    serving = Serving(db, 2)
+    try:
+        res = _weighed(serving, "w2", matches, seconds)
+        res.update(asyncio.run(_load(serving.port, matches, seconds, "w2_loaded",
+                                     reloading)))
+        res.update(asyncio.run(_load(serving.port, matches, seconds, "w2_paced",
+                                     rate=rate)))
+        res.update(asyncio.run(_load(serving.port, matches, seconds, "w2_paced_loaded",
+                                     reloading, rate=rate)))
+        return res
+    finally:
+        serving.close()
 
 
 def over_postgres(url: str | None, matches: int = 50, seconds: float = 10.0

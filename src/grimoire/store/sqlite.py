@@ -267,10 +267,11 @@ class Store(EventStore):
         return self._db
 
     @contextmanager
-    def _reading(self) -> Iterator[sqlite3.Connection]:
+    def _reading(self, single: bool = False) -> Iterator[sqlite3.Connection]:
         """The connection for reads (each statement sees one consistent snapshot; with
         the writer thread, the whole block does: one read transaction on a connection of
-        its own, never waiting for the writer)."""
+        its own, never waiting for the writer). ``single``: the block runs one statement,
+        its own read transaction (none begun around it)."""
         if self._writer is None:
             with self._lock:
                 try:
@@ -280,7 +281,8 @@ class Store(EventStore):
             return
         db = self._reader()
         try:
-            db.execute("BEGIN")
+            if not single:
+                db.execute("BEGIN")
             yield db
         except sqlite3.Error as exc:
             raise translate(exc, self.path) from None
@@ -471,6 +473,18 @@ class Store(EventStore):
         key = db.execute(sql, params).lastrowid
         assert key is not None
         return int(key)
+
+    def version(self, match_id: str) -> int:
+        """The number of records of the match (the next record's seq): one statement, on
+        a read connection (what a server over a shared file asks before each answer).
+
+        >>> from grimoire import Match
+        >>> with Store(":memory:") as store:
+        ...     store.version(store.create(Match.new("vicious-circle", dice="recorded").header))
+        0
+        """
+        with self._reading(single=True) as db:
+            return int(self._row(db, match_id, "version")[0])
 
     def _appended(self, db: Any, match_id: str, version: int) -> None:
         if not self.shared:
