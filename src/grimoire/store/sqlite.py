@@ -521,7 +521,7 @@ class Feed:
     A thread of its own reads the feed (the ``appended`` table) every :attr:`POLL`
     seconds, when SQLite says the file changed (``PRAGMA data_version``), and calls
     ``told(match id, version)`` for each append, this process's own too: keep it short.
-    A feed that fell behind by more than the rows the table keeps (:data:`FEED_KEPT`)
+    A feed that fell behind by more than the rows the table keeps (``FEED_KEPT``, 4,096)
     calls ``told(None, 0)``: appends may have been missed, ask the store.
 
     :meth:`claim` takes a lock on one byte of the file ``<path>-lock`` (the byte of the
