@@ -222,7 +222,14 @@ def _dec_target(ctx: _Ctx, where: str, s: str) -> str:
 
 
 def _enc_cards(cards: Iterable[int]) -> str:
-    cs = list(cards)
+    return _enc_card_tuple(cards if isinstance(cards, tuple) else tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def _enc_card_tuple(cs: tuple[int, ...]) -> str:
+    """A list of card numbers as the notation writes it (runs of three or more as ``a-b``,
+    hidden cards as ``?``), kept for the lists met again: a hand, a deck and a discard pile
+    change one card at a time."""
     out: list[str] = []
     i = 0
     while i < len(cs):
