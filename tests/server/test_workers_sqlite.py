@@ -21,7 +21,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from servers import HTTP, auth, bot_answers_across, played_across, serving
+from servers import GRIMOIRE, HTTP, auth, bot_answers_across, played_across, serving
 from typer.testing import CliRunner
 
 from grimoire.cli.app import app
@@ -53,6 +53,23 @@ def test_workers_over_a_store_in_memory_are_refused() -> None:
     result = CliRunner().invoke(app, ["serve", "--db", ":memory:", "--workers", "2"])
     assert result.exit_code == 2
     assert "server/workers" in result.output
+
+
+def test_a_file_served_alone_or_shared_refuses_the_other_kind_of_server(
+        pair: Pair, tmp_path: Path) -> None:
+    """A file is served by one process alone, or by shared ones (``--workers 2`` or more
+    in every command): a server of the other kind is refused before it listens,
+    ``store/served``, rather than serve copies of the matches that fall behind."""
+    def refused(db: Path, *args: str) -> None:
+        done = subprocess.run([GRIMOIRE, "serve", "--db", str(db), "--port", "0", *args],
+                              capture_output=True, text=True, timeout=60, check=False)
+        assert done.returncode == 1 and "store/served" in done.stderr, (args, done.stderr)
+
+    refused(pair.db)
+    lone = tmp_path / "lone.sqlite"
+    with serving(str(lone), tmp_path, ("alone", ())):
+        refused(lone)
+        refused(lone, "--workers", "2")
 
 
 def test_a_match_made_on_one_process_is_played_and_watched_on_the_others(pair: Pair) -> None:

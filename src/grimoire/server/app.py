@@ -265,6 +265,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     bucket = Bucket(config.rate, config.burst)
     store = open_store(config.db, durability=config.durability,  # type: ignore[arg-type]
                        timeout=config.lock_timeout, shared=config.shared)
+    try:
+        store.serve()  # an SQLite file served by another process alone: store/served
+    except BaseException:
+        store.close()
+        raise
     live_matches = Hub(store, dice_seeds=config.dice_seeds)
     lobby = Lobby(store, live_matches)
     bots = BotSeats(live_matches, store)

@@ -261,6 +261,17 @@ class EventStore(ABC):
         """
         return None
 
+    def serve(self) -> None:
+        """Mark this process as a server of the store, or raise ``store/served`` where the
+        store cannot be served beside the servers it has (an SQLite file served by a
+        process alone). Nothing here: a PostgreSQL database takes any number.
+
+        >>> from grimoire.store import Store
+        >>> with Store(":memory:") as store:
+        ...     store.serve()
+        """
+        return None
+
     def _appended(self, db: Connection, match_id: str, version: int) -> None:
         """Called in an append's transaction once the match's version has moved to
         ``version``: a backend that others watch tells them here (on commit)."""

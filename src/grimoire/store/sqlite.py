@@ -149,7 +149,7 @@ class Store(EventStore):
         self.path = os.fspath(path)
         self.read_only = bool(read_only)
         self.shared = bool(shared)
-        self._turns: int | None = None  # the lock file's descriptor (shared stores)
+        self._lockfd: int | None = None  # <path>-lock's descriptor (shared or serving)
         if self.shared and (read_only or not writer or self.path in (":memory:", "")
                             or fcntl is None):
             raise StoreError("store/not-shared", f"{self.path}: only a file opened "
@@ -186,7 +186,7 @@ class Store(EventStore):
         if self.shared:
             try:
                 db.execute(FEED)
-                self._turns = os.open(self.path + "-lock", os.O_RDWR | os.O_CREAT, 0o644)
+                self._lockfd = os.open(self.path + "-lock", os.O_RDWR | os.O_CREAT, 0o644)
             except (sqlite3.Error, OSError) as exc:
                 db.close()
                 self._db = None
@@ -241,9 +241,9 @@ class Store(EventStore):
             for reader in readers:
                 with contextlib.suppress(sqlite3.Error):
                     reader.close()
-            if self._turns is not None:
-                os.close(self._turns)  # (POSIX: every lock this process holds on it goes)
-                self._turns = None
+            if self._lockfd is not None:
+                os.close(self._lockfd)  # (POSIX: every lock this process holds on it goes)
+                self._lockfd = None
             if self._db is not None:
                 try:
                     self._db.close()
@@ -365,15 +365,15 @@ class Store(EventStore):
         shared): an exclusive lock on the first byte of ``<path>-lock``, which wakes the
         next writer as soon as it is let go, where SQLite's own busy wait sleeps up to
         100 ms between its tries."""
-        if self._turns is None:
+        if not self.shared or self._lockfd is None:
             yield
             return
         assert fcntl is not None
-        fcntl.lockf(self._turns, fcntl.LOCK_EX, 1, 0)
+        fcntl.lockf(self._lockfd, fcntl.LOCK_EX, 1, 0)
         try:
             yield
         finally:
-            fcntl.lockf(self._turns, fcntl.LOCK_UN, 1, 0)
+            fcntl.lockf(self._lockfd, fcntl.LOCK_UN, 1, 0)
 
     def _write_loop(self) -> None:
         batch: list[_Request] = []
@@ -474,6 +474,35 @@ class Store(EventStore):
         assert key is not None
         return int(key)
 
+    def serve(self) -> None:
+        """Mark this process as a server of the file, or refuse (``store/served``) where
+        another process serves it in a way this one cannot share: shared stores serve
+        beside each other (``grimoire serve --workers N`` in every command over the file),
+        a store not shared serves alone (its copies of the matches would fall behind the
+        others' appends unseen). The mark is a lock on byte 1 of ``<path>-lock`` (shared,
+        or exclusive), let go when the store closes or its process ends. POSIX locks
+        belong to a process: its own marks never refuse it. Nothing for a store in memory,
+        a read-only one, or without ``fcntl``.
+
+        >>> with Store(":memory:") as store:
+        ...     store.serve()
+        """
+        if fcntl is None or self.read_only or self.path in (":memory:", ""):
+            return
+        if self._lockfd is None:
+            try:
+                self._lockfd = os.open(self.path + "-lock", os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as exc:
+                raise StoreError("store/io", f"{self.path}-lock: {exc.strerror}") from None
+        try:
+            fcntl.lockf(self._lockfd, (fcntl.LOCK_SH if self.shared else fcntl.LOCK_EX)
+                        | fcntl.LOCK_NB, 1, 1)
+        except OSError:
+            raise StoreError("store/served", f"{self.path} is served by another process "
+                             "(grimoire serve) already: stop it, or serve the file with "
+                             "--workers 2 or more in every command (one file, processes "
+                             "that know of each other)") from None
+
     def version(self, match_id: str) -> int:
         """The number of records of the match (the next record's seq): one statement, on
         a read connection (what a server over a shared file asks before each answer).
@@ -503,7 +532,7 @@ class Store(EventStore):
         ...     store.watch(print) is None
         True
         """
-        if not self.shared or self._turns is None:
+        if not self.shared or self._lockfd is None:
             return None
         return Feed(self, told)
 
@@ -559,7 +588,7 @@ class Feed:
         with self._claims_lock:
             if match_id in self._claimed:
                 return True
-            fd = self._store._turns
+            fd = self._store._lockfd
             if fd is None or self._stop.is_set():
                 return False
             assert fcntl is not None
@@ -579,7 +608,7 @@ class Feed:
         self._stop.set()
         self._thread.join(5)
         with self._claims_lock:
-            fd = self._store._turns
+            fd = self._store._lockfd
             if fd is not None and fcntl is not None:
                 for match_id in self._claimed:
                     with contextlib.suppress(OSError):
@@ -614,5 +643,5 @@ class Feed:
 
 def _byte(match_id: str) -> int:
     """The byte of ``<path>-lock`` holding the claim of ``match_id`` (byte 0 is the
-    writers' turn)."""
-    return 1 + zlib.crc32(match_id.encode())
+    writers' turn, byte 1 the servers' mark: :meth:`Store.serve`)."""
+    return 2 + zlib.crc32(match_id.encode())

@@ -84,12 +84,14 @@ def check_workers(db: str | os.PathLike[str], workers: int) -> None:
 def check_store(db: str | os.PathLike[str], *, durability: str = "full",
                 shared: bool = False) -> None:
     """Open the store ``db`` once (creating or migrating it, and ``shared``: making an
-    SQLite file's feed) and close it: a database that cannot be reached, or a file that
-    cannot be a store, is refused before any worker starts."""
+    SQLite file's feed) and close it: a database that cannot be reached, a file that
+    cannot be a store, or one that another process serves alone (``store/served``) is
+    refused before any worker starts."""
     if durability not in ("full", "normal"):
         raise UsageError("server/durability", "durability is 'full' or 'normal'")
-    open_store(os.fspath(db), durability=durability,  # type: ignore[arg-type]
-               shared=shared).close()
+    with open_store(os.fspath(db), durability=durability,  # type: ignore[arg-type]
+                    shared=shared) as store:
+        store.serve()
 
 
 RESTART_WAIT = (0.1, 10.0)
