@@ -11,6 +11,7 @@ from a few facts (the public builder, :mod:`grimoire.games.wiz_war.positions`, w
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import pytest
 
@@ -73,3 +74,20 @@ def well_formed(art: Sequence[str]) -> None:
                 assert ch == "+"
             else:
                 assert ch in " -|D"
+
+
+def reached_without_doors(key: Any, g: Any) -> set[int]:
+    """The squares of the board ``g`` (``board.geometry(key)``'s shape) reached from the
+    first home base without passing a door (every door taken for a wall)."""
+    from grimoire.games.wiz_war import board as B
+
+    edges = tuple("#" if kind == "D" else kind for kind in g.initial_edges)
+    seen, todo = {g.home[0]}, [g.home[0]]
+    while todo:
+        q = todo.pop()
+        for d in range(4):
+            nb = B.step(key, edges, q, d)[0]
+            if nb >= 0 and nb not in seen:
+                seen.add(nb)
+                todo.append(nb)
+    return seen

@@ -11,7 +11,7 @@ import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from wizwar import NAMES, act, card, position, well_formed
+from wizwar import NAMES, act, card, position, reached_without_doors, well_formed
 
 from grimoire import Match
 from grimoire.bots.random import RandomBot, play_out
@@ -119,16 +119,7 @@ def test_every_layout_lays_each_sector_whole_in_its_place(n: int) -> None:
             assert set(g.treasure_starts[k]) == starts
             assert {q for q in g.squares if g.sector[q] == k} == {
                 corner + i * g.width + j for i in range(SECTOR) for j in range(SECTOR)}
-        open_ = tuple("#" if kind == "D" else kind for kind in g.initial_edges)
-        seen, todo = {g.home[0]}, [g.home[0]]
-        while todo:
-            q = todo.pop()
-            for d in range(4):
-                nb = B.step(n, open_, q, d)[0]
-                if nb >= 0 and nb not in seen:
-                    seen.add(nb)
-                    todo.append(nb)
-        assert len(seen) == len(g.squares)
+        assert len(reached_without_doors(n, g)) == len(g.squares)
 
 
 @pytest.mark.parametrize(("n", "sector", "quarter"), [(2, 1, 1), (3, 2, 2), (4, 3, 3)])

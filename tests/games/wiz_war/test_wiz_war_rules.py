@@ -6,7 +6,18 @@ import random
 
 import msgspec
 import pytest
-from wizwar import NAMES, act, card, edge, kinds, position, reason, sq, well_formed
+from wizwar import (
+    NAMES,
+    act,
+    card,
+    edge,
+    kinds,
+    position,
+    reached_without_doors,
+    reason,
+    sq,
+    well_formed,
+)
 
 from grimoire import Match
 from grimoire.core.audit import audit_events
@@ -37,17 +48,7 @@ def test_labyrinth_every_square_reachable_without_doors(n: int) -> None:
     """Sectors of our own design: every square can be reached without passing a door
     (doors are locked for enemies), so no treasure is sealed away."""
     g = B.geometry(n)
-    edges = tuple("#" if k == "D" else k for k in g.initial_edges)
-    seen = {g.home[0]}
-    todo = [g.home[0]]
-    while todo:
-        q = todo.pop()
-        for d in range(4):
-            nb = B.step(n, edges, q, d)[0]
-            if nb >= 0 and nb not in seen:
-                seen.add(nb)
-                todo.append(nb)
-    assert len(seen) == sum(g.valid)
+    assert len(reached_without_doors(n, g)) == sum(g.valid)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
