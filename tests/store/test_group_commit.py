@@ -1,5 +1,5 @@
-"""SQLite's writer thread: the writes waiting are committed in one transaction (group
-commit), each rolled back alone when it fails, and a write returns once committed."""
+"""SQLite's group commit: the writes waiting are committed in one transaction, each rolled
+back alone when it fails, and a write returns once committed."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def test_writes_waiting_are_committed_together_and_a_failing_one_fails_alone(
         threads = [threading.Thread(target=call, args=(name,)) for name in calls]
         for thread in threads:
             thread.start()
-        _wait(lambda: store._queue.qsize() == len(calls))
+        _wait(lambda: len(store._pending) == len(calls))
         # the file's write lock is held: reads go on, on connections of their own
         assert [store.version(mid) for mid in ids] == [1] + [0] * 7
         assert not results
@@ -110,7 +110,7 @@ def test_a_writer_that_dies_fails_every_write_and_hangs_none(tmp_path: Path) -> 
 
 def test_a_store_opened_without_its_writer_commits_each_write_on_its_callers_thread(
         tmp_path: Path) -> None:
-    """``writer=False`` (the command-line tools' stores): no writer thread, each write is
+    """``writer=False`` (the command-line tools' stores): no group commit, each write is
     its own transaction on the caller's thread, with the same refusals; the file is then
     the same store for a store opened with its writer."""
     match = Match.new("vicious-circle", seed=SEED)
@@ -126,3 +126,37 @@ def test_a_store_opened_without_its_writer_commits_each_write_on_its_callers_thr
         assert store.commits == 2  # the create and the append, each alone
     with Store(tmp_path / "s.db") as store:
         assert store.info(mid).version == 1
+
+
+def test_a_write_with_none_under_way_commits_on_its_callers_thread(tmp_path: Path) -> None:
+    """No thread of the store's own: the first write to find no commit under way is
+    committed on its caller's thread (no hand-over to another thread and back); one
+    queued behind a commit is committed by that commit's thread or leads the next."""
+    before = set(threading.enumerate())
+    with Store(tmp_path / "s.db") as store:
+        assert set(threading.enumerate()) == before
+        assert store._write(lambda db: threading.get_ident()) == threading.get_ident()
+        gate, busy = threading.Event(), threading.Event()
+
+        def block(db: Any) -> int:
+            busy.set()
+            gate.wait(5)
+            return threading.get_ident()
+
+        ran: dict[str, int] = {}
+        blocker = threading.Thread(target=lambda: ran.update(blocker=store._write(block)))
+        blocker.start()
+        assert busy.wait(5)
+        queued = [threading.Thread(target=lambda k=k: ran.update(
+            {f"q{k}": store._write(lambda db: threading.get_ident())})) for k in range(3)]
+        for thread in queued:
+            thread.start()
+        _wait(lambda: len(store._pending) == 3)
+        gate.set()
+        for thread in [blocker, *queued]:
+            thread.join(5)
+        assert ran["blocker"] == blocker.ident
+        # the first queued led the next transaction, carrying the two behind it
+        leaders = {ran[f"q{k}"] for k in range(3)}
+        assert len(leaders) == 1 and leaders <= {t.ident for t in queued}
+        assert set(threading.enumerate()) == before

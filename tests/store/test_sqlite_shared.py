@@ -127,7 +127,7 @@ def test_a_claim_goes_to_one_process_and_comes_back_when_it_dies(tmp_path: Path)
 @pytest.mark.parametrize("where", [":memory:", "read-only", "no-writer"])
 def test_only_a_file_written_by_its_writer_thread_may_be_shared(
         tmp_path: Path, where: str) -> None:
-    """``store/not-shared``: a store in memory, read-only or without its writer thread
+    """``store/not-shared``: a store in memory, read-only or opened with ``writer=False``
     has no feed and no turns to share."""
     path = tmp_path / "m.sqlite"
     Store(path).close()
@@ -142,7 +142,7 @@ def test_only_a_file_written_by_its_writer_thread_may_be_shared(
 
 
 def test_the_lobby_writes_through_the_writer_while_matches_append(tmp_path: Path) -> None:
-    """The lobby's tables are written by the store's writer thread, as appends are: a
+    """The lobby's tables are written through the store's group commit, as appends are: a
     table opened, taken or cancelled while other threads append never meets the
     writer's transaction on its connection."""
     header, decided = decisions(40)

@@ -218,8 +218,8 @@ class Hub:
 
     ``threads``: the worker threads answering requests (default: :data:`THREADS` over an
     SQLite file, one per connection over a store with a pool of them, PostgreSQL's). A
-    decision waits in its thread for the store: over SQLite for the writer's commit, so
-    the threads bound how many decisions one commit can gather (:data:`THREADS`); over
+    decision waits in its thread for the store: over SQLite for the commit that carries
+    it, so the threads bound how many decisions one commit can gather (:data:`THREADS`); over
     PostgreSQL for a connection of its own, so more threads than connections would only
     wait for one."""
 

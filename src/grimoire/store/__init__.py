@@ -42,7 +42,8 @@ def open_store(db: str | os.PathLike[str], *, durability: Durability = "full",
     :class:`~grimoire.store.postgres.PostgresStore`, anything else is the path of an
     SQLite file (:class:`Store`). ``create=False`` refuses a store that does not exist
     yet (``store/missing``) rather than make an empty one; ``writer=False`` writes an
-    SQLite file on the caller's thread rather than its writer thread (see :class:`Store`;
+    SQLite file on the caller's thread, each write alone, rather than commit the writes of
+    several threads together (see :class:`Store`;
     PostgreSQL has none); ``shared=True`` opens an SQLite file that other processes serve
     too (``grimoire serve --workers N``; a PostgreSQL database always is); the other
     arguments are the backends' own.

@@ -237,7 +237,8 @@ class EventStore(ABC):
     def _write(self, fn: Callable[[Connection], T]) -> T:
         """``fn(db)`` in one write transaction (:meth:`_writing`), and its result. Every
         write goes through here, so a backend may run it elsewhere: SQLite's runs it on
-        its writer thread, beside the other writes waiting then (group commit)."""
+        the caller's thread with the other writes waiting then, or has another thread's
+        transaction carry it (group commit)."""
         with self._writing() as db:
             return fn(db)
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import queue
 import sqlite3
 import threading
 import zlib
@@ -51,7 +50,7 @@ __all__ = ["PAGE", "AppendResult", "Durability", "Feed", "MatchInfo", "Store", "
 T = TypeVar("T")
 
 BATCH = 256
-"""The most writes the writer thread commits in one transaction."""
+"""The most writes one transaction commits (group commit: :meth:`Store._write`)."""
 
 FEED = """CREATE TABLE IF NOT EXISTS appended (
     n       INTEGER PRIMARY KEY,
@@ -67,7 +66,8 @@ FEED_KEPT = 4096
 """Rows the feed keeps: a process further behind than that is told appends may have been
 missed (``told(None, 0)``)."""
 
-_STOP = object()
+_LEAD = object()
+"""What a waiting write is given when it is handed the lead (:meth:`Store._lead`)."""
 _Request = tuple[Callable[[sqlite3.Connection], Any], "Future[Any]"]
 
 # SQLite's primary result codes (https://sqlite.org/rescode.html)
@@ -112,17 +112,19 @@ class Store(EventStore):
     ``timeout`` seconds for another one, then fails with ``store/locked``. One ``Store``
     may be shared by threads.
 
-    A store in a file, opened read-write, writes on one thread of its own, the only one
-    holding the write connection: every write (:meth:`append`, :meth:`create`…) is queued
-    and its caller waits for it. The writer takes every write waiting and commits them in
-    one transaction (group commit), each in a savepoint of its own, so a write that fails
-    (a conflict, a used key, a full disk) is rolled back alone and raised to its caller
-    alone; a write returns only once the transaction holding it has committed. Reads take
-    connections of their own (WAL): they never wait for the writer. :attr:`commits` counts
-    the writer's transactions. ``":memory:"`` and read-only stores use one connection, and
-    so does a store opened with ``writer=False``: each write is then committed on its
-    caller's thread, alone, the cheaper way for one caller appending in turn (a
-    command-line tool), which has no other writes to group and no reads to keep waiting.
+    A store in a file, opened read-write, commits the writes of its threads together
+    (group commit) on one write connection: the first write (:meth:`append`,
+    :meth:`create`…) to find none under way is committed at once on its caller's thread,
+    with every write queued meanwhile, in one transaction; the writes queued while it
+    commits wait, and the first of them then leads the next transaction. Each write runs
+    in a savepoint of its own, so a write that fails (a conflict, a used key, a full
+    disk) is rolled back alone and raised to its caller alone; a write returns only once
+    the transaction holding it has committed. Reads take connections of their own (WAL):
+    they never wait for a write. :attr:`commits` counts the write transactions.
+    ``":memory:"`` and read-only stores use one connection, and so does a store opened
+    with ``writer=False``: each write is then committed on its caller's thread, alone,
+    the cheaper way for one caller appending in turn (a command-line tool), which has no
+    other writes to group and no reads to keep waiting.
 
     ``shared=True``: other processes serve the same file (``grimoire serve --workers N``):
     each append is also written to a feed (the ``appended`` table, made when a shared store
@@ -153,16 +155,20 @@ class Store(EventStore):
         if self.shared and (read_only or not writer or self.path in (":memory:", "")
                             or fcntl is None):
             raise StoreError("store/not-shared", f"{self.path}: only a file opened "
-                             "read-write, with its writer thread, on a POSIX system, may "
+                             "read-write, with group commit (not writer=False), on a POSIX "
+                             "system, may "
                              "be shared by processes")
         self._lock = threading.RLock()
         self._db: sqlite3.Connection | None = None
         self._timeout = float(timeout)
         self._readers: list[sqlite3.Connection] = []  # idle read connections
         self._reads_lock = threading.Lock()
-        self._queue: queue.SimpleQueue[_Request | object] = queue.SimpleQueue()
-        self._queue_lock = threading.Lock()  # taken to queue a write, to stop or fail
-        self._writer: threading.Thread | None = None
+        self._queue_lock = threading.Lock()  # taken to queue a write, to lead, to close
+        self._idle = threading.Condition(self._queue_lock)  # told when no write is led
+        self._pending: list[_Request] = []  # writes waiting for a leader to commit them
+        self._leading = False  # a thread is committing (the leader: _lead)
+        self._leader: int | None = None  # its thread's id
+        self._closed = False
         self._failed: StoreError | None = None
         self.commits = 0
         target, uri = self.path, False
@@ -192,10 +198,11 @@ class Store(EventStore):
                 self._db = None
                 raise (translate(exc, self.path) if isinstance(exc, sqlite3.Error) else
                        StoreError("store/io", f"{self.path}-lock: {exc.strerror}")) from None
-        if writer and not self.read_only and self.path not in (":memory:", ""):
-            self._writer = threading.Thread(target=self._write_loop, daemon=True,
-                                            name=f"grimoire-store-writer {self.path}")
-            self._writer.start()
+        self._grouped = bool(writer and not self.read_only
+                             and self.path not in (":memory:", ""))
+        """Writes are committed together (group commit: :meth:`_write`); else each on
+        its caller's thread, alone, under :attr:`_lock`, and reads share its
+        connection."""
 
     def _open(self, db: sqlite3.Connection, durability: Durability) -> None:
         version = user_version(db)  # reads the file's header: not SQLite -> NOTADB
@@ -230,11 +237,9 @@ class Store(EventStore):
         """Close the file (every later call is ``store/closed``), once the writes queued
         are written. Closing twice is fine."""
         with self._queue_lock:
-            writer, self._writer = self._writer, None
-            if writer is not None:
-                self._queue.put(_STOP)
-        if writer is not None and writer is not threading.current_thread():
-            writer.join()
+            self._closed = True
+            if self._leader != threading.get_ident():
+                self._idle.wait_for(lambda: not self._leading)
         with self._lock:
             with self._reads_lock:
                 readers, self._readers = self._readers, []
@@ -269,10 +274,10 @@ class Store(EventStore):
     @contextmanager
     def _reading(self, single: bool = False) -> Iterator[sqlite3.Connection]:
         """The connection for reads (each statement sees one consistent snapshot; with
-        the writer thread, the whole block does: one read transaction on a connection of
-        its own, never waiting for the writer). ``single``: the block runs one statement,
+        group commit, the whole block does: one read transaction on a connection of its
+        own, never waiting for a write). ``single``: the block runs one statement,
         its own read transaction (none begun around it)."""
-        if self._writer is None:
+        if not self._grouped:
             with self._lock:
                 try:
                     yield self._conn()
@@ -315,8 +320,8 @@ class Store(EventStore):
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction: committed if the block ends normally,
-        rolled back (nothing written) if it raises. The path of a store with no writer
-        thread (in memory); the writer's batches are :meth:`_commit`'s."""
+        rolled back (nothing written) if it raises. The path of a store without group
+        commit (in memory, ``writer=False``); group commit's batches are :meth:`_commit`'s."""
         with self._lock:
             db = self._conn()
             if self.read_only:
@@ -342,22 +347,36 @@ class Store(EventStore):
     # ------------------------------------------------------------------ the writer
 
     def _write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """``fn(db)`` in a write transaction: queued for the writer thread, which may
-        commit it with other writes; returns (or raises) once that transaction is over."""
+        """``fn(db)`` in a write transaction, which may commit it with other writes;
+        returns (or raises) once that transaction is over. With group commit, the first
+        caller to find no write under way commits its own, with every write queued
+        meanwhile (the leader); the others wait until a leader has committed theirs, or
+        hands them the lead (:meth:`_lead`)."""
         if self.read_only:
             raise StoreError("store/read-only", f"the store {self.path} was opened "
                              "read-only")
-        if self._writer is None or self._writer is threading.current_thread():
+        if not self._grouped or self._leader == threading.get_ident():
             with self._writing() as db:
                 return fn(db)
-        future: Future[T] = Future()
+        request: _Request = (fn, Future())
         with self._queue_lock:
             if self._failed is not None:
                 raise self._failed
-            if self._writer is None:
+            if self._closed:
                 raise StoreError("store/closed", f"the store {self.path} is closed")
-            self._queue.put((fn, future))
-        return future.result()
+            lead = not self._leading
+            if lead:
+                self._leading = True
+            else:
+                self._pending.append(request)
+        if not lead:
+            value: T = request[1].result()
+            if value is not _LEAD:
+                return value
+            request = (fn, Future())  # handed the lead: its write goes first
+        self._lead(request)
+        done: T = request[1].result()
+        return done
 
     @contextmanager
     def _turn(self) -> Iterator[None]:
@@ -375,45 +394,40 @@ class Store(EventStore):
         finally:
             fcntl.lockf(self._lockfd, fcntl.LOCK_UN, 1, 0)
 
-    def _write_loop(self) -> None:
-        batch: list[_Request] = []
+    def _lead(self, first: _Request) -> None:
+        """Commit ``first`` and the writes queued (up to :data:`BATCH` in all) in one
+        transaction, on this thread; then hand the lead to the first write queued since,
+        if any (it commits itself and those behind it: no caller waits for more than
+        the transaction before its own), else let it go. Over a shared file, the writes
+        queued while waiting for the turn join in."""
+        batch = [first]
+        self._leader = threading.get_ident()
         try:
-            while True:
-                first = self._queue.get()
-                stop = first is _STOP
-                if not stop:
-                    batch.append(first)  # type: ignore[arg-type]
-                # over a shared file, the writes queued while waiting for the turn join in
-                with self._turn() if batch else contextlib.nullcontext():
-                    while len(batch) < BATCH and not stop:
-                        try:
-                            more = self._queue.get_nowait()
-                        except queue.Empty:
-                            break
-                        stop = more is _STOP
-                        if not stop:
-                            batch.append(more)  # type: ignore[arg-type]
-                    while batch:
-                        batch = self._commit(batch)
-                if stop:
-                    return
+            with self._turn():
+                with self._queue_lock:
+                    batch += self._pending[:BATCH - 1]
+                    del self._pending[:BATCH - 1]
+                while batch:
+                    batch = self._commit(batch)
         except BaseException as exc:  # a bug or no memory: fail every write, now and later
-            failed = StoreError("store/writer-failed", f"the store's writer thread "
-                                f"stopped ({type(exc).__name__}: {exc}); nothing more is "
+            failed = StoreError("store/writer-failed", f"the store's writer stopped "
+                                f"({type(exc).__name__}: {exc}); nothing more is "
                                 f"written: restart")
             with self._queue_lock:
                 self._failed = failed
-                pending = list(batch)
-                while True:
-                    try:
-                        item = self._queue.get_nowait()
-                    except queue.Empty:
-                        break
-                    if item is not _STOP:
-                        pending.append(item)  # type: ignore[arg-type]
-            for _, future in pending:
+                batch += self._pending
+                self._pending.clear()
+            for _, future in batch:
                 if not future.done():
                     future.set_exception(failed)
+        finally:
+            self._leader = None
+            with self._queue_lock:
+                if self._pending and self._failed is None:
+                    self._pending.pop(0)[1].set_result(_LEAD)
+                else:
+                    self._leading = False
+                    self._idle.notify_all()
 
     def _commit(self, batch: list[_Request]) -> list[_Request]:
         """Run ``batch`` in one transaction, each write in a savepoint, and settle its
