@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import msgspec
 import pytest
 
 from grimoire.core.audit import audit, audit_events
-from grimoire.core.logfile import read_log
+from grimoire.core.logfile import Log, read_log
 from grimoire.core.rules import options_for
 from grimoire.games.wiz_war import RULES
 from grimoire.games.wiz_war import board as B
@@ -19,17 +20,24 @@ FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "wiz-war"
 LOGS = sorted(FIXTURES.glob("*.jsonl"))
 
 
+@cache
+def log_of(path: Path) -> Log:
+    """The fixture at ``path``, read (and its chain verified) once: the tests read every
+    log again and again, never changing one."""
+    return read_log(path)
+
+
 def test_enough_fixtures() -> None:
     """At least five full seeded matches (2, 3 and 4 players) and twenty edge cases."""
     full = [p for p in LOGS if p.name.startswith("full-")]
     assert len(full) >= 5
-    assert {len(read_log(p).header.players) for p in full} == {2, 3, 4}
+    assert {len(log_of(p).header.players) for p in full} == {2, 3, 4}
     assert len([p for p in LOGS if p.name.startswith("edge-")]) >= 20
 
 
 @pytest.mark.parametrize("path", LOGS, ids=[p.stem for p in LOGS])
 def test_fixture_audits(path: Path) -> None:
-    expect = read_log(path).header.meta.get("expect")
+    expect = log_of(path).header.meta.get("expect")
     report = audit(path)
     if expect is None:
         assert report.ok, report.summary()
@@ -44,11 +52,11 @@ def test_logs_recorded_under_rules_1_still_audit() -> None:
     readings, which ruleset 1 shared)."""
     old = [p for p in LOGS if p.name.startswith("v1-")]
     assert len([p for p in old if p.name.startswith("v1-full-")]) >= 5
-    assert {read_log(p).header.rules for p in old} == {"1"}
-    assert {read_log(p).header.rules for p in LOGS if not p.name.startswith("v1-")} == {"2",
+    assert {log_of(p).header.rules for p in old} == {"1"}
+    assert {log_of(p).header.rules for p in LOGS if not p.name.startswith("v1-")} == {"2",
                                                                                       "3"}
     for path in old:
-        if read_log(path).header.meta.get("expect") is None:
+        if log_of(path).header.meta.get("expect") is None:
             assert audit(path).ok, path.name
 
 
@@ -59,7 +67,7 @@ def test_each_rules_1_option_is_what_keeps_some_old_log_valid(option: str) -> No
     readings the copies never met) fails its audit when only that option is turned off."""
     failing = []
     for path in LOGS:
-        log = read_log(path)
+        log = log_of(path)
         if not path.name.startswith("v1-") or log.header.meta.get("expect") is not None:
             continue
         header = msgspec.structs.replace(log.header, options={**log.header.options,
@@ -74,11 +82,11 @@ def test_logs_recorded_under_rules_2_replay_through_older() -> None:
     cases) keeps its header, which names none of ruleset 3's new options: the game reads
     it through ``older["2"]``, so it is played by ruleset 2's readings (``RULES_2``), and
     audits exactly as it was recorded (``test_fixture_audits``)."""
-    old = [p for p in LOGS if read_log(p).header.rules == "2"]
+    old = [p for p in LOGS if log_of(p).header.rules == "2"]
     assert len(old) >= 100
     assert dict(RULES.older["2"]) == RULES_2 and RULES.version == "3"
     for path in old:
-        options = read_log(path).header.options
+        options = log_of(path).header.options
         assert not set(options) & set(RULES_2), path.name
         read = options_for(RULES, "2", options)
         assert all(getattr(read, k) == v for k, v in RULES_2.items()), path.name
@@ -103,16 +111,16 @@ def test_needs_names_every_rules_2_option() -> None:
     assert set(NEEDS) | {"fixed_board"} == set(RULES_2)
     v2 = {p.stem for p in LOGS if p.name.startswith("v2-")}
     assert v2 == set(NEEDS.values())
-    assert {read_log(FIXTURES / f"{n}.jsonl").header.rules for n in v2} == {"2"}
+    assert {log_of(FIXTURES / f"{n}.jsonl").header.rules for n in v2} == {"2"}
     r3 = [p for p in LOGS if p.name.startswith("edge-r3-")]
-    assert len(r3) == len(NEEDS) and {read_log(p).header.rules for p in r3} == {"3"}
+    assert len(r3) == len(NEEDS) and {log_of(p).header.rules for p in r3} == {"3"}
 
 
 @pytest.mark.parametrize(("option", "name"), sorted(NEEDS.items()))
 def test_each_rules_2_option_is_what_keeps_a_rules_2_log_valid(option: str, name: str) -> None:
     """Each house rule of ``RULES_2`` is needed: the ruleset 2 log that meets its reading
     audits with it and fails its audit when only that option is turned off."""
-    log = read_log(FIXTURES / f"{name}.jsonl")
+    log = log_of(FIXTURES / f"{name}.jsonl")
     assert log.header.rules == "2"
     assert audit_events(RULES, log.header, log.events).ok
     header = msgspec.structs.replace(log.header, options={**log.header.options,
@@ -128,7 +136,7 @@ def test_fixed_board_is_what_keeps_the_rules_2_full_games_valid() -> None:
     full = [p for p in LOGS if p.name.startswith("full-0")]
     assert full
     for path in full:
-        log = read_log(path)
+        log = log_of(path)
         assert log.header.rules == "2", path.name
         header = msgspec.structs.replace(log.header, options={**log.header.options,
                                                               "fixed_board": False})
@@ -141,7 +149,7 @@ def test_board_fixtures_cover_both_sides_and_every_player_count() -> None:
     boards = [p for p in LOGS if p.name.startswith("board-")]
     seen = set()
     for path in boards:
-        log = read_log(path)
+        log = log_of(path)
         assert log.header.rules == "3" and not log.header.options.get("fixed_board")
         built = [e for e in log.events if isinstance(e, E.BoardBuilt)]
         assert len(built) == 1

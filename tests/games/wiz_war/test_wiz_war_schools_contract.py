@@ -78,24 +78,31 @@ def playout(n: int, schools: str, seed: int, actions: int = ACTIONS,
 
 
 @cache
+def played(n: int, schools: str, seed: int) -> tuple[Match, tuple[tuple[int, State], ...]]:
+    """A seeded random playout and, before each of its actions, how many events it had
+    and its state (cached: the audit and the disguise read the same games; neither
+    changes the match)."""
+    before: list[tuple[int, State]] = []
+    m = playout(n, schools, seed, check=lambda m: before.append((len(m.events), m.state)))
+    return m, tuple(before)
+
+
+@cache
 def states(n: int, schools: str) -> tuple[State, ...]:
     """The state before every fourth action of two seeded random games (cached: the tests
     read the same)."""
     out: list[State] = []
-
-    def keep(m: Match) -> None:
-        if len(m.events) % 4 == 0 or len(out) < 12:
-            out.append(m.state)
-
     for seed in (1, 2):
-        playout(n, schools, seed, check=keep)
+        for events, state in played(n, schools, seed)[1]:
+            if events % 4 == 0 or len(out) < 12:
+                out.append(state)
     return tuple(out)
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_audit_accepts_seeded_random_playouts(case: tuple[int, str]) -> None:
     for seed in (1, 2, 3):
-        m = playout(*case, seed)
+        m = played(*case, seed)[0]
         log = m.log(reveal=True)
         report = audit_events(RULES, log.header, log.events)
         assert report.ok, report.summary()

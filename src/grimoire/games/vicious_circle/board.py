@@ -88,6 +88,12 @@ TERRAIN_OF_KIND: tuple[str, ...] = tuple(c[3] for c in T.CREATURES)
 PASSABLE: tuple[tuple[bool, ...], ...] = tuple(
     tuple(t == "." or t == TERRAIN_OF_KIND[k] for t in TERRAIN) for k in range(len(KINDS))
 )
+# STEPS[kind][square]: the neighbours of the square this creature may cross or occupy
+# (what a move's search walks, looked up once)
+STEPS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(nb for nb in NEIGHBOURS[sq] if PASSABLE[k][nb]) for sq in range(N))
+    for k in range(len(KINDS))
+)
 BEATS: tuple[tuple[bool, ...], ...] = tuple(tuple(bool(x) for x in row) for row in T.CAPTURES)
 # BEATS_LETTER[a][b]: does the piece lettered a capture the piece lettered b?
 BEATS_LETTER: dict[str, dict[str, bool]] = {
@@ -130,11 +136,12 @@ def reachable(board: Sequence[str], src: int, *, blocks: bool = False,
         return out
     frontier = [src]
     seen = {src}
+    steps = STEPS[kind]
     for _ in range(RANGE[kind]):
         nxt = []
         for sq in frontier:
-            for nb in NEIGHBOURS[sq]:
-                if nb in seen or not passable[nb]:
+            for nb in steps[sq]:
+                if nb in seen:
                     continue
                 seen.add(nb)
                 occ = board[nb]

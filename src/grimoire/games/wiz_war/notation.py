@@ -44,7 +44,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 from urllib.parse import quote, unquote
@@ -120,6 +120,14 @@ class _Ctx:
     g: B.Geometry
     ref: State
     cards: int  # card numbers are below this
+    read: dict[tuple[str, str], dict[str, Any]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """The fields each section's text was read as (a game's positions repeat most of
+    their sections): short texts only, a few hundred at most."""
+
+
+_MEMO_TEXT = 400  # the longest section text whose fields are kept (characters)
+_MEMO_SIZE = 512  # section texts kept per context
 
 
 @lru_cache(maxsize=64)
@@ -471,6 +479,7 @@ def _dec_pending(ctx: _Ctx, s: str) -> Pending | None:
 # ---------------------------------------------------------------- sections
 
 
+@lru_cache(maxsize=256)
 def _enc_board(board: int) -> str:
     """A board as the sector in each place and its turn clockwise in degrees:
     ``1.90,0.0`` (place 0 holds sector 1 turned 90 degrees, place 1 sector 0 unturned)."""
@@ -503,8 +512,6 @@ def _write(state: State, ctx: _Ctx) -> dict[str, str]:
     for q, who in zip(state.treasures, state.bearer, strict=True):
         t = "" if q == -1 and who != -1 else _enc_sq(ctx, q)
         treasures.append(t + (f"w{who}" if who != -1 else ""))
-    edges = [f"e{e}{k}" for e, (k, k0) in enumerate(zip(state.edges, ref.edges, strict=True))
-             if k != k0]
     return {
         "players": str(state.players),
         "phase": _enc_str(state.phase),
@@ -527,8 +534,8 @@ def _write(state: State, ctx: _Ctx) -> dict[str, str]:
         "objects": ",".join(f"{_enc_none(c)}@{_enc_sq(ctx, q)}" for c, q in state.objects)
         or "-",
         "treasures": ",".join(treasures),
-        "edges": ",".join(edges) or "-",
-        "cracks": ",".join(f"e{e}:{k}" for e, k in enumerate(state.cracks) if k) or "-",
+        "edges": "-" if state.edges == ref.edges else _enc_edges(state.edges, ref.edges),
+        "cracks": _enc_cracks(state.cracks) if any(state.cracks) else "-",
         "pending": _enc_pending(ctx, state.pending),
         "winners": _enc_seats(state.winners, ","),
         "result": _enc_str(state.result) or "-",
@@ -538,6 +545,20 @@ def _write(state: State, ctx: _Ctx) -> dict[str, str]:
                           for c, q, real in state.traps) or "-",
         "adopted": _enc_cards(state.adopted),
     }
+
+
+@lru_cache(maxsize=1024)
+def _enc_edges(edges: tuple[str, ...], ref: tuple[str, ...]) -> str:
+    """The borders that differ from the starting layout ``ref`` (``e17W``), kept: a game's
+    positions share a few layouts of borders, each a long tuple to walk."""
+    return ",".join(f"e{e}{k}" for e, (k, k0) in enumerate(zip(edges, ref, strict=True))
+                    if k != k0) or "-"
+
+
+@lru_cache(maxsize=1024)
+def _enc_cracks(cracks: tuple[int, ...]) -> str:
+    """The cracked borders (``e17:2``), kept as :func:`_enc_edges` is."""
+    return ",".join(f"e{e}:{k}" for e, k in enumerate(cracks) if k) or "-"
 
 
 def _read_num(lo: int, hi: int) -> Callable[[_Ctx, str, str], dict[str, Any]]:
@@ -625,10 +646,15 @@ def _read_treasures(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
     return {"treasures": tuple(squares), "bearer": tuple(bearers)}
 
 
+_EDGE_KINDS = "." + "".join(sorted(B.BLOCKING))
+
+
 def _read_edges(ctx: _Ctx, key: str, s: str) -> dict[str, Any]:
+    if s == "-":
+        return {key: ctx.ref.edges}
     edges = list(ctx.ref.edges)
-    kinds = "." + "".join(sorted(B.BLOCKING))
-    for item in [] if s == "-" else _items(key, s, ",", len(edges)):
+    kinds = _EDGE_KINDS
+    for item in _items(key, s, ",", len(edges)):
         if len(item) < 3 or item[-1] not in kinds:
             raise _bad(key, f"{item[:20]!r}: expected e<border><kind>, a kind one of {kinds}")
         edges[_dec_edge(ctx, key, item[:-1])] = item[-1]
@@ -817,11 +843,19 @@ def read(text: str, options: Options, players: Sequence[str]) -> State:
         raise _bad("board", f"side {options.side!r}: the options play side 'a' or 'b'")
     ctx = _context(n, options, _read_board(n, options, raw["board"]) if "board" in raw else -1)
     fields: dict[str, Any] = {}
+    memo = ctx.read
     for key, value in raw.items():
-        try:
-            fields.update(_READERS[key](ctx, key, value))
-        except (ValueError, TypeError, UnicodeError) as exc:  # odd digits, bad escapes
-            raise _bad(key, str(exc)[:80]) from None
+        got = memo.get((key, value))
+        if got is None:
+            try:
+                got = _READERS[key](ctx, key, value)
+            except (ValueError, TypeError, UnicodeError) as exc:  # odd digits, bad escapes
+                raise _bad(key, str(exc)[:80]) from None
+            if len(value) <= _MEMO_TEXT:
+                if len(memo) >= _MEMO_SIZE:
+                    memo.clear()
+                memo[key, value] = got
+        fields.update(got)
     state: State = msgspec.structs.replace(ctx.ref, names=tuple(players), options=options,
                                            **fields)
     return state
@@ -927,11 +961,12 @@ def _check_cards(s: State, ctx: _Ctx) -> None:
             raise _bad(zone, "a hidden card (?) may only be in a hand or the deck")
         known += cards
     known += _in_flight(s)
-    twice = [c for c, k in Counter(known).items() if k > 1]
-    if twice:
+    distinct = set(known)
+    if len(distinct) != len(known):  # counted only to name the first card met twice
+        twice = [c for c, k in Counter(known).items() if k > 1]
         raise _bad("cards", f"card {twice[0]} ({B.DECK[twice[0]]}) is in two places")
     game = _game(s.schools, s.options.extra_cards)
-    stray = sorted(set(known) - game)
+    stray = sorted(distinct - game)
     if stray:
         raise _bad("cards", f"card {stray[0]} ({B.DECK[stray[0]]}) is not in this game")
     if len(known) + hidden != len(game):
@@ -1018,7 +1053,8 @@ def _check_spells(s: State, ctx: _Ctx) -> None:
                 not creature and (sp.carry >= 0 or sp.moves != 0)) or sp.moves > card.speed:
             raise _bad("spells", f"{what}: cracks, carried treasure or moves out of range")
     walls = {int(sp.target[1:]) for sp in s.spells if "wall" in CARD[sp.card].traits}
-    if any(k in "WC" and e not in walls for e, k in enumerate(s.edges)):
+    if ("W" in s.edges or "C" in s.edges) and any(
+            k in "WC" and e not in walls for e, k in enumerate(s.edges)):
         raise _bad("edges", "a created wall (W) or door (C) with no spell holding it")
     _check_traps(s, ctx)
 
@@ -1045,7 +1081,7 @@ def _check_traps(s: State, ctx: _Ctx) -> None:
         if q < 0 or q in ctx.g.home:
             raise _bad("traps", f"a token on {q}: not an empty square")
     seals = {int(sp.target[1:]) for sp in s.spells if "seal" in CARD[sp.card].traits}
-    if any(k == "S" and e not in seals for e, k in enumerate(s.edges)):
+    if "S" in s.edges and any(k == "S" and e not in seals for e, k in enumerate(s.edges)):
         raise _bad("edges", "a sealed door (S) with no spell holding it")
 
 
@@ -1060,9 +1096,10 @@ def _target_number(t: str, prefix: str, limit: int) -> int:
 
 
 def _check_board(s: State, ctx: _Ctx) -> None:
-    for e, (k, c) in enumerate(zip(s.edges, s.cracks, strict=True)):
-        if c and (k == "." or c >= (T.DOOR_CRACKS if k in "DSC" else T.WALL_CRACKS)):
-            raise _bad("cracks", f"e{e}:{c} on a border of kind {k!r}")
+    if any(s.cracks) or len(s.cracks) != len(s.edges):  # no cracks: nothing to check
+        for e, (k, c) in enumerate(zip(s.edges, s.cracks, strict=True)):
+            if c and (k == "." or c >= (T.DOOR_CRACKS if k in "DSC" else T.WALL_CRACKS)):
+                raise _bad("cracks", f"e{e}:{c} on a border of kind {k!r}")
     # a game that ends during Move and Cast keeps its last moment's flags (a door held open,
     # the square an Astral Projection casts from), whoever died in it
     over = s.phase == "over"

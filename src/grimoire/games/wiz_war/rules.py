@@ -1384,7 +1384,9 @@ def disguise(s: State, player: PlayerId, rng: random.Random) -> State:
     pool = sorted(_all_cards(s.schools, s.options.extra_cards).difference(seen))
     rng.shuffle(pool)
     if spellbook(s):  # each group's deck from the unseen cards of its own deck
-        mine = [[c for c in pool if home(s, c) == g] for g in (0, 1)]
+        mine: tuple[list[int], list[int]] = ([], [])
+        for c in pool:  # one pass, each card's group asked once
+            mine[home(s, c)].append(c)
         a, b = len(deck_of(s, 0)), len(deck_of(s, 1))
         deck = tuple(mine[0][:a]) + tuple(mine[1][:b])
         rest = sorted(mine[0][a:] + mine[1][b:])

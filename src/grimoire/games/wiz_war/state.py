@@ -477,6 +477,8 @@ SOLID: tuple[bool, ...] = tuple("solid" in c.traits for c in CARD)
 
 def stone_at(s: State, sq: int) -> bool:
     """``sq in stone_blocks(s)``, without building the set."""
+    if not s.spells:  # the common case, answered at once
+        return False
     return any(SOLID[sp.card] and square_of(sp) == sq for sp in s.spells)
 
 
@@ -733,9 +735,26 @@ def _finds(start: int, most: int, step: Callable[[int, int], int], goal: int) ->
 
 
 def _walker(s: State, p: int) -> Callable[[int, int], int]:
-    """The step of seat ``p``'s wizard walking (see :func:`passage`)."""
+    """The step of seat ``p``'s wizard walking: :func:`passage` with what it reads of
+    ``s`` looked up once (the board, the borders, the Stone Blocks' squares), as every
+    search asks it of each side of each square it meets."""
     mist = misty(s, p)
-    return lambda q, d: passage(s, q, d, p, mist)
+    g = B.GEOMETRY[s.board]
+    exits, edges, sectors = g.exits, s.edges, g.edge_sector
+    stones = stone_blocks(s) if s.spells else frozenset()
+
+    def step(q: int, d: int) -> int:
+        e, dest = exits[q][d]
+        if e >= 0:
+            k = edges[e]
+            if k != "." and (k not in "DC" or not (
+                    mist or (sectors[e] == p if k == "D" else door_owner(s, e) == p))):
+                return -1
+        elif dest < 0:
+            return -1
+        return -1 if dest in stones else dest
+
+    return step
 
 
 def reach(s: State, p: int, most: int) -> dict[int, tuple[int, ...]]:
@@ -882,8 +901,10 @@ def sight_edges(s: State, p: int, kinds: str, spell: bool = True) -> tuple[int, 
 
 def sees_edge(s: State, p: int, e: int, kinds: str, spell: bool = True) -> bool:
     """``e in sight_edges(s, p, kinds, spell)``, asked of one border."""
-    a = eye(s, p) if spell else s.pos[p]
     edges = looking(s)
+    if not 0 <= e < len(edges) or edges[e] not in kinds:
+        return False  # no border, or not of these kinds: nothing to look for
+    a = eye(s, p) if spell else s.pos[p]
     if global_with(s, "fog"):
         g = B.geometry(s.board)
         return e >= 0 and e in g.edge[a] and edges[e] in kinds

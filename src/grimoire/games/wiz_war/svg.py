@@ -85,6 +85,7 @@ def seat_colour(p: int) -> str:
     return SEAT_COLOURS[p % len(SEAT_COLOURS)]
 
 
+@functools.lru_cache(maxsize=256)
 def tint(colour: str, white: float) -> str:
     """``colour`` mixed with ``white`` parts of white (0 to 1).
 

@@ -431,10 +431,13 @@ def number(target: str, kind: str) -> int:
     >>> number("e17", "e"), number("e017", "e"), number("q17", "e")
     (17, -1, -1)
     """
+    if not target.startswith(kind):
+        return -1
     digits = target[len(kind):]
-    if (target.startswith(kind) and 0 < len(digits) <= 6 and digits.isdecimal()
-            and str(int(digits)) == digits):
-        return int(digits)
+    if 0 < len(digits) <= 6 and digits.isdecimal():
+        n = int(digits)
+        if str(n) == digits:
+            return n
     return -1
 
 
