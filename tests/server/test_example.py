@@ -72,11 +72,13 @@ def test_the_example_bot_plays_a_person_in_a_browser(base: str, browser: Any) ->
         clicks = 0
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
-            status = browser.find_element(By.ID, "status").text
+            status, busy = browser.execute_script(  # the status line as shown, in one look
+                "return [document.getElementById('status').innerText,"
+                " !!(busy || again || acting)]")
             if "Won by" in status or "Drawn" in status:
                 break
-            found = clickables(browser)
-            if found and not browser.execute_script("return busy || again || acting"):
+            found = [] if busy else clickables(browser)
+            if found:
                 with contextlib.suppress(StaleElementReferenceException,
                                          MoveTargetOutOfBoundsException):
                     click(browser, rng.choice(found))

@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from browser import click, clickables, ready
+from browser import click, clickables, page_state, ready
 from selenium.common.exceptions import (
     MoveTargetOutOfBoundsException,
     StaleElementReferenceException,
@@ -73,9 +73,8 @@ def play_by_clicks(pages: dict[int, Any], base: str, mid: str, tokens: dict[int,
             time.sleep(0.03)
             continue
         driver = pages[mine[0]]
-        shown = driver.find_element("tag name", "body").get_attribute("data-version")
-        if shown != str(view["version"]) or driver.execute_script(
-                "return busy || again || acting"):
+        shown, busy = page_state(driver)
+        if shown != str(view["version"]) or busy:
             time.sleep(0.03)
             continue
         found = clickables(driver)
@@ -135,10 +134,11 @@ def test_two_people_meet_through_an_invite_link_and_play_to_the_end(
 
 def test_a_person_plays_magery_against_a_server_bot_to_the_end(base: str,
                                                                browser: Any) -> None:
-    """Magery against the server's bot (a two-round match: the option that ends it then),
-    played by clicking the board and the step's buttons until the end."""
+    """Magery against the server's bot (a one-round match: the option that ends it then;
+    a round is both of its phases, the minions placed and then removed with their
+    powers), played by clicking the board and the step's buttons until the end."""
     r = HTTP.post(f"{base}/tables", json={
-        "game": "magery", "options": {"round_limit": 2},
+        "game": "magery", "options": {"round_limit": 1},
         "seats": [{"kind": "you", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]})
     t = r.json()
     assert t["status"] == "started"

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 import pytest
-from browser import click, clickables, ready
+from browser import click, clickables, page_state, ready
 from selenium.common.exceptions import (
     MoveTargetOutOfBoundsException,
     StaleElementReferenceException,
@@ -20,14 +20,6 @@ from tests.server.conftest import HTTP, auth
 from tests.server.test_server import new, play_one, token
 
 from grimoire.core.audit import audit
-
-
-def page_state(driver: Any) -> tuple[str, bool]:
-    """The version the page shows, and whether it is still busy."""
-    from selenium.webdriver.common.by import By
-
-    shown = driver.find_element(By.TAG_NAME, "body").get_attribute("data-version") or ""
-    return shown, bool(driver.execute_script("return busy || again || acting"))
 
 
 def settle(driver: Any, base: str, mid: str, tok: str) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 import msgspec
 import pytest
 import websockets
-from browser import click, clickables, data_of, ready
+from browser import click, clickables, data_of, page_state, ready
 from tests.server.conftest import HTTP, auth, running
 
 from games import GAMES
@@ -350,9 +350,8 @@ def test_a_person_plays_a_seat_from_the_browser_page(base: str, browser: Any) ->
         for _ in range(400):
             status: dict[str, Any] = HTTP.get(f"{base}/matches/{mid}/legal",
                                               headers=auth(token(created, 0))).json()
-            shown = browser.find_element(By.TAG_NAME, "body").get_attribute("data-version")
-            if shown == str(status["version"]) and not browser.execute_script(
-                    "return busy || again || acting"):
+            shown, busy = page_state(browser)
+            if shown == str(status["version"]) and not busy:
                 return status
             time.sleep(0.025)
         raise AssertionError("the page never caught up with the match")

@@ -111,6 +111,16 @@ def ready(driver: object) -> None:
     raise AssertionError("the page never got ready")
 
 
+def page_state(driver: object) -> tuple[str | None, bool]:
+    """The version a play page shows (its body's ``data-version``: ``None`` before the
+    first) and whether its script is still busy (fetching the match, or acting), read in
+    one command (each command costs the browser and the driver some milliseconds, and a
+    test asks this many times a second)."""
+    shown, busy = driver.execute_script(  # type: ignore[attr-defined]
+        "return [document.body.dataset.version ?? null, !!(busy || again || acting)]")
+    return shown, bool(busy)
+
+
 def clickables(driver: object) -> list[object]:
     """What a person may click on a play page now: the step's buttons and the lit pieces,
     squares and cards of the board."""
@@ -125,7 +135,7 @@ def click(driver: object, element: object) -> None:
     card of the board's SVG)."""
     from selenium.webdriver.common.action_chains import ActionChains
 
-    ActionChains(driver).move_to_element(element).click().perform()  # type: ignore[arg-type]
+    ActionChains(driver, duration=0).move_to_element(element).click().perform()  # type: ignore[arg-type]
 
 
 @contextlib.contextmanager
@@ -182,4 +192,4 @@ def below(driver: object, selector: str) -> float:
 
 
 __all__ = ["below", "browser", "chromium", "click", "clickables", "data_of", "outside",
-           "pictures", "ready", "screen", "second_browser"]
+           "page_state", "pictures", "ready", "screen", "second_browser"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,12 +27,32 @@ def saved(tmp_path: Path, game: str, seed: int = 3, actions: int = 300) -> tuple
     return match, path
 
 
+Viewed = Callable[[str], tuple[Match, Path, object]]
+
+
+@pytest.fixture(scope="module")
+def viewed(tmp_path_factory: pytest.TempPathFactory) -> Viewed:
+    """``grimoire view``'s file of a game's seeded match (``saved``): the match, the file
+    and what ``view`` answered, made once for the file's tests that read it (a long
+    match's file takes ``view`` half a second)."""
+    folder = tmp_path_factory.mktemp("viewed")
+    made: dict[str, tuple[Match, Path, object]] = {}
+
+    def get(game: str) -> tuple[Match, Path, object]:
+        if game not in made:
+            match, path = saved(folder, game)
+            html = folder / f"{game}.html"
+            made[game] = (match, html, view(path, html))
+        return made[game]
+
+    return get
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_the_file_is_self_contained_and_holds_every_event(game: str, tmp_path: Path) -> None:
-    match, path = saved(tmp_path, game)
-    report = view(path, tmp_path / "m.html")
+def test_the_file_is_self_contained_and_holds_every_event(game: str, viewed: Viewed) -> None:
+    match, html, report = viewed(game)
     assert isinstance(report, ViewReport) and report.events == len(match.events)
-    text = (tmp_path / "m.html").read_text()
+    text = html.read_text()
     assert "<link" not in text and " src=" not in text
     assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text), "nothing from the net"
     data = data_of(text)
@@ -98,14 +119,12 @@ def test_a_seats_file_holds_nothing_hidden_from_that_seat(game: str, tmp_path: P
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_browser_opens_the_file_and_steps_through_the_match(
-    browser: object, game: str, tmp_path: Path
+    browser: object, game: str, viewed: Viewed, tmp_path: Path
 ) -> None:
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    match, path = saved(tmp_path, game)
-    html = tmp_path / "m.html"
-    view(path, html)
+    match, html, _ = viewed(game)
     data = data_of(html.read_text())
     rebuilt = list(pictures(data))
     driver = browser
