@@ -11,17 +11,18 @@ import re
 import sys
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, NoReturn, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec, TypeVar
 
 import msgspec
-import structlog
 import typer
-from rich.console import Console
-from rich.text import Text
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from grimoire import GrimoireError, RulesError, UsageError
+from grimoire.tools import _log
 from grimoire.tools.validate import CRASHED, UNREADABLE
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -73,6 +74,8 @@ def colour_board(text: str, seat_of: Mapping[str, int], names: Sequence[str]) ->
     >>> board.plain.split(chr(10)), len(board.spans)
     ([' 2 K.', ' Ann to move'], 2)
     """
+    from rich.text import Text  # (rich is imported by the commands that draw a board)
+
     out = Text()
     for k, line in enumerate(printable(text).split("\n")):
         piece = Text(line)
@@ -96,6 +99,8 @@ def show_board(text: str, seat_of: Mapping[str, int], names: Sequence[str]) -> N
     """Print a text board: in colour on a terminal (unless ``NO_COLOR`` is set), plain
     (escaped) otherwise."""
     if sys.stdout.isatty() and not os.environ.get("NO_COLOR"):
+        from rich.console import Console
+
         Console(highlight=False).print(colour_board(text, seat_of, names))
     else:
         say(text)
@@ -332,19 +337,27 @@ class Group(TyperGroup):
 
 def configure_logging(json_logs: bool, verbose: bool) -> None:
     """structlog to stderr: key=value lines, or JSON with ``--log-json``; quiet unless
-    ``--verbose`` or ``--log-json``."""
+    ``--verbose`` or ``--log-json``. (Done when something first logs, if structlog is not
+    imported yet: :mod:`grimoire.tools._log`.)"""
     level = logging.INFO if (verbose or json_logs) else logging.WARNING
-    renderer: Any = (
-        structlog.processors.JSONRenderer() if json_logs else structlog.dev.ConsoleRenderer(
-            colors=False)
-    )
-    structlog.configure(
-        processors=[
-            structlog.processors.add_log_level,
-            structlog.processors.TimeStamper(fmt="iso"),
-            renderer,
-        ],
-        wrapper_class=structlog.make_filtering_bound_logger(level),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
-        cache_logger_on_first_use=False,
-    )
+    stderr = sys.stderr
+
+    def configure() -> None:
+        import structlog
+
+        renderer: Any = (
+            structlog.processors.JSONRenderer() if json_logs
+            else structlog.dev.ConsoleRenderer(colors=False)
+        )
+        structlog.configure(
+            processors=[
+                structlog.processors.add_log_level,
+                structlog.processors.TimeStamper(fmt="iso"),
+                renderer,
+            ],
+            wrapper_class=structlog.make_filtering_bound_logger(level),
+            logger_factory=structlog.PrintLoggerFactory(file=stderr),
+            cache_logger_on_first_use=False,
+        )
+
+    _log.configure(configure, level)

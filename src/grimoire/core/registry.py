@@ -14,29 +14,63 @@ True
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+from typing import TYPE_CHECKING
 
 from grimoire.core.errors import UsageError
 from grimoire.core.rules import AnyRules
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 GROUP = "grimoire.games"
 _registered: dict[str, AnyRules] = {}
 _broken: dict[str, str] = {}
 _loaded = False
+_found: list[EntryPoint] | None = None  # the group's entry points, as last found
+_tried: set[str] = set()  # names loaded one by one (by ``get``) since the last full load
 
 
-def _load_entry_points() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    for ep in entry_points(group=GROUP):
-        if ep.name in _registered:
+def _load(eps: list[EntryPoint], name: str | None = None) -> None:
+    """Load the entry points of ``eps`` (only those named ``name`` if given) whose game is
+    not registered yet, each at most once."""
+    for ep in eps:
+        if (name is not None and ep.name != name) or ep.name in _registered:
+            continue
+        if name is None and ep.name in _tried:  # get() loaded it: failed, or unregistered
             continue
         try:
             _registered[ep.name] = ep.load()
         except Exception as exc:  # a broken plug-in must not take the others down
             _broken[ep.name] = f"{type(exc).__name__}: {exc}"
+
+
+def _entry_points() -> list[EntryPoint]:
+    """The group's entry points, found now (importlib.metadata is imported here: a tenth
+    of ``import grimoire``, for code that never looks a game up)."""
+    from importlib.metadata import entry_points
+
+    return list(entry_points(group=GROUP))
+
+
+def _load_entry_points() -> None:
+    global _loaded, _found
+    if _loaded:
+        return
+    _loaded = True
+    _found = _entry_points()
+    _load(_found)
+    _tried.clear()
+
+
+def _load_one(name: str) -> None:
+    """The entry points named ``name`` alone (a command on one game imports no other)."""
+    global _found
+    if _found is None:
+        _found = _entry_points()
+    if name in _tried or all(ep.name != name for ep in _found):
+        return
+    _tried.add(name)
+    _load(_found, name)
 
 
 def broken() -> dict[str, str]:
@@ -66,7 +100,10 @@ def get(name: str) -> AnyRules:
     >>> get("vicious-circle").name
     'vicious-circle'
     """
-    _load_entry_points()
+    if name not in _registered and not _loaded:
+        _load_one(name)
+    if name not in _registered:
+        _load_entry_points()
     try:
         return _registered[name]
     except KeyError:
