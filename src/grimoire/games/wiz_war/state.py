@@ -613,18 +613,32 @@ def passage(s: State, sq: int, d: int, sector: int, mist: bool = False,
     """Where a walker from ``sq`` goes across side ``d`` (-1: blocked). Doors open for
     their sector's wizard (``sector``), for the door ``picked`` (Pick Lock) and for Mist
     Body; a created door for its caster (``sector``: the walker's seat) and as a door does;
-    Stone Blocks fill their squares."""
+    Stone Blocks fill their squares (:func:`passer`, asked of one side)."""
+    return passer(s, sector, mist, picked)(sq, d)
+
+
+def passer(s: State, sector: int, mist: bool = False,
+           picked: int = -1) -> Callable[[int, int], int]:
+    """:func:`passage` as a step ``(square, side) -> square or -1`` for one walker, with
+    what it reads of ``s`` (the board, the borders, the Stone Blocks' squares) looked up
+    once: a search asks it of each side of each square it meets."""
     g = B.GEOMETRY[s.board]
-    e, dest = g.exits[sq][d]
-    if e >= 0:
-        k = s.edges[e]
-        if k != "." and (k not in "DC" or not (
-                mist or picked == e or (g.edge_sector[e] == sector if k == "D"
-                                        else door_owner(s, e) == sector))):
+    exits, edges, sectors = g.exits, s.edges, g.edge_sector
+    stones = stone_blocks(s) if s.spells else frozenset()
+
+    def step(sq: int, d: int) -> int:
+        e, dest = exits[sq][d]
+        if e >= 0:
+            k = edges[e]
+            if k != "." and (k not in "DC" or not (
+                    mist or picked == e or (sectors[e] == sector if k == "D"
+                                            else door_owner(s, e) == sector))):
+                return -1
+        elif dest < 0:
             return -1
-    elif dest < 0:
-        return -1
-    return -1 if s.spells and stone_at(s, dest) else dest
+        return -1 if dest in stones else dest
+
+    return step
 
 
 def destination(s: State, p: int, d: int) -> int:
@@ -735,26 +749,8 @@ def _finds(start: int, most: int, step: Callable[[int, int], int], goal: int) ->
 
 
 def _walker(s: State, p: int) -> Callable[[int, int], int]:
-    """The step of seat ``p``'s wizard walking: :func:`passage` with what it reads of
-    ``s`` looked up once (the board, the borders, the Stone Blocks' squares), as every
-    search asks it of each side of each square it meets."""
-    mist = misty(s, p)
-    g = B.GEOMETRY[s.board]
-    exits, edges, sectors = g.exits, s.edges, g.edge_sector
-    stones = stone_blocks(s) if s.spells else frozenset()
-
-    def step(q: int, d: int) -> int:
-        e, dest = exits[q][d]
-        if e >= 0:
-            k = edges[e]
-            if k != "." and (k not in "DC" or not (
-                    mist or (sectors[e] == p if k == "D" else door_owner(s, e) == p))):
-                return -1
-        elif dest < 0:
-            return -1
-        return -1 if dest in stones else dest
-
-    return step
+    """The step of seat ``p``'s wizard walking (:func:`passer`)."""
+    return passer(s, p, misty(s, p))
 
 
 def reach(s: State, p: int, most: int) -> dict[int, tuple[int, ...]]:
