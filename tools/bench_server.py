@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import random
 import socket
@@ -37,11 +36,12 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
+import msgspec
 
 from grimoire.bots.random import RandomBot
 from grimoire.core import registry
@@ -52,6 +52,7 @@ from grimoire.tools.simulate import bot_match
 from grimoire.tools.view import KEYFRAME
 
 ROOT = Path(__file__).resolve().parent.parent
+T = TypeVar("T")
 
 
 def store_appends(db: str, decisions: int = 3000, prefix: str = "store"
@@ -110,6 +111,16 @@ def _threads_appending(store: Any, header: Any, decided: list[tuple[Any, ...]],
             f"{prefix}_threads_p99_ms": _p(latencies, 0.99)}
 
 
+def _run(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coro)``, on uvloop where it is installed (the server extra brings
+    it): the load generator's clients run on the faster loop, as the server does."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(coro)
+    return uvloop.run(coro)
+
+
 class Connection:
     """One keep-alive HTTP/1.1 connection speaking just enough HTTP for the benchmark's
     requests (a load generator must cost far less than the server it loads, as wrk and
@@ -123,9 +134,11 @@ class Connection:
         return cls(*await asyncio.open_connection("127.0.0.1", port))
 
     async def call(self, method: str, path: str, token: str | None = None,
-                   body: Any = None) -> tuple[int, Any]:
+                   body: Any = None, into: type[Any] = Any) -> tuple[int, Any]:
+        """The status and the body decoded (``into``: as that type; an error's body as
+        it is)."""
         status, data = await self.fetch(method, path, token, body)
-        return status, json.loads(data)
+        return status, msgspec.json.decode(data, type=into if status < 400 else Any)
 
     async def fetch(self, method: str, path: str, token: str | None = None,
                     body: Any = None, etag: str = "") -> tuple[int, bytes]:
@@ -136,7 +149,7 @@ class Connection:
     async def exchange(self, method: str, path: str, token: str | None = None,
                        body: Any = None, etag: str = "") -> tuple[int, str, bytes]:
         """The status, the entity tag and the body's bytes."""
-        data = b"" if body is None else json.dumps(body).encode()
+        data = b"" if body is None else msgspec.json.encode(body)
         head = f"{method} {path} HTTP/1.1\r\nhost: bench\r\ncontent-length: {len(data)}\r\n"
         if etag:
             head += f"if-none-match: {etag}\r\n"
@@ -145,18 +158,28 @@ class Connection:
         if token:
             head += f"authorization: Bearer {token}\r\n"
         self.writer.write(head.encode() + b"\r\n" + data)
-        status_line = await self.reader.readuntil(b"\r\n")
+        status_line, *lines = (await self.reader.readuntil(b"\r\n\r\n")).split(b"\r\n")
         length, tag = 0, ""
-        while (line := await self.reader.readuntil(b"\r\n")) != b"\r\n":
+        for line in lines:
             name, _, value = line.partition(b":")
-            if name.lower() == b"content-length":
+            name = name.lower()
+            if name == b"content-length":
                 length = int(value)
-            elif name.lower() == b"etag":
+            elif name == b"etag":
                 tag = value.strip().decode()
         return int(status_line.split()[1]), tag, await self.reader.readexactly(length)
 
     def close(self) -> None:
         self.writer.close()
+
+
+class _Turn(msgspec.Struct):
+    """Where a match stands, and a seat's legal actions left as the server wrote them
+    (a bot picks one and sends it back: decoding them all would make the load generator
+    cost more than it must)."""
+    to_act: list[int]
+    version: int = 0
+    actions: list[msgspec.Raw] = []
 
 
 async def _bot(port: int, game: str, seed: int, until: float,
@@ -177,20 +200,22 @@ async def _bot(port: int, game: str, seed: int, until: float,
         while time.perf_counter() < until:
             _, created = await conn.call("POST", "/matches", body={"game": game})
             mid, tokens = created["id"], [s["token"] for s in created["seats"]]
-            _, status = await conn.call("GET", f"/matches/{mid}/legal", created["spectator"])
-            to_act: list[int] = status["to_act"]
+            _, begun = await conn.call("GET", f"/matches/{mid}/legal", created["spectator"],
+                                       into=_Turn)
+            to_act: list[int] = begun.to_act
             while to_act and time.perf_counter() < until:
                 if every:
                     await asyncio.sleep(max(0.0, due - time.perf_counter()))
                 seat = rng.choice(to_act)
-                _, legal = await conn.call("GET", f"/matches/{mid}/legal", tokens[seat])
-                if not legal["actions"]:
+                _, legal = await conn.call("GET", f"/matches/{mid}/legal", tokens[seat],
+                                           into=_Turn)
+                if not legal.actions:
                     raise RuntimeError(f"seat {seat} is to act in {mid} with no action")
                 t0 = time.perf_counter()
                 status, done = await conn.call(
                     "POST", f"/matches/{mid}/actions", tokens[seat],
-                    {"action": rng.choice(legal["actions"]),
-                     "expected_version": legal["version"]})
+                    {"action": rng.choice(legal.actions),
+                     "expected_version": legal.version}, into=_Turn)
                 answered = time.perf_counter()
                 if status != 200:
                     raise RuntimeError(f"refused: {done}")
@@ -200,7 +225,7 @@ async def _bot(port: int, game: str, seed: int, until: float,
                         lateness.append(answered - due)
                     acted += 1
                 due += every
-                to_act = done["to_act"]
+                to_act = done.to_act
     finally:
         conn.close()
     return acted
@@ -437,7 +462,7 @@ def _weighed(serving: Serving, prefix: str, matches: int, seconds: float,
     """:func:`_load` on ``serving``, with the CPU its processes (and ``cluster``'s
     PostgreSQL) spent per acknowledged action."""
     counts = {"app": serving.cpu} | ({} if cluster is None else {"db": cluster.cpu})
-    return asyncio.run(_load(serving.port, matches, seconds, prefix, cpu=counts))
+    return _run(_load(serving.port, matches, seconds, prefix, cpu=counts))
 
 
 RATE = 1000.0
@@ -464,17 +489,17 @@ def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
         serving = Serving(db)
         try:
             if only_viewers:
-                return asyncio.run(_viewers(serving.port, found[:long_matches]))
+                return _run(_viewers(serving.port, found[:long_matches]))
             res.update(_weighed(serving, "server", matches, seconds))
-            res.update(asyncio.run(_viewers(serving.port, found[:long_matches])))
+            res.update(_run(_viewers(serving.port, found[:long_matches])))
             reloading = [(token, path) for token, path, _ in found[:viewers]]
-            res.update(asyncio.run(_load(serving.port, matches, seconds, "loaded",
+            res.update(_run(_load(serving.port, matches, seconds, "loaded",
                                          reloading)))
-            res.update(asyncio.run(_load(serving.port, matches, seconds, "flooded",
+            res.update(_run(_load(serving.port, matches, seconds, "flooded",
                                          reloading, pace=0.0)))
-            res.update(asyncio.run(_load(serving.port, matches, seconds, "paced",
+            res.update(_run(_load(serving.port, matches, seconds, "paced",
                                          rate=rate)))
-            res.update(asyncio.run(_load(serving.port, matches, seconds, "paced_loaded",
+            res.update(_run(_load(serving.port, matches, seconds, "paced_loaded",
                                          reloading, rate=rate)))
         finally:
             serving.close()
@@ -495,11 +520,11 @@ def _two_processes(db: str, logs: list[str], matches: int, seconds: float, viewe
     serving = Serving(db, 2)
     try:
         res = _weighed(serving, "w2", matches, seconds)
-        res.update(asyncio.run(_load(serving.port, matches, seconds, "w2_loaded",
+        res.update(_run(_load(serving.port, matches, seconds, "w2_loaded",
                                      reloading)))
-        res.update(asyncio.run(_load(serving.port, matches, seconds, "w2_paced",
+        res.update(_run(_load(serving.port, matches, seconds, "w2_paced",
                                      rate=rate)))
-        res.update(asyncio.run(_load(serving.port, matches, seconds, "w2_paced_loaded",
+        res.update(_run(_load(serving.port, matches, seconds, "w2_paced_loaded",
                                      reloading, rate=rate)))
         return res
     finally:
