@@ -306,7 +306,8 @@ async def _load(port: int, matches: int, seconds: float, prefix: str = "server",
         asyncio.gather(*(_reload(port, token, path, until, reloads, pace, since)
                          for token, path in viewers)),
         weigh())
-    elapsed = time.perf_counter() - since
+    elapsed = until - since  # the window the counted actions and pages were begun in
+    # (each reloading client waits up to ``pace`` after its last page before it ends)
     latencies.sort()
     reloads.sort()
     out = {f"{prefix}_actions_per_s": sum(acted) / elapsed,
