@@ -495,13 +495,13 @@ def server(matches: int = 50, seconds: float = 10.0, viewers: int = 10,
             res.update(_run(_viewers(serving.port, found[:long_matches])))
             reloading = [(token, path) for token, path, _ in found[:viewers]]
             res.update(_run(_load(serving.port, matches, seconds, "loaded",
-                                         reloading)))
+                                  reloading)))
             res.update(_run(_load(serving.port, matches, seconds, "flooded",
-                                         reloading, pace=0.0)))
+                                  reloading, pace=0.0)))
             res.update(_run(_load(serving.port, matches, seconds, "paced",
-                                         rate=rate)))
+                                  rate=rate)))
             res.update(_run(_load(serving.port, matches, seconds, "paced_loaded",
-                                         reloading, rate=rate)))
+                                  reloading, rate=rate)))
         finally:
             serving.close()
         if not only_viewers:  # the same loads, one process a core over one shared file
@@ -522,11 +522,11 @@ def _two_processes(db: str, logs: list[str], matches: int, seconds: float, viewe
     try:
         res = _weighed(serving, "w2", matches, seconds)
         res.update(_run(_load(serving.port, matches, seconds, "w2_loaded",
-                                     reloading)))
+                              reloading)))
         res.update(_run(_load(serving.port, matches, seconds, "w2_paced",
-                                     rate=rate)))
+                              rate=rate)))
         res.update(_run(_load(serving.port, matches, seconds, "w2_paced_loaded",
-                                     reloading, rate=rate)))
+                              reloading, rate=rate)))
         return res
     finally:
         serving.close()
