@@ -36,12 +36,16 @@ def cluster() -> Iterator[str]:
 
     # Its scheduler's HTTP server (no dashboard) on a port of its own choosing: on 8787,
     # the default, it would meet another test's cluster (tools/archive_check.py's).
-    with dask.config.set({"distributed.scheduler.allowed-failures": 1}):
+    # The nannies start each worker process (and start it again after it died) from a
+    # forkserver that has imported Dask once, not as a new interpreter importing it
+    # again each time (``dask worker``'s own default, which tools/archive_check.py runs).
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1,
+                          "distributed.worker.multiprocessing-method": "forkserver"}):
         local = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                              dashboard_address=None, silence_logs=50,
                              scheduler_kwargs={"dashboard_address": "127.0.0.1:0"})
-    with local:
-        yield local.scheduler_address
+        with local:
+            yield local.scheduler_address
 
 
 def never(item: object, detail: str) -> int:

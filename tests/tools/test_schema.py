@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -36,7 +37,9 @@ def test_game_schema_names_every_event_tag() -> None:
 GAMES = SHIPPED  # their schemas/ files, checked against their fixtures/ lines
 
 
+@functools.cache
 def validator(name: str):  # type: ignore[no-untyped-def]
+    """A schema file's checked validator, built once per test process (immutable)."""
     from jsonschema import Draft202012Validator
 
     schema = json.loads((ROOT / "schemas" / name).read_text())
@@ -44,20 +47,34 @@ def validator(name: str):  # type: ignore[no-untyped-def]
     return Draft202012Validator(schema)
 
 
-def sample(game: str, per_type: int = 12) -> list[tuple[str, object]]:
-    """Every fixture's header and signature, and up to ``per_type`` records of each event
-    type over all the game's fixtures (every type the fixtures hold)."""
-    out: list[tuple[str, object]] = []
+MOST = 12  # the most records of one event type a sample takes
+
+
+@functools.cache
+def _ranked(game: str) -> tuple[tuple[str, int, object], ...]:
+    """The lines ``sample(game, MOST)`` takes, in order, each with its rank among the
+    records of its event type (0 for a header or signature, which are all taken): the
+    game's fixtures are read and decoded once for every sample of them (the tests only
+    read the values: each negative is a new dict)."""
+    out: list[tuple[str, int, object]] = []
     seen: dict[str, int] = {}
     for path in sorted((ROOT / "fixtures" / game).glob("*.jsonl")):
         for k, line in enumerate(path.read_bytes().splitlines()):
             value = json.loads(line)
             kind = value.get("event", {}).get("type", "") if "event" in value else ""
-            if kind and seen.get(kind, 0) >= per_type:
+            rank = seen.get(kind, 0) if kind else 0
+            if rank >= MOST:
                 continue
             seen[kind] = seen.get(kind, 0) + 1
-            out.append((f"{path.name}:{k + 1}", value))
-    return out
+            out.append((f"{path.name}:{k + 1}", rank, value))
+    return tuple(out)
+
+
+def sample(game: str, per_type: int = MOST) -> list[tuple[str, object]]:
+    """Every fixture's header and signature, and up to ``per_type`` records of each event
+    type over all the game's fixtures (every type the fixtures hold)."""
+    assert per_type <= MOST
+    return [(where, value) for where, rank, value in _ranked(game) if rank < per_type]
 
 
 @pytest.mark.parametrize("game", GAMES)
