@@ -1078,7 +1078,7 @@ def _verified(recs: list[Any], chained_bytes: list[bytes], chain: bytes, run: in
         chain = h.digest()
         append(chain)
     if missing == 0:
-        if [d.hex() for d in digests] != recorded:
+        if list(map(bytes.hex, digests)) != recorded:
             return None
     elif missing != len(recorded) and any(
             r is not None and r != d.hex() for r, d in zip(recorded, digests, strict=True)):

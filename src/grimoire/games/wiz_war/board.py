@@ -780,3 +780,15 @@ def owner(schools: tuple[str, ...], card: int) -> int:
 @lru_cache(maxsize=64)
 def _second(schools: tuple[str, ...]) -> frozenset[int]:
     return frozenset(groups(schools)[1])
+
+
+def second_deck(schools: tuple[str, ...]) -> frozenset[int]:
+    """The cards :func:`owner` gives to group 1 (none outside the Custom Spellbook).
+
+    >>> len(second_deck(())), len(second_deck(("alchemy", "mentalism", "thaumaturgy",
+    ...                                         "conjuring", "elemental", "mutation")))
+    (0, 84)
+    """
+    if len(schools) != 2 * T.SCHOOLS_PER_GAME:
+        return frozenset()
+    return _second(schools)
