@@ -320,7 +320,10 @@ def audit_records(
                                  "ended", line=line, seq=rec.seq) from None
             raise AuditError(exc.reason, exc.detail, line=line, seq=rec.seq) from None
         if seeded is not None:
-            recorded = sum(e.draws for e in pending if isinstance(e, Chance))
+            recorded = 0  # (a loop: a generator's set-up costs more than a decision's few)
+            for e in pending:
+                if isinstance(e, Chance):
+                    recorded += e.draws
             if seeded.counter - k != recorded:
                 raise AuditError("dice/unrecorded", f"{rules.name}: the rules drew "
                                  f"{seeded.counter - k} dice for {_describe(got)} but "

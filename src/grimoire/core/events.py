@@ -365,11 +365,19 @@ def _full(value: Any) -> Any:
     out: dict[str, Any] = {}
     if tag is not None:
         out[tag[0]] = tag[1]
+    scalars = _SCALARS
     for k, (name, enc) in enumerate(fields):
         item = getattr(value, name)
         if omit and k >= first and item == defaults[k - first]:
             continue
-        out[enc] = _full(item)
+        # a scalar is itself (the usual field: no call), as a tuple of them is a list
+        kind = type(item)
+        if kind in scalars:
+            out[enc] = item
+        elif kind is tuple and all(type(v) in scalars for v in item):
+            out[enc] = list(item)
+        else:
+            out[enc] = _full(item)
     return out
 
 

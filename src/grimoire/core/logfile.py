@@ -233,11 +233,18 @@ def legacy_line(rec: Record[Any]) -> bytes:
     >>> legacy_line(Record(0, Roll(player=None, sides=6, values=(3,), draws=1)))
     b'{"seq":0,"event":{"type":"roll","player":null,"sides":6,"values":[3],"purpose":"","draws":1}}'
     """
-    out: dict[str, Any] = {"seq": rec.seq, "event": msgspec.json.decode(
-        legacy_canonical(rec.event))}
+    return _legacy_line_of(rec, legacy_canonical(rec.event))
+
+
+def _legacy_line_of(rec: Record[Any], event_bytes: bytes) -> bytes:
+    """:func:`legacy_line` from the event's canonical bytes, already worked out (a read
+    hashes them into the chain too): the JSON encoding of ``{"seq", "event", "chain"}``,
+    put together from its parts (the encoder writes the parts of an object as they are
+    written alone, and its bytes decoded and encoded again are the same bytes)."""
+    line = b'{"seq":' + _json_enc.encode(rec.seq) + b',"event":' + event_bytes
     if rec.chain is not None:
-        out["chain"] = rec.chain
-    return _json_enc.encode(out)
+        return line + b',"chain":' + _json_enc.encode(rec.chain) + b"}"
+    return line + b"}"
 
 
 def _legacy_frame_body(rec: Record[Any]) -> bytes:
@@ -1071,7 +1078,7 @@ def _verified(recs: list[Any], chained_bytes: list[bytes], chain: bytes, run: in
         chain = h.digest()
         append(chain)
     if missing == 0:
-        if [d.hex() for d in digests] != recorded:
+        if list(map(bytes.hex, digests)) != recorded:
             return None
     elif missing != len(recorded) and any(
             r is not None and r != d.hex() for r, d in zip(recorded, digests, strict=True)):
@@ -1084,14 +1091,17 @@ class _Lines:
     (``fast``), else one line at a time. With ``canon`` (a verifying read) it
     also gives each event's canonical bytes, which the chain hashes."""
 
-    __slots__ = ("canon", "encode", "fast", "reader", "strict")
+    __slots__ = ("canon", "encode", "fast", "legacy", "reader", "strict")
 
     def __init__(self, reader: LogReader, *, strict: bool, legacy: bool, upcasting: bool,
                  canon: Callable[[Any], bytes] | None) -> None:
         self.reader = reader
         self.canon = canon
         self.strict = strict
-        self.fast = BATCHED and reader.encoding == "json" and not upcasting and not legacy
+        # a grimoire/1 JSON log: each event's canonical bytes are worked out once, for its
+        # line (strict) and its chain alike
+        self.legacy = legacy and reader.encoding == "json" and not upcasting
+        self.fast = BATCHED and reader.encoding == "json" and not upcasting
         # strict, every record line must be its record's canonical bytes (an upcast log's
         # records are checked against their JSON as written, by its decoder)
         self.encode: Callable[[Any], bytes] | None = record_encoder(
@@ -1116,30 +1126,38 @@ class _Lines:
                 return recs, chained, error, False
             whole = self._whole(parts)
             if whole is not None:
-                if self.canon is None:
-                    return whole, [], None, True
-                # every event's canonical bytes from one call
-                return whole, _json_enc.encode_lines([rec.event for rec in whole]).split(
-                    b"\n"), None, True
+                return *whole, None, True
         return *self._one_by_one(parts, lineno, complete), False
 
-    def _whole(self, parts: list[bytes]) -> list[Any] | None:
-        """Every line of the batch decoded on its own, with no Python loop (``map``), or
-        ``None`` when a line is no record (or not in canonical form, when reading checks
-        it): the batch is then read one line at a time, which says what is wrong."""
+    def _whole(self, parts: list[bytes]) -> tuple[list[Any], list[bytes]] | None:
+        """Every line of the batch decoded on its own, with no Python loop (``map``), and
+        (when verifying) their events' canonical bytes; or ``None`` when a line is no
+        record (or not in canonical form, when reading checks it): the batch is then read
+        one line at a time, which says what is wrong."""
         try:
             recs: list[Any] = list(map(self.reader._decoder.decode, parts))
         except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError,
                 RecursionError):
             return None
+        if self.legacy:  # each event's bytes once, for its line and its chain
+            if self.encode is None and self.canon is None:
+                return recs, []
+            chained = [legacy_canonical(rec.event) for rec in recs]
+            if self.encode is not None and list(map(_legacy_line_of, recs, chained)) != parts:
+                return None
+            return recs, chained if self.canon is not None else []
         if self.encode is not None and list(map(self.encode, recs)) != parts:
             return None
-        return recs
+        if self.canon is None:
+            return recs, []
+        # every event's canonical bytes from one call
+        return recs, _json_enc.encode_lines([rec.event for rec in recs]).split(b"\n")
 
     def _one_by_one(self, parts: list[bytes], lineno: int, complete: bool
                     ) -> tuple[list[Any], list[bytes], LogError | None]:
-        reader, encode, canon = self.reader, self.encode, self.canon
+        reader, encode, canon, legacy = self.reader, self.encode, self.canon, self.legacy
         decode = reader._decoder.decode
+        event_bytes = b""
         upcaster = reader._decoder if self.strict and isinstance(
             reader._decoder, _Upcasting) else None
         recs: list[Any] = []
@@ -1180,7 +1198,15 @@ class _Lines:
             except RecursionError:
                 return recs, chained, LogError("log/too-deep", "a record nested too deeply",
                                                line=lineno)
-            if encode is not None and encode(rec) != data and (
+            if legacy and (encode is not None or canon is not None):
+                # its event's bytes once, for its line and its chain
+                event_bytes = legacy_canonical(rec.event)
+                if encode is not None:
+                    line = _legacy_line_of(rec, event_bytes)
+                    if line != data and line != _without_cr(data):
+                        return recs, chained, _not_canonical_line(data, rec, reader.encoding,
+                                                                  lineno, reader.limits)
+            elif encode is not None and encode(rec) != data and (
                     reader.encoding != "json" or encode(rec) != _without_cr(data)):
                 return recs, chained, _not_canonical_line(data, rec, reader.encoding, lineno,
                                                           reader.limits)
@@ -1188,7 +1214,7 @@ class _Lines:
                 return recs, chained, not_canonical("the record", lineno, rec.seq)
             recs.append(rec)
             if canon is not None:
-                chained.append(canon(rec.event))
+                chained.append(event_bytes if legacy else canon(rec.event))
         return recs, chained, None
 
 

@@ -404,11 +404,23 @@ def _path(players: int, px: int, py: int, qx: int, qy: int
         if not da:
             continue
         sign = 1 if da > 0 else -1
+        get = lines.get
+        den = da * sign
         for a in range(a0 + sign, a1, 2 * sign):  # the even grid lines between
             # the line meets grid line a at b = num / den (den > 0)
-            f, r = divmod((b0 * da + db * (a - a0)) * sign, da * sign)
-            for b in ((f - (f & 1),) if r or f & 1 else (f - 2, f)):
-                side = lines.get((a, b))
+            f, r = divmod((b0 * da + db * (a - a0)) * sign, den)
+            if r or f & 1:  # inside a side
+                side = get((a, f - (f & 1)))
+                if side is not None:
+                    e, squares = side
+                    if e >= 0:
+                        crossed.append(e)
+                    else:
+                        outer += 1
+                    boxes.update(squares)
+                continue
+            for b in (f - 2, f):  # at a corner: the two sides that meet there
+                side = get((a, b))
                 if side is not None:
                     e, squares = side
                     if e >= 0:
@@ -538,6 +550,12 @@ def seen_from(players: int, edges: tuple[str, ...], a: int, blocks: tuple[int, .
     others = tuple(x for x in blocks if x != a)
     straight = _straight(players, edges, a, others, through)
     seen: set[int] = set()
+    px, py = g.centres[a]
+    centres, path, blocking = g.centres, _path, BLOCKING
+    # the line between two squares' centres crosses the same sides whichever end it is
+    # walked from (only how many count here), so each pair is walked once, from the
+    # lower square
+    valid = g.valid[a]
     for b in g.squares:
         if b == a:
             seen.add(b)
@@ -552,7 +570,19 @@ def seen_from(players: int, edges: tuple[str, ...], a: int, blocks: tuple[int, .
             continue
         else:
             bl = others
-        if _clear(players, edges, *g.centres[a], *g.centres[b], blocks=bl, through=through):
+        # _clear(players, edges, px, py, *centres[b], blocks=bl, through=through), inlined
+        qx, qy = centres[b]
+        crossed, n, boxes = path(players, px, py, qx, qy) if a < b or not valid \
+            else path(players, qx, qy, px, py)
+        if n > through:
+            continue
+        for e in crossed:
+            if edges[e] in blocking:
+                n += 1
+        for x in bl:
+            if x in boxes:
+                n += 1
+        if n <= through:
             seen.add(b)
     return frozenset(seen)
 
@@ -750,3 +780,15 @@ def owner(schools: tuple[str, ...], card: int) -> int:
 @lru_cache(maxsize=64)
 def _second(schools: tuple[str, ...]) -> frozenset[int]:
     return frozenset(groups(schools)[1])
+
+
+def second_deck(schools: tuple[str, ...]) -> frozenset[int]:
+    """The cards :func:`owner` gives to group 1 (none outside the Custom Spellbook).
+
+    >>> len(second_deck(())), len(second_deck(("alchemy", "mentalism", "thaumaturgy",
+    ...                                         "conjuring", "elemental", "mutation")))
+    (0, 84)
+    """
+    if len(schools) != 2 * T.SCHOOLS_PER_GAME:
+        return frozenset()
+    return _second(schools)

@@ -10,6 +10,7 @@ records: no card is named here.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
@@ -311,8 +312,10 @@ def discard_of(s: State, g: int) -> tuple[int, ...]:
     """Group ``g``'s discard pile (the one pile outside the Custom Spellbook)."""
     if not spellbook(s):
         return s.discard
-    if not s.adopted:
-        return tuple(c for c in s.discard if B.owner(s.schools, c) == g)
+    if not s.adopted:  # (B.owner of each card, asked as one filter)
+        second = B.second_deck(s.schools).__contains__
+        return (tuple(filter(second, s.discard)) if g == 1 else
+                tuple(itertools.filterfalse(second, s.discard)) if g == 0 else ())
     return tuple(c for c in s.discard if home(s, c) == g)
 
 
@@ -614,7 +617,16 @@ def passage(s: State, sq: int, d: int, sector: int, mist: bool = False,
     their sector's wizard (``sector``), for the door ``picked`` (Pick Lock) and for Mist
     Body; a created door for its caster (``sector``: the walker's seat) and as a door does;
     Stone Blocks fill their squares (:func:`passer`, asked of one side)."""
-    return passer(s, sector, mist, picked)(sq, d)
+    e, dest = B.GEOMETRY[s.board].exits[sq][d]  # passer's step, written out for one side
+    if e >= 0:
+        k = s.edges[e]
+        if k != "." and (k not in "DC" or not (
+                mist or picked == e or (B.GEOMETRY[s.board].edge_sector[e] == sector
+                                        if k == "D" else door_owner(s, e) == sector))):
+            return -1
+    elif dest < 0:
+        return -1
+    return -1 if s.spells and stone_at(s, dest) else dest
 
 
 def passer(s: State, sector: int, mist: bool = False,
