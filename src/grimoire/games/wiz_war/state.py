@@ -617,16 +617,7 @@ def passage(s: State, sq: int, d: int, sector: int, mist: bool = False,
     their sector's wizard (``sector``), for the door ``picked`` (Pick Lock) and for Mist
     Body; a created door for its caster (``sector``: the walker's seat) and as a door does;
     Stone Blocks fill their squares (:func:`passer`, asked of one side)."""
-    e, dest = B.GEOMETRY[s.board].exits[sq][d]  # passer's step, written out for one side
-    if e >= 0:
-        k = s.edges[e]
-        if k != "." and (k not in "DC" or not (
-                mist or picked == e or (B.GEOMETRY[s.board].edge_sector[e] == sector
-                                        if k == "D" else door_owner(s, e) == sector))):
-            return -1
-    elif dest < 0:
-        return -1
-    return -1 if s.spells and stone_at(s, dest) else dest
+    return passer(s, sector, mist, picked)(sq, d)
 
 
 def passer(s: State, sector: int, mist: bool = False,
