@@ -409,17 +409,8 @@ def _path(players: int, px: int, py: int, qx: int, qy: int
         for a in range(a0 + sign, a1, 2 * sign):  # the even grid lines between
             # the line meets grid line a at b = num / den (den > 0)
             f, r = divmod((b0 * da + db * (a - a0)) * sign, den)
-            if r or f & 1:  # inside a side
-                side = get((a, f - (f & 1)))
-                if side is not None:
-                    e, squares = side
-                    if e >= 0:
-                        crossed.append(e)
-                    else:
-                        outer += 1
-                    boxes.update(squares)
-                continue
-            for b in (f - 2, f):  # at a corner: the two sides that meet there
+            # inside a side, or at a corner: the two sides that meet there
+            for b in ((f - (f & 1),) if r or f & 1 else (f - 2, f)):
                 side = get((a, b))
                 if side is not None:
                     e, squares = side
