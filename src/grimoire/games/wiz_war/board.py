@@ -542,7 +542,7 @@ def seen_from(players: int, edges: tuple[str, ...], a: int, blocks: tuple[int, .
     straight = _straight(players, edges, a, others, through)
     seen: set[int] = set()
     px, py = g.centres[a]
-    centres, path, blocking = g.centres, _path, BLOCKING
+    centres = g.centres
     # the line between two squares' centres crosses the same sides whichever end it is
     # walked from (only how many count here), so each pair is walked once, from the
     # lower square
@@ -561,19 +561,9 @@ def seen_from(players: int, edges: tuple[str, ...], a: int, blocks: tuple[int, .
             continue
         else:
             bl = others
-        # _clear(players, edges, px, py, *centres[b], blocks=bl, through=through), inlined
         qx, qy = centres[b]
-        crossed, n, boxes = path(players, px, py, qx, qy) if a < b or not valid \
-            else path(players, qx, qy, px, py)
-        if n > through:
-            continue
-        for e in crossed:
-            if edges[e] in blocking:
-                n += 1
-        for x in bl:
-            if x in boxes:
-                n += 1
-        if n <= through:
+        ends = (px, py, qx, qy) if a < b or not valid else (qx, qy, px, py)
+        if _clear(players, edges, *ends, blocks=bl, through=through):
             seen.add(b)
     return frozenset(seen)
 
