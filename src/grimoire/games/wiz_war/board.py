@@ -544,8 +544,8 @@ def seen_from(players: int, edges: tuple[str, ...], a: int, blocks: tuple[int, .
     px, py = g.centres[a]
     centres = g.centres
     # the line between two squares' centres crosses the same sides whichever end it is
-    # walked from (only how many count here), so each pair is walked once, from the
-    # lower square
+    # walked from (only how many count here), so each pair of board squares is walked
+    # once, from the lower square (a square off the board walks from itself, as before)
     valid = g.valid[a]
     for b in g.squares:
         if b == a:
@@ -753,9 +753,7 @@ def owner(schools: tuple[str, ...], card: int) -> int:
     ...        "conjuring", "elemental", "mutation"), SCHOOL_CARDS["black-cantrip"][0])
     1
     """
-    if len(schools) != 2 * T.SCHOOLS_PER_GAME:
-        return 0
-    return int(card in _second(schools))
+    return int(card in second_deck(schools))
 
 
 @lru_cache(maxsize=64)
