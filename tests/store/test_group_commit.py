@@ -1,5 +1,5 @@
-"""SQLite's group commit: the writes waiting are committed in one transaction, each rolled
-back alone when it fails, and a write returns once committed."""
+"""SQLite's group commit: the writes waiting are committed in one transaction, one that
+fails failing alone, and a write returns once committed."""
 
 from __future__ import annotations
 
@@ -80,6 +80,63 @@ def test_writes_waiting_are_committed_together_and_a_failing_one_fails_alone(
         assert isinstance(unknown, StoreError) and unknown.reason == "store/unknown-match"
     with Store(tmp_path / "s.db", read_only=True) as again:  # committed, all of them
         assert [again.version(mid) for mid in ids] == [1] * 8
+
+
+def test_a_write_failing_after_writing_rows_is_undone_and_the_others_run_again(
+        tmp_path: Path) -> None:
+    """No savepoint a write: one that fails having written rows of its own rolls the
+    transaction back, and the writes of its batch run again, without it, in a new one
+    (none of its rows is kept; the others are committed once, each)."""
+    match = Match.new("vicious-circle", seed=SEED)
+    events = match.act(match.legal(0)[0])
+    with Store(tmp_path / "s.db") as store:
+        ids = [store.create(match.header, seed=SEED) for _ in range(4)]
+        gate, busy = threading.Event(), threading.Event()
+
+        def block(db: Any) -> None:
+            busy.set()
+            gate.wait(5)
+
+        def dirty(db: Any) -> None:  # a row of its own, then a failure
+            db.execute("UPDATE matches SET updated = -1 WHERE id = ?", (ids[3],))
+            raise RuntimeError("half done")
+
+        blocker = threading.Thread(target=store._write, args=(block,))
+        blocker.start()
+        assert busy.wait(5)
+        commits = store.commits
+        calls: list[tuple[str, Callable[[], object]]] = [
+            ("ok0", functools.partial(store.append, ids[0], events, expected_version=0)),
+            ("ok1", functools.partial(store.append, ids[1], events, expected_version=0)),
+            ("dirty", functools.partial(store._write, dirty)),
+            ("ok2", functools.partial(store.append, ids[2], events, expected_version=0))]
+        results: dict[str, object] = {}
+
+        def call(name: str, fn: Callable[[], object]) -> None:
+            try:
+                results[name] = fn()
+            except Exception as exc:
+                results[name] = exc
+
+        threads = []
+        for k, (name, fn) in enumerate(calls):  # queued in this order
+            threads.append(threading.Thread(target=call, args=(name, fn)))
+            threads[-1].start()
+            _wait(lambda k=k: len(store._pending) == k + 1)  # type: ignore[misc]
+        gate.set()
+        for thread in [blocker, *threads]:
+            thread.join(5)
+        assert store.commits - commits == 2  # the blocker's, then the batch run again
+        assert [results[f"ok{k}"] for k in range(3)] == [AppendResult(1)] * 3
+        failed = results["dirty"]
+        assert isinstance(failed, RuntimeError) and str(failed) == "half done"
+        assert store.info(ids[3]).version == 0
+    with Store(tmp_path / "s.db", read_only=True) as again:
+        assert [again.version(mid) for mid in ids] == [1, 1, 1, 0]
+        with again._reading() as db:
+            assert db.execute("SELECT count(*) FROM matches WHERE updated = -1"
+                              ).fetchone()[0] == 0
+            assert db.execute("SELECT count(*) FROM events").fetchone()[0] == 3 * len(events)
 
 
 class _Broken:

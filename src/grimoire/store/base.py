@@ -658,7 +658,7 @@ class EventStore(ABC):
                 rows.append((key, seq, encode_line(Record(
                     seq, event, chain.hex() if chained else None, sigs.get(seq)))))
             # the records' key (match, seq) refuses a second append at this version
-            db.executemany("INSERT INTO events (match, seq, line) VALUES (?, ?, ?)", rows)
+            _insert_events(db, rows)
             version += len(events)
             # and the version moves only from the one expected (an append of no events)
             moved = db.execute(
@@ -1010,3 +1010,20 @@ def _audit_error(error: Mapping[str, Any]) -> GrimoireError:
     if kind == "UsageError":
         return UsageError(reason, detail)
     return GrimoireError(reason, detail)
+
+
+EVENT_ROWS = 100
+"""Records one ``INSERT`` statement writes (an append of more takes several): 300
+parameters, under the 999 of SQLite builds older than 3.32."""
+
+
+def _insert_events(db: Connection, rows: Sequence[tuple[int, int, bytes]]) -> None:
+    """Insert ``rows`` of ``events`` (match key, seq, line) with one statement for each
+    :data:`EVENT_ROWS` of them: a decision's records in one statement, where
+    ``executemany`` runs one a row (each of which, on SQLite, lets the interpreter's lock
+    go and waits to have it back, the store's write turn held meanwhile)."""
+    for start in range(0, len(rows), EVENT_ROWS):
+        part = rows[start:start + EVENT_ROWS]
+        db.execute("INSERT INTO events (match, seq, line) VALUES "
+                   + ", ".join(["(?, ?, ?)"] * len(part)),
+                   [value for row in part for value in row])

@@ -116,10 +116,11 @@ class Store(EventStore):
     (group commit) on one write connection: the first write (:meth:`append`,
     :meth:`create`…) to find none under way is committed at once on its caller's thread,
     with every write queued meanwhile, in one transaction; the writes queued while it
-    commits wait, and the first of them then leads the next transaction. Each write runs
-    in a savepoint of its own, so a write that fails (a conflict, a used key, a full
-    disk) is rolled back alone and raised to its caller alone; a write returns only once
-    the transaction holding it has committed. Reads take connections of their own (WAL):
+    commits wait, and the first of them then leads the next transaction. A write that
+    fails (a conflict, a used key) is raised to its caller alone, and the others commit;
+    one that fails after writing rows of its own has the transaction rolled back and
+    the others run again without it; a write returns only once the transaction holding
+    it has committed. Reads take connections of their own (WAL):
     they never wait for a write. :attr:`commits` counts the write transactions.
     ``":memory:"`` and read-only stores use one connection, and so does a store opened
     with ``writer=False``: each write is then committed on its caller's thread, alone,
@@ -430,9 +431,14 @@ class Store(EventStore):
                     self._idle.notify_all()
 
     def _commit(self, batch: list[_Request]) -> list[_Request]:
-        """Run ``batch`` in one transaction, each write in a savepoint, and settle its
-        futures once it has committed. Returns the writes left to do: those after one
-        that lost the whole transaction (SQLite rolls some errors back entirely)."""
+        """Run ``batch`` in one transaction and settle its futures once it has committed.
+        Returns the writes left to do: those after one that lost the whole transaction
+        (SQLite rolls some errors back entirely), and the others of a batch rolled back
+        because a write failed after writing rows of its own. A write that fails having
+        written nothing (the usual case: a check refused it, or its first statement
+        failed, which SQLite undoes alone) fails alone, and the others commit: no
+        savepoint is taken around each write, as it would cost two statements a write
+        while the store's write turn is held."""
         db = self._conn()
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -441,30 +447,27 @@ class Store(EventStore):
             for _, future in batch:
                 future.set_exception(refused)
             return []
-        done: list[tuple[Future[Any], bool, Any]] = []
-        alone = len(batch) == 1  # no savepoint needed: its failure rolls back everything
-        for k, (fn, future) in enumerate(batch):
-            if not alone:
-                db.execute("SAVEPOINT write")
+        done: list[tuple[_Request, bool, Any]] = []
+        for k, request in enumerate(batch):
+            fn, future = request
+            changes = db.total_changes
             try:
                 value = fn(db)
             except BaseException as exc:
                 error: BaseException = (translate(exc, self.path)
                                         if isinstance(exc, sqlite3.Error) else exc)
-                if alone or not db.in_transaction:  # the whole transaction goes
-                    if db.in_transaction:
-                        db.execute("ROLLBACK")
+                if not db.in_transaction:  # SQLite rolled the whole transaction back
                     future.set_exception(error)
-                    for earlier, _, _ in done:
+                    for (_, earlier), _, _ in done:
                         earlier.set_exception(error)
                     return batch[k + 1:]
-                db.execute("ROLLBACK TO write")
-                db.execute("RELEASE write")
-                done.append((future, False, error))
+                if db.total_changes != changes:  # rows of its own written: undo them all
+                    db.execute("ROLLBACK")
+                    future.set_exception(error)
+                    return [req for req, _, _ in done] + batch[k + 1:]
+                done.append((request, False, error))
             else:
-                if not alone:
-                    db.execute("RELEASE write")
-                done.append((future, True, value))
+                done.append((request, True, value))
         try:
             db.execute("COMMIT")
         except sqlite3.Error as exc:
@@ -472,11 +475,11 @@ class Store(EventStore):
                 with contextlib.suppress(sqlite3.Error):
                     db.execute("ROLLBACK")
             lost = translate(exc, self.path)
-            for future, _, _ in done:
+            for (_, future), _, _ in done:
                 future.set_exception(lost)
             return []
         self.commits += 1
-        for future, ok, value in done:
+        for (_, future), ok, value in done:
             if ok:
                 future.set_result(value)
             else:
