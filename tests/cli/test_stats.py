@@ -7,8 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
+from once import reuse
 from typer.testing import CliRunner
 
+import grimoire.cli.stats
 from grimoire.cli.app import app
 
 runner = CliRunner()
@@ -22,8 +24,19 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+@pytest.fixture(scope="module")
+def one_job() -> dict[str, object]:
+    """The fixtures' figures on one process, made once for both output modes."""
+    return {}
+
+
 @pytest.mark.parametrize("mode", [[], ["--json"]])
-def test_one_job_and_two_print_the_same_figures_over_the_fixtures(mode: list[str]) -> None:
+def test_one_job_and_two_print_the_same_figures_over_the_fixtures(
+        mode: list[str], one_job: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    """(The one-process figures are the same in both modes: made once, printed in each;
+    the two-process runs read every fixture each time.)"""
+    reuse(monkeypatch, grimoire.cli.stats, "stats", one_job,
+          when=lambda jobs, **_: jobs == 1)
     one = run("stats", *mode, "--jobs", "1", str(FIXTURES))
     two = run("stats", *mode, "--jobs", "2", str(FIXTURES))
     assert one == two

@@ -100,8 +100,10 @@ def test_one_process_or_two_write_the_same_file(archive: Path, exported: Path,
 
 
 def test_the_schema_is_the_same_for_any_archive(exported: Path, tmp_path: Path) -> None:
+    # read trusted: the schema never comes from the data, so auditing these logs first
+    # (most of the export's work) would add nothing to what this test proves
     other = export([FIXTURES / "wiz-war", FIXTURES / "swords-wizardry"],
-                   tmp_path / "other.parquet", jobs=1)
+                   tmp_path / "other.parquet", jobs=1, validate=False)
     assert other.rows > 0
     first, second = pq.read_schema(exported), pq.read_schema(tmp_path / "other.parquet")
     assert first == second == schema()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import IO, Any
 
 import msgspec
@@ -491,13 +491,24 @@ def audit(
 
     >>> # audit("fixtures/vicious-circle/full-01.jsonl").ok
     """
+    return _audit(source, limits, trust, None)
+
+
+def _audit(source: str | os.PathLike[str] | IO[bytes], limits: Limits,
+           trust: Sequence[str], keep: list[Event] | None) -> AuditReport:
+    """:func:`audit`; with ``keep``, each event the audit reads is appended to it, so a
+    caller that folds a log once it is audited (``stats``, ``export``) has its events
+    without reading and decoding it a second time (of a valid log: all of them, in
+    order)."""
     path = os.fspath(source) if isinstance(source, (str, os.PathLike)) else None
     report = AuditReport(path=path, ok=False)
     try:
         with LogReader(source, limits=limits) as reader:
             report.game = reader.header.game
             reader.check_header_strictly()
-            audit_records(reader.rules, reader.header, reader.records(strict=True), report,
+            records = reader.records(strict=True)
+            audit_records(reader.rules, reader.header, records if keep is None
+                          else _keeping(records, keep.append), report,
                           max_decision=limits.max_decision)
             check_seal(reader, report, trust)
             check_origin(reader.header, report)
@@ -506,6 +517,13 @@ def audit(
         return report
     report.ok = True
     return report
+
+
+def _keeping(records: Iterator[tuple[int, int, Record[Any]]],
+             keep: Callable[[Event], object]) -> Iterator[tuple[int, int, Record[Any]]]:
+    for item in records:
+        keep(item[2].event)
+        yield item
 
 
 def audit_events(rules: AnyRules, header: Header, events: Iterable[Event],

@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 import msgspec
 
 from grimoire.core import registry
 from grimoire.core.errors import GrimoireError, LogError, UsageError
-from grimoire.core.events import Action
+from grimoire.core.events import Action, Event
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits
 from grimoire.core.replay import initial_state
 from grimoire.core.rules import Outcome
@@ -45,7 +46,7 @@ from grimoire.tools.sources import (
     release,
     relocated,
 )
-from grimoire.tools.validate import CRASHED, audit_path
+from grimoire.tools.validate import CRASHED, _audit_path
 
 __all__ = ["Folded", "GameStats", "LogFacts", "SeatWins", "Spread", "StatsReport", "event_tag",
            "facts", "fold_source", "stats"]
@@ -104,27 +105,28 @@ def fold_source(item: Source, each: Callable[[Any], object], *, validate: bool =
     What ``stats`` and ``export`` run on each log.
     """
     game: str | None = None
-    if validate:
-        report = audit_path(item, limits=limits, root=root)
-        if not report.ok:
-            return Folded(report.game, error=report.error)
     try:
+        if validate:  # the audit re-decides and folds every event: it keeps them for
+            # ``each``, and its outcome is the fold's, so the log is read once
+            events: list[Event] = []
+            report = _audit_path(item, limits, (), root, events)
+            if not report.ok:
+                return Folded(report.game, error=report.error)
+            game = report.game
+            with _folding():
+                for event in events:
+                    each(event)
+            return Folded(game, len(report.players), report.outcome)
         with open_log(item, limits=limits, root=root) as reader:
             rules, header = reader.rules, reader.header
             game = header.game
             state = initial_state(rules, header)
             evolve = rules.evolve
-            try:
+            with _folding():
                 for event in reader.events():
                     state = evolve(state, event)
                     each(event)
                 outcome = rules.outcome(state)
-            except GrimoireError:
-                raise
-            except Exception as exc:  # a log the rules could never have produced
-                raise LogError("log/impossible-event", f"the rules cannot fold it "
-                               f"({type(exc).__name__}: {exc}); run `grimoire validate` "
-                               "for the audit") from None
     except GrimoireError as exc:
         return Folded(game, error=relocated(exc.to_dict(), item, root))
     except Exception as exc:  # a bug: this log's internal/error, the others go on
@@ -132,6 +134,20 @@ def fold_source(item: Source, each: Callable[[Any], object], *, validate: bool =
             "error": "InternalError", "reason": "internal/error", "line": None, "seq": None,
             "detail": f"internal error: {type(exc).__name__}: {exc}"})
     return Folded(game, len(header.players), outcome)
+
+
+@contextmanager
+def _folding() -> Iterator[None]:
+    """An exception (not a :class:`GrimoireError`) folding a log's events is the log's
+    ``log/impossible-event``: a log the rules could never have produced."""
+    try:
+        yield
+    except GrimoireError:
+        raise
+    except Exception as exc:
+        raise LogError("log/impossible-event", f"the rules cannot fold it "
+                       f"({type(exc).__name__}: {exc}); run `grimoire validate` "
+                       "for the audit") from None
 
 
 def facts(item: Source, *, validate: bool = True, limits: Limits = DEFAULT_LIMITS,

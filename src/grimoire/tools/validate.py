@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import msgspec
 
-from grimoire.core.audit import AuditReport, audit
+from grimoire.core.audit import AuditReport, _audit
 from grimoire.core.errors import GrimoireError, UsageError
+from grimoire.core.events import Event
 from grimoire.core.logfile import DEFAULT_LIMITS, Limits
 from grimoire.tools._log import get_logger
 from grimoire.tools.pool import LOGS_PER_TASK, cores, ordered
@@ -114,9 +115,16 @@ def audit_path(path: Source, *, limits: Limits = DEFAULT_LIMITS,
     What each worker runs. A relative path is found under ``root`` when one is given (a
     worker on a cluster, whose working folder is not the caller's) and reported as
     given."""
+    return _audit_path(path, limits, trust, root, None)
+
+
+def _audit_path(path: Source, limits: Limits, trust: Sequence[str], root: str | None,
+                keep: list[Event] | None) -> AuditReport:
+    """:func:`audit_path`; with ``keep``, the events the audit read are appended to it
+    (as :func:`grimoire.core.audit._audit` keeps them)."""
     try:
         with log_source(path, root) as source:
-            report = audit(source, limits=limits, trust=trust)
+            report = _audit(source, limits, trust, keep)
     except GrimoireError as exc:  # the store would not open
         return AuditReport(path=str(path), ok=False,
                            error=relocated(exc.to_dict(), path, root))
