@@ -197,18 +197,6 @@ def _public_opens(seat: int) -> dict[str, Open]:
             for c, s in zip(public_commits(seat), SETUPS[seat], strict=True)}
 
 
-# _MOVE[player][src][dst] and _DEPLOY[player][kind][dst]: the actions ``legal`` lists, each
-# made once (frozen events: a rollout asks for the same few hundred again and again)
-_MOVE: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
-    tuple(tuple(Move(player=p, from_=SQUARES[src], to=SQUARES[dst]) for dst in range(N))
-          for src in range(N))
-    for p in (0, 1))
-_DEPLOY: tuple[tuple[tuple[Deploy, ...], ...], ...] = tuple(
-    tuple(tuple(Deploy(player=p, creature=KINDS[kind], to=SQUARES[dst]) for dst in range(N))
-          for kind in range(len(KINDS)))
-    for p in (0, 1))
-
-
 def legal(state: State, player: PlayerId) -> Sequence[Event]:
     """Every legal action of ``player``: a setup, or its moves, then its deploys; a pass
     only when there is nothing else. With a sealed setup: the commit of every setup sealed
@@ -225,21 +213,20 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
     board = state.board
     actions: list[Event] = []
     last = state.last[player] if state.no_return else ""
-    moves = _MOVE[player]
-    for src, piece in enumerate(board):
+    for src in range(N):
+        piece = board[src]
         if piece == EMPTY or PIECE[piece][0] != player:
             continue
         for dst in sorted(destinations(state, src)):
             if last and last == SQUARES[dst] + SQUARES[src]:
                 continue
-            actions.append(moves[src][dst])
+            actions.append(Move(player=player, from_=SQUARES[src], to=SQUARES[dst]))
     for ch in dict.fromkeys(state.reserves[player]):
         kind = PIECE[ch][1]
-        deploys = _DEPLOY[player][kind]
         for dst in DOMAIN[player]:
             occ = board[dst]
             if occ == EMPTY or (PIECE[occ][0] != player and BEATS[kind][PIECE[occ][1]]):
-                actions.append(deploys[dst])
+                actions.append(Deploy(player=player, creature=KINDS[kind], to=SQUARES[dst]))
     if not actions:
         actions.append(Pass(player=player))
     return actions
