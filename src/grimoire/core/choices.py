@@ -203,6 +203,14 @@ def choices(rules: Any, state: Any, player: PlayerId) -> Step | None:
     >>> choices(rules, rules.setup(rules.Options(), ("A", "B")), 0).prompt != ""
     True
     """
+    made = _made(rules, state, player)
+    return None if made is None else made[0]
+
+
+def _made(rules: Any, state: Any, player: PlayerId,
+          ) -> tuple[Step, list[Any], list[tuple[Pick, ...]]] | None:
+    """:func:`choices`' tree with what it was made from: ``player``'s legal actions and
+    each one's path of picks (``problems`` reads them again)."""
     actions = list(rules.legal(state, player))
     if not actions:
         return None
@@ -216,7 +224,7 @@ def choices(rules: Any, state: Any, player: PlayerId) -> Step | None:
     if len(step.options) == 1 and step.options[0].leaf and forced is not None \
             and forced(seen, player):
         step = msgspec.structs.replace(step, forced=True)
-    return step
+    return step, actions, paths
 
 
 def _flat(rules: Any, seen: Any, actions: Sequence[Any]) -> list[tuple[Pick, ...]]:
@@ -276,28 +284,28 @@ def problems(rules: Any, state: Any, player: PlayerId, *, limit: int = 40) -> li
     []
     """
     out: list[str] = []
-    legal = list(rules.legal(state, player))
-    try:
-        tree = choices(rules, state, player)
+    try:  # the tree, the legal actions it was made from and their paths, made once
+        made = _made(rules, state, player)
     except ChoiceError as exc:
         return [str(exc)]
-    if tree is None:
-        return [] if not legal else ["no tree for a seat with legal actions"]
+    if made is None:
+        return []  # no legal action, no tree
+    tree, legal, paths = made
     played = list(tree.actions())
     enc = msgspec.json.encode
     if sorted(map(enc, played)) != sorted(map(enc, legal)):
         out.append(f"the tree's actions ({len(played)}) are not the legal ones ({len(legal)})")
     leaves = [enc(leaf.action) for leaf in tree.leaves()]
-    order = [enc(a) for a in legal]
-    firsts = [order.index(x) for x in leaves if x in order]
+    order: dict[bytes, int] = {}  # each action's first place in legal's list
+    for k, a in enumerate(legal):
+        order.setdefault(enc(a), k)
+    firsts = [order[x] for x in leaves if x in order]
     if firsts != sorted(firsts):
         out.append("the leaves are not in legal's order")
     split: Steps | None = getattr(rules, "steps", None)
-    seen = rules.view(state, player)
-    if split is not None:
+    if split is not None:  # the paths are split's, action by action
         anatomy: dict[tuple[tuple[str, ...], str], Pick] = {}
-        for action in legal:
-            path = tuple(split(seen, player, action))
+        for path in paths:
             for depth, pick in enumerate(path):
                 key = (tuple(p.label for p in path[:depth]), pick.label)
                 first = anatomy.setdefault(key, pick)

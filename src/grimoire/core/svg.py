@@ -174,19 +174,11 @@ class Picture:
         back (grey, ``?``) for a piece whose identity the viewer may not know. A piece on
         the board gives its ``square`` and ``name`` (as the viewer knows it), written on
         the counter as ``data-square`` and ``data-piece`` for frontends to click."""
-        colour = HIDDEN if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-        at, called = square or None, name or None
-        self.circle(x, y, r, fill="#ffffff" if hidden else colour, stroke=colour,
-                    stroke_width=max(r / 5, 1.0), tip=title, data_square=at,
-                    data_piece=called)
-        # the letter lets the pointer through to the counter (its tooltip, its click)
-        if hidden:
-            self.text(x, y, "?", size=r * 1.2, fill=colour, font_weight="bold",
-                      pointer_events="none", data_square=at, data_piece=called)
-        else:
-            self.text(x, y, label, size=r * (1.1 if len(label) < 2 else 0.8),
-                      fill="#ffffff", font_weight="bold", pointer_events="none",
-                      data_square=at, data_piece=called)
+        args = (x, y, r, label, seat, hidden, title, square, name)
+        try:
+            self.lines.extend(_counter(*args))
+        except TypeError:  # an argument that cannot be a key: drawn afresh
+            self.lines.extend(_counter.__wrapped__(*args))
 
     def mark(self, x: float, y: float, w: float, h: float) -> None:
         """The frame drawn around a square the last event touched."""
@@ -199,6 +191,26 @@ class Picture:
                 f'{number(self.height)}" role="img">')
         title = [f"<title>{escape(clean(self.title))}</title>"] if self.title else []
         return "\n".join([head, *title, *self.lines, "</svg>"]) + "\n"
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _counter(x: float, y: float, r: float, label: str, seat: int | None, hidden: bool,
+             title: str, square: str, name: str) -> tuple[str, ...]:
+    """The lines of :meth:`Picture.piece` (the counters of a match stand on the same
+    squares picture after picture: their lines are kept, not drawn again)."""
+    p = Picture(0, 0)
+    colour = HIDDEN if seat is None else SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    at, called = square or None, name or None
+    p.circle(x, y, r, fill="#ffffff" if hidden else colour, stroke=colour,
+             stroke_width=max(r / 5, 1.0), tip=title, data_square=at, data_piece=called)
+    # the letter lets the pointer through to the counter (its tooltip, its click)
+    if hidden:
+        p.text(x, y, "?", size=r * 1.2, fill=colour, font_weight="bold",
+               pointer_events="none", data_square=at, data_piece=called)
+    else:
+        p.text(x, y, label, size=r * (1.1 if len(label) < 2 else 0.8), fill="#ffffff",
+               font_weight="bold", pointer_events="none", data_square=at, data_piece=called)
+    return tuple(p.lines)
 
 
 def square_board(picture: Picture, grid: Grid, *, cell: float, left: float, top: float,
@@ -219,6 +231,22 @@ def square_board(picture: Picture, grid: Grid, *, cell: float, left: float, top:
     >>> corner(0), 'data-square="a2"' in p.lines[0]
     ((10, 10), True)
     """
+    # what each square shows, asked in the order it is drawn; the lines are kept for the
+    # next picture of the same squares (a match's board changes little between them)
+    shown = tuple((ground(i), None if tip is None else tip(i),
+                   None if label is None else label(i))
+                  for i in range(grid.size) if grid.valid[i])
+    args = (grid, cell, left, top, coordinates, turned, shown)
+    try:
+        picture.lines.extend(_squares(*args))
+    except TypeError:  # a value that cannot be a key: drawn afresh
+        picture.lines.extend(_squares.__wrapped__(*args))
+    return _corners(grid, cell, left, top, turned)
+
+
+def _corners(grid: Grid, cell: float, left: float, top: float, turned: bool,
+             ) -> Callable[[int], tuple[float, float]]:
+    """The function giving a square's top-left corner on a :func:`square_board`."""
 
     def corner(i: int) -> tuple[float, float]:
         col, row = i % grid.width, i // grid.width
@@ -226,15 +254,23 @@ def square_board(picture: Picture, grid: Grid, *, cell: float, left: float, top:
             col, row = grid.width - 1 - col, grid.height - 1 - row
         return left + col * cell, top + row * cell
 
-    for i in range(grid.size):
-        if not grid.valid[i]:
-            continue
+    return corner
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _squares(grid: Grid, cell: float, left: float, top: float, coordinates: bool,
+             turned: bool, shown: tuple[tuple[str, str | None, str | None], ...],
+             ) -> tuple[str, ...]:
+    """The lines :func:`square_board` draws, ``shown`` giving each valid square's ground,
+    tooltip and label."""
+    picture = Picture(0, 0)
+    corner = _corners(grid, cell, left, top, turned)
+    for i, (fill, tip, mark) in zip([i for i in range(grid.size) if grid.valid[i]], shown,
+                                    strict=True):
         x, y = corner(i)
-        fill = ground(i)
         picture.rect(x, y, cell, cell, fill=TERRAIN.get(fill, fill), stroke="#9c8f7a",
-                     stroke_width=0.5, data_square=grid.names[i],
-                     tip=None if tip is None else tip(i))
-        if label is not None and (mark := label(i)):
+                     stroke_width=0.5, data_square=grid.names[i], tip=tip)
+        if mark:
             picture.text(x + 3, y + 7, mark, size=cell / 5, anchor="start", fill="#5d4d3a",
                          data_square=grid.names[i])
     if coordinates:
@@ -247,7 +283,7 @@ def square_board(picture: Picture, grid: Grid, *, cell: float, left: float, top:
             picture.text(left - cell / 4, y + cell / 2,
                          grid.names[row * grid.width].lstrip("abcdefghijklmnopqrstuvwxyz"),
                          size=cell / 4)
-    return corner
+    return tuple(picture.lines)
 
 
 def legend(picture: Picture, x: float, y: float, entries: Sequence[tuple[str, str]],

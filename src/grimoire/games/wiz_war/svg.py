@@ -112,6 +112,9 @@ class Frame:
         across = self.turn % 2 == 1
         self.columns = g.height if across else g.width
         self.rows = g.width if across else g.height
+        # the corners and sides worked out, kept (a frame is made once: see ``_frame``)
+        self._corners: dict[int, tuple[float, float]] = {}
+        self._segments: dict[tuple[int, int], tuple[float, float, float, float]] = {}
 
     def point(self, x: float, y: float) -> tuple[float, float]:
         w, h = 2 * self.g.width, 2 * self.g.height
@@ -120,14 +123,27 @@ class Frame:
 
     def corner(self, q: int) -> tuple[float, float]:
         """The top-left corner of square ``q``'s cell."""
-        r, c = divmod(q, self.g.width)
-        (x0, y0), (x1, y1) = self.point(2 * c, 2 * r), self.point(2 * c + 2, 2 * r + 2)
-        return min(x0, x1), min(y0, y1)
+        known = self._corners.get(q)
+        if known is None:
+            r, c = divmod(q, self.g.width)
+            (x0, y0), (x1, y1) = self.point(2 * c, 2 * r), self.point(2 * c + 2, 2 * r + 2)
+            known = self._corners[q] = (min(x0, x1), min(y0, y1))
+        return known
 
     def segment(self, q: int, d: int) -> tuple[float, float, float, float]:
         """Side ``d`` of square ``q`` in pixels."""
-        x0, y0, x1, y1 = B.border_segment(self.g.width, q, d)
-        return (*self.point(x0, y0), *self.point(x1, y1))
+        known = self._segments.get((q, d))
+        if known is None:
+            x0, y0, x1, y1 = B.border_segment(self.g.width, q, d)
+            known = self._segments[q, d] = (*self.point(x0, y0), *self.point(x1, y1))
+        return known
+
+
+@functools.lru_cache(maxsize=64)
+def _frame(g: B.Geometry, turn: int) -> Frame:
+    """The :class:`Frame` of board ``g`` turned ``turn`` quarter turns, made once for
+    every picture of that board (it keeps the corners and sides it works out)."""
+    return Frame(g, turn)
 
 
 def turn_for(g: B.Geometry, bottom: int | None) -> int:
@@ -157,7 +173,7 @@ def board(state: State, player: int | None = None, last: Event | None = None,
     ``last`` moved from or to or touched framed; turned so that seat ``bottom``'s home
     base is nearest the bottom (``None``: sector 0 at the top left)."""
     g = B.geometry(state.board)
-    frame = Frame(g, turn_for(g, bottom))
+    frame = _frame(g, turn_for(g, bottom))
     width = LEFT + frame.columns * CELL + 24 + PANEL
     picture = Picture(width, 0, title=f"Wiz-War: {R.status(state).strip()}")
     for k, row in enumerate(_wrapped(R.status(state).strip(), 96)[:2]):
