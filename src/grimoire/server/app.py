@@ -575,11 +575,14 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         response.headers.update(exc.headers or {})
         return response
 
+    # the two calls of every action: routes, and handed on at once by HotRoutes
+    hot: dict[str, tuple[str, Handler]] = {"actions": ("POST", guarded(act)),
+                                           "legal": ("GET", guarded(legal))}
     routes = [
         # the calls a playing client makes most come first: a path is matched
         # against each route in turn (no two routes match one path)
-        Route("/matches/{match}/actions", guarded(act), methods=["POST"]),
-        Route("/matches/{match}/legal", guarded(legal), methods=["GET"]),
+        *[Route(f"/matches/{{match}}/{tail}", handler, methods=[method])
+          for tail, (method, handler) in hot.items()],
         Route("/matches/{match}/choices", guarded(choose), methods=["GET"]),
         Route("/matches/{match}/events", guarded(events), methods=["GET"]),
         Route("/", for_people(lobby_page), methods=["GET"]),
@@ -608,8 +611,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                     exception_handlers={HTTPException: unknown})
     app.router.redirect_slashes = False  # "/games/" is not found, never redirected
     app.state.hub = live_matches
-    app.add_middleware(HotRoutes, routes={"actions": ("POST", guarded(act)),
-                                          "legal": ("GET", guarded(legal))})
+    app.add_middleware(HotRoutes, routes=hot)
     app.add_middleware(AccessLog)
     return app
 

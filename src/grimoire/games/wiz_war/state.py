@@ -10,7 +10,6 @@ records: no card is named here.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
@@ -312,10 +311,8 @@ def discard_of(s: State, g: int) -> tuple[int, ...]:
     """Group ``g``'s discard pile (the one pile outside the Custom Spellbook)."""
     if not spellbook(s):
         return s.discard
-    if not s.adopted:  # (B.owner of each card, asked as one filter)
-        second = B.second_deck(s.schools).__contains__
-        return (tuple(filter(second, s.discard)) if g == 1 else
-                tuple(itertools.filterfalse(second, s.discard)) if g == 0 else ())
+    if not s.adopted:
+        return tuple(c for c in s.discard if B.owner(s.schools, c) == g)
     return tuple(c for c in s.discard if home(s, c) == g)
 
 
