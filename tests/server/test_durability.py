@@ -22,6 +22,10 @@ from grimoire.core.audit import audit
 from grimoire.server import ServerConfig
 from grimoire.store import Store
 
+LOAD = 150
+"""Actions acknowledged before the kill (or 2.5 s): three times the 50 the test asks for
+(unhurried, the clients have 380 in 2.5 s)."""
+
 
 def bot(base: str, created: dict[str, Any], seed: int, acks: list[tuple[str, int, Any]],
         stop: threading.Event) -> None:
@@ -65,7 +69,9 @@ def test_sigkill_under_load_loses_no_acknowledged_action(tmp_path: Path) -> None
                                                        stop), daemon=True) for i in range(2)]
         for c in clients:
             c.start()
-        time.sleep(2.5)
+        deadline = time.monotonic() + 2.5  # killed, its clients' requests in flight, once
+        while len(acks) < LOAD and time.monotonic() < deadline:  # they have had LOAD
+            time.sleep(0.02)
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
         stop.set()
@@ -107,7 +113,9 @@ def test_sigkill_under_load_loses_no_acknowledged_action(tmp_path: Path) -> None
             stop = threading.Event()
             t = threading.Thread(target=bot, args=(base, m, 50 + i, more, stop), daemon=True)
             t.start()
-            time.sleep(0.4)
+            deadline = time.monotonic() + 0.4  # until it has played in its match
+            while time.monotonic() < deadline and not any(a[0] == m["id"] for a in more):
+                time.sleep(0.02)
             stop.set()
             t.join(10)
         assert more, "nothing could be played after the restart"

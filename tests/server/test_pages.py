@@ -106,12 +106,12 @@ def test_a_person_plays_wiz_war_by_clicking_cards_and_squares(base: str,
             continue
         cards, squares = on_board(browser, "card"), on_board(browser, "square")
         buttons = browser.find_elements(By.CSS_SELECTOR, "#actions button")
-        moves = [b for b in buttons if b.text == "Move"]
         if squares and (not kinds["square"] or rng.random() < 0.7):
             pick, kind = rng.choice(squares), "square"  # a step on the board: click it
         elif cards and (kinds["card"] < 3 or rng.random() < 0.3):
             pick, kind = rng.choice(cards), "card"
-        elif moves and not kinds["square"]:
+        elif not kinds["square"] and (moves := [b for b in buttons if b.text == "Move"]):
+            # (each button's text is a request to the browser: read only while needed)
             pick, kind = moves[0], "button"  # then the squares the wizard may reach
         elif buttons:
             pick, kind = rng.choice(buttons), "button"

@@ -121,6 +121,13 @@ class Load:
             thread.start()
             self.threads.append(thread)
 
+    def until(self, acks: int, seconds: float) -> None:
+        """Let the clients play until they have had ``acks`` actions acknowledged in all,
+        ``seconds`` at most."""
+        deadline = time.monotonic() + seconds
+        while len(self.acks) < acks and time.monotonic() < deadline:
+            time.sleep(0.02)
+
     def end(self) -> None:
         self.stop.set()
         for thread in self.threads:
@@ -205,7 +212,7 @@ def test_postgresql_stopped_and_started_under_load(trio: Trio, tmp_path: Path) -
     time.sleep(0.3)
     before = len(load.acks)
     trio.cluster.resume()
-    time.sleep(1.0)
+    load.until(before + 30, 1.0)  # three times the one action asked for below, and more
     load.end()
     assert len(load.acks) > before, "no action after PostgreSQL came back"
     unavailable = [r for r in load.refusals if r[0] == 503]
@@ -288,7 +295,7 @@ def test_sigkill_of_server_processes_under_load_loses_nothing_acknowledged(
     doomed = [holder, b.pid if holder != b.pid else workers[0]]
     load = Load(trio)
     load.start(new_matches(trio, 3))
-    time.sleep(0.8)
+    load.until(15, 0.8)  # three times the actions asked for before the kill
     os.kill(holder, signal.SIGSTOP)  # frozen, its claim held: the bot cannot act
     elsewhere = trio.bases[0] if holder == b.pid else trio.bases[1]
     while (acted := person_acts(elsewhere))["to_act"] != [1]:
@@ -297,7 +304,7 @@ def test_sigkill_of_server_processes_under_load_loses_nothing_acknowledged(
         os.kill(pid, signal.SIGKILL)
     b.wait(10)
     killed = len(load.acks)
-    time.sleep(0.8)
+    load.until(killed + 30, 0.8)  # three times the actions asked for after it
     load.end()
     deadline = time.monotonic() + 15  # the bots no one holds are looked for every 5 s
     while HTTP.get(f"{trio.bases[0]}/matches/{mid}/legal", headers=auth(token)
