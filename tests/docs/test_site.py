@@ -112,6 +112,7 @@ def test_a_broken_link_or_reference_fails_the_strict_build(tmp_path: Path) -> No
                                    "[`Nothing`][grimoire.core.match.Nothing].\n")
     text = (ROOT / "mkdocs.yml").read_text()
     text = text.split("\nnav:")[0].replace("docs_dir: docs", f"docs_dir: {docs}")
+    text = text.replace("  - docs/_ext/", f"  - {ROOT}/docs/_ext/")  # the hooks, from here
     config = tmp_path / "mkdocs.yml"
     config.write_text(text + "\nnav:\n  - Home: index.md\n")
     done = mkdocs_build(config, tmp_path / "site")
