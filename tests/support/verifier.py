@@ -300,7 +300,13 @@ def load_schema(folder: Path, game: str) -> Schema | None:
     path = folder / f"{game}.schema.json"
     if not path.exists():
         return None
-    return Schema(json.loads(path.read_text()))
+    text = path.read_text()
+    if text not in _SCHEMAS:  # (a schema is only read: one file's is made once)
+        _SCHEMAS[text] = Schema(json.loads(text))
+    return _SCHEMAS[text]
+
+
+_SCHEMAS: dict[str, Schema] = {}
 
 
 # ---------------------------------------------------------------- the verifier
