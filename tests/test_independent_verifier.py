@@ -116,8 +116,7 @@ def test_the_page_s_rule_for_fractions_is_the_encoder_s() -> None:
 
 @pytest.mark.parametrize("path", [*FIXTURES, EXAMPLE],
                          ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_the_verifier_and_validate_agree_on_every_fixture(path: Path, tmp_path: Path
-                                                          ) -> None:
+def test_the_verifier_and_validate_agree_on_every_fixture(path: Path) -> None:
     report = audit(path, trust=(AUDITOR,) if path == EXAMPLE else ())
     agree(report, verify(path.read_bytes(), SCHEMAS, (AUDITOR,) if path == EXAMPLE else ()))
 

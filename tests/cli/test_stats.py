@@ -25,18 +25,20 @@ def run(*args: str) -> tuple[int, str]:
 
 
 @pytest.fixture(scope="module")
-def one_job() -> dict[str, object]:
-    """The fixtures' figures on one process, made once for both output modes."""
+def figures() -> dict[str, object]:
+    """The fixtures' figures on one process and on two, each made once for both output
+    modes."""
     return {}
 
 
 @pytest.mark.parametrize("mode", [[], ["--json"]])
 def test_one_job_and_two_print_the_same_figures_over_the_fixtures(
-        mode: list[str], one_job: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
-    """(The one-process figures are the same in both modes: made once, printed in each;
-    the two-process runs read every fixture each time.)"""
-    reuse(monkeypatch, grimoire.cli.stats, "stats", one_job,
-          when=lambda jobs, **_: jobs == 1)
+        mode: list[str], figures: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+    """(The figures of each number of processes are the same in both modes: the library
+    call under the command reads every fixture once on one process and once on two, and
+    each mode prints both and compares them.)"""
+    reuse(monkeypatch, grimoire.cli.stats, "stats", figures,
+          when=lambda jobs, **_: jobs in (1, 2))
     one = run("stats", *mode, "--jobs", "1", str(FIXTURES))
     two = run("stats", *mode, "--jobs", "2", str(FIXTURES))
     assert one == two

@@ -33,19 +33,21 @@ def run(*args: str) -> tuple[int, str]:
 
 
 @pytest.fixture(scope="module")
-def one_job() -> dict[str, object]:
-    """The fixtures' reports on one process, audited once for both output modes."""
+def audited() -> dict[str, object]:
+    """The fixtures' reports on one process and on four, each audited once for both
+    output modes."""
     return {}
 
 
 @pytest.mark.parametrize("mode", [[], ["--json-lines"]])
 def test_one_job_and_four_print_the_same_bytes_over_the_fixtures(
-        mode: list[str], one_job: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
+        mode: list[str], audited: dict[str, object], monkeypatch: pytest.MonkeyPatch) -> None:
     """Every fixture of the five games, valid and invalid: exit 1, same output. (The
-    one-process reports are the same in both modes: made once, printed in each; the
-    four-process runs audit every fixture each time.)"""
-    reuse(monkeypatch, grimoire.cli.validate, "reports", one_job, listed=True,
-          when=lambda jobs, **_: jobs == 1)
+    reports of each number of processes are the same in both modes: the library call
+    under the command audits every fixture once on one process and once on four, and
+    each mode prints both and compares them.)"""
+    reuse(monkeypatch, grimoire.cli.validate, "reports", audited, listed=True,
+          when=lambda jobs, **_: jobs in (1, 4))
     one = run("validate", *mode, "--jobs", "1", str(FIXTURES))
     four = run("validate", *mode, "--jobs", "4", str(FIXTURES))
     assert one == four

@@ -1,10 +1,10 @@
-"""A command's one-process work done once a module: the tests that compare ``--jobs 1``
-with more processes in each output mode (text, ``--json``…) run the command with
-``--jobs 1`` once a mode, and the library call under it, the same call each time, gives
+"""A command's work done once a module: the tests that compare ``--jobs 1`` with more
+processes in each output mode (text, ``--json``…) run the command with each number of
+processes once a mode, and the library call under it, the same call each time, gives
 the same result each time (it is what those tests prove, on any number of processes).
-:func:`reuse` hands the command the result of that call as it came the first time,
-so the fixtures are read on one process once a module, not once a mode; the runs on
-more processes still do all their work."""
+:func:`reuse` hands the command the result of that call as it came the first time, so
+the fixtures are read once a module on one process and once on more, not once a mode;
+each mode prints both results and compares them."""
 
 from __future__ import annotations
 

@@ -120,6 +120,9 @@ def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+_JSON = json.JSONDecoder(object_pairs_hook=_pairs)  # json.loads(text, object_pairs_hook=_pairs)
+
+
 def parse(line: bytes, number: int) -> Any:
     """The JSON value of a line: UTF-8, no key twice in one object."""
     try:
@@ -127,7 +130,7 @@ def parse(line: bytes, number: int) -> Any:
     except UnicodeDecodeError:
         raise Refused("log/bad-json", number, "not UTF-8") from None
     try:
-        return json.loads(text, object_pairs_hook=_pairs)
+        return _JSON.decode(text)
     except _Duplicate as exc:
         raise Refused("log/duplicate-key", number, str(exc)) from None
     except (ValueError, RecursionError) as exc:
@@ -184,10 +187,14 @@ def _has_float(value: Any) -> bool:
     return False
 
 
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+"""``json.dumps(value, separators=(",", ":"), ensure_ascii=False)``, its encoder made once."""
+
+
 def dumps(value: Any) -> str:
     """The canonical text of a JSON value, its objects' members in the order they hold."""
     if not _has_float(value):
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        return _COMPACT.encode(value)
     if isinstance(value, float):
         return canonical_float(value)
     if isinstance(value, dict):
@@ -293,7 +300,13 @@ def load_schema(folder: Path, game: str) -> Schema | None:
     path = folder / f"{game}.schema.json"
     if not path.exists():
         return None
-    return Schema(json.loads(path.read_text()))
+    text = path.read_text()
+    if text not in _SCHEMAS:  # (a schema is only read: one file's is made once)
+        _SCHEMAS[text] = Schema(json.loads(text))
+    return _SCHEMAS[text]
+
+
+_SCHEMAS: dict[str, Schema] = {}
 
 
 # ---------------------------------------------------------------- the verifier

@@ -13,8 +13,10 @@ from typing import Any
 import msgspec
 import pytest
 from deadly import NAME, deadly_folder
+from once import reuse
 from typer.testing import CliRunner
 
+import grimoire.cli.validate
 from grimoire.cli.app import app
 from grimoire.core.errors import UsageError
 from grimoire.store import open_store
@@ -107,8 +109,12 @@ def test_the_export_on_the_cluster_is_the_local_export(cluster: str, archive: Pa
     assert (tmp_path / "remote.parquet").read_bytes() == (tmp_path / "local.parquet").read_bytes()
 
 
-def test_the_commands_print_the_same_bytes_as_on_one_process(cluster: str,
-                                                             archive: Path) -> None:
+def test_the_commands_print_the_same_bytes_as_on_one_process(
+        cluster: str, archive: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(``validate``'s one-process reports are the same in both output modes: audited
+    once, printed in each; the cluster audits the archive in each mode.)"""
+    reuse(monkeypatch, grimoire.cli.validate, "reports", {}, listed=True,
+          when=lambda jobs, scheduler, **_: jobs == 1 and scheduler is None)
     runner = CliRunner()
     for command in (["validate"], ["validate", "--json-lines"], ["stats", "--json"]):
         local = runner.invoke(app, [*command, "--jobs", "1", str(archive)])

@@ -197,6 +197,24 @@ def _public_opens(seat: int) -> dict[str, Open]:
             for c, s in zip(public_commits(seat), SETUPS[seat], strict=True)}
 
 
+# What ``legal`` lists, made once (frozen events, the same whichever list holds them):
+# _OWN[seat], the letters of the seat's creatures; _MOVES[seat][src][dst], the move from
+# ``src`` to ``dst``; _DEPLOYS[seat][kind][dst], the deploy of that creature on ``dst``;
+# _BACK[last], the (src, dst) of the move straight back over the move ``state.last`` keeps
+# as ``last`` (its from and to squares' names joined).
+_OWN: tuple[frozenset[str], ...] = tuple(
+    frozenset(ch for ch, (seat, _) in PIECE.items() if seat == p) for p in (0, 1))
+_MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(tuple(Move(player=p, from_=SQUARES[src], to=SQUARES[dst]) for dst in range(N))
+          for src in range(N)) for p in (0, 1))
+_DEPLOYS: tuple[tuple[tuple[Deploy, ...], ...], ...] = tuple(
+    tuple(tuple(Deploy(player=p, creature=KINDS[kind], to=SQUARES[dst]) for dst in range(N))
+          for kind in range(len(KINDS))) for p in (0, 1))
+_BACK: dict[str, tuple[int, int]] = {
+    SQUARES[dst] + SQUARES[src]: (src, dst) for src in range(N) for dst in range(N)}
+assert len(_BACK) == N * N  # (each name pair joined is one move's)
+
+
 def legal(state: State, player: PlayerId) -> Sequence[Event]:
     """Every legal action of ``player``: a setup, or its moves, then its deploys; a pass
     only when there is nothing else. With a sealed setup: the commit of every setup sealed
@@ -212,21 +230,23 @@ def legal(state: State, player: PlayerId) -> Sequence[Event]:
         return () if known is None else (known,)
     board = state.board
     actions: list[Event] = []
-    last = state.last[player] if state.no_return else ""
-    for src in range(N):
-        piece = board[src]
-        if piece == EMPTY or PIECE[piece][0] != player:
+    # the move straight back (no-return), as the squares (src, dst) it goes between
+    back = _BACK.get(state.last[player]) if state.no_return else None
+    mine, moves = _OWN[player], _MOVES[player]
+    for src, piece in enumerate(board):
+        if piece not in mine:
             continue
-        for dst in sorted(destinations(state, src)):
-            if last and last == SQUARES[dst] + SQUARES[src]:
-                continue
-            actions.append(Move(player=player, from_=SQUARES[src], to=SQUARES[dst]))
+        ends = sorted(destinations(state, src))
+        if back is not None and back[0] == src and back[1] in ends:
+            ends.remove(back[1])
+        actions.extend(map(moves[src].__getitem__, ends))
     for ch in dict.fromkeys(state.reserves[player]):
         kind = PIECE[ch][1]
+        deploys = _DEPLOYS[player][kind]
         for dst in DOMAIN[player]:
             occ = board[dst]
             if occ == EMPTY or (PIECE[occ][0] != player and BEATS[kind][PIECE[occ][1]]):
-                actions.append(Deploy(player=player, creature=KINDS[kind], to=SQUARES[dst]))
+                actions.append(deploys[dst])
     if not actions:
         actions.append(Pass(player=player))
     return actions
