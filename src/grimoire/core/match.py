@@ -370,11 +370,17 @@ class Match:
         signed, ready to be sent."""
         out = [encode_line(self.header)] if start < 0 else []
         line = line_writer(self.header.format)
-        chain = header_hash(self.header)
-        for seq, event in enumerate(self._events):
-            chain = chain_next(chain, self._canon(event))
+        # the walk starts where the chain was last brought up to date, if not past
+        # ``start`` (a peer sending each decision hashes only that decision's events)
+        first, chain = (self._chained, self._chain) if self._chained <= start \
+            else (0, header_hash(self.header))
+        events, canon = self._events, self._canon
+        for seq in range(first, len(events)):
+            event = events[seq]
+            chain = chain_next(chain, canon(event))
             if seq >= start:
                 out.append(line(Record(seq, event, chain.hex(), self._sigs.get(seq))))
+        self._chain, self._chained = chain, len(events)
         return out
 
     def accept(self, lines: Iterable[bytes | Record[Any]]) -> tuple[Event, ...]:

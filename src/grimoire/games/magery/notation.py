@@ -199,7 +199,7 @@ def parse(text: str, options: Options | None, players: Sequence[str]) -> State:
     reserve = _reserve(text, arena, tower, dead)
     deck = _cards(text, fields.get("deck", "-"), "deck")
     discard = _cards(text, fields.get("discard", "-"), "discard")
-    surplus = Counter(cards) + Counter(deck) + Counter(discard) - Counter(initial_deck(opts))
+    surplus = Counter((*cards, *deck, *discard)) - Counter(initial_deck(opts))
     del surplus[""]
     if surplus:
         raise bad_position(text, f"more cards than the deck has: {', '.join(sorted(surplus))} "
@@ -326,10 +326,9 @@ def _reserve(text: str, arena: tuple[str, ...], tower: tuple[str, ...],
              dead: tuple[str, str]) -> tuple[str, str]:
     """What is in neither the Arena, the Tower nor the dead pile (3 of each type a side)."""
     reserve = []
-    placed = Counter(arena) + Counter(tower)
     for seat in (0, 1):
         out = ""
-        gone = placed + Counter(dead[seat])
+        gone = Counter((*arena, *tower, *dead[seat]))
         for k in range(len(B.KINDS)):
             ch = B.letter(seat, k)
             if gone[ch] > T.PER_TYPE:

@@ -157,6 +157,7 @@ def _raids(f0: Dice, f1: Dice, c0: int, c1: int) -> bool:
             or (len(f1) >= T.RAIDERS_NEEDED and not f0 and c0 > 0))
 
 
+@cache
 def _after(f0: Dice, f1: Dice, c0: int, c1: int, turn: int, d: int, lone: bool) -> Triple:
     """Whose strike is next (``turn`` if able, else the other), or the battle's end (a
     raid first if one is due). ``lone``: the battle goes on while either side has a strike,
