@@ -102,10 +102,12 @@ def second_browser() -> Iterator[object]:
 
 
 def ready(driver: object) -> None:
-    from selenium.webdriver.common.by import By
-
+    """Wait until the page's script says it is ready (its body's ``data-ready``), read in
+    one command a look (a found element's attribute is two, the second sending Selenium's
+    whole getAttribute script: about 10 ms more of CPU a look)."""
     for _ in range(100):
-        if driver.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "yes":  # type: ignore[attr-defined]
+        if driver.execute_script(  # type: ignore[attr-defined]
+                "return document.body && document.body.getAttribute('data-ready')") == "yes":
             return
         time.sleep(0.05)
     raise AssertionError("the page never got ready")
