@@ -201,9 +201,11 @@ def test_every_field_round_trips(n: int) -> None:
     round_trip(msgspec.structs.replace(s, mp=-1, spells=spells), checked=False)
 
 
-def game_states(n: int, index: int, seed: int = 31) -> list[tuple[State, bool]]:
+@cache
+def game_states(n: int, index: int, seed: int = 31) -> tuple[tuple[State, bool], ...]:
     """Every state of a seeded bot game, each with whether someone is to act in it (a
-    position: before an action, and the end) or it lies between the events of one action."""
+    position: before an action, and the end) or it lies between the events of one action
+    (cached: the round trips and the hostile positions read the same games)."""
     match = bot_match(RULES, seed=seed, index=index, players=names(n))
     s = initial_state(RULES, match.header)
     out = [(s, True)]
@@ -211,7 +213,7 @@ def game_states(n: int, index: int, seed: int = 31) -> list[tuple[State, bool]]:
         s = RULES.evolve(s, ev)
         last = k + 1 == len(match.events)
         out.append((s, last or isinstance(match.events[k + 1], Action)))
-    return out
+    return tuple(out)
 
 
 def test_states_of_seeded_random_games_round_trip() -> None:

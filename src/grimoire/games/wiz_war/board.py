@@ -596,9 +596,9 @@ def sees_border(players: int, edges: tuple[str, ...], a: int, e: int, kinds: str
         return False
     if e in rays(players, edges, a, blocks)[1]:
         return True
-    bl = tuple(x for x in blocks if x != a)
-    return _clear(players, edges, *GEOMETRY[players].centres[a], *GEOMETRY[players].mids[e],
-                  skip=e, blocks=bl)
+    bl = tuple(x for x in blocks if x != a) if blocks else blocks
+    g = GEOMETRY[players]
+    return _clear(players, edges, *g.centres[a], *g.mids[e], skip=e, blocks=bl)
 
 
 def adjacent(players: int, edges: tuple[str, ...], a: int, b: int) -> bool:
@@ -745,9 +745,11 @@ def groups(schools: tuple[str, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return out[0], out[1]
 
 
+@lru_cache(maxsize=4096)
 def owner(schools: tuple[str, ...], card: int) -> int:
     """The group (0: White Cantrip's, 1: Black Cantrip's) whose deck ``card`` belongs to in
-    a Custom Spellbook game with these ``schools``; 0 in any other game.
+    a Custom Spellbook game with these ``schools``; 0 in any other game. Kept: a deal asks
+    it of every card of the deck.
 
     >>> owner(("alchemy", "mentalism", "thaumaturgy",
     ...        "conjuring", "elemental", "mutation"), SCHOOL_CARDS["black-cantrip"][0])

@@ -455,6 +455,8 @@ def square_of(sp: Spell) -> int:
 def filled(s: State) -> tuple[int, ...]:
     """Squares that block sight (creations that fill them, and the square of a wizard
     whose transformation fills it: Big Man Form), sorted."""
+    if not s.spells:  # the common case, answered at once
+        return ()
     out = []
     for sp in spells_with(s, "fills"):
         q = square_of(sp)

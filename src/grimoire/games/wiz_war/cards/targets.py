@@ -8,7 +8,7 @@ list of legal actions). Target strings are described in ``events``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from grimoire.games.wiz_war import board as B
 from grimoire.games.wiz_war.board import CARD, DECK, WALL_KINDS
@@ -424,9 +424,11 @@ def targets(s: State, p: int, card: int, energy: int, view: Sight) -> Targets:
 Check = Callable[[State, int, int, int, Sight, str, str], bool]
 
 
+@lru_cache(maxsize=8192)
 def number(target: str, kind: str) -> int:
     """``n`` of a target written ``f"{kind}{n}"`` as the rules write it (``e17``), else
-    -1 (``e017``, ``e``, ``q17``...).
+    -1 (``e017``, ``e``, ``q17``...). Kept: a check of one target asks it of the same few
+    names again and again.
 
     >>> number("e17", "e"), number("e017", "e"), number("q17", "e")
     (17, -1, -1)
