@@ -5,12 +5,14 @@ that process dies, and writes from every thread of a process go through its writ
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +21,7 @@ from grimoire.core.errors import StoreError
 from grimoire.core.events import Event, Header
 from grimoire.store import Store, open_store
 from grimoire.store import sqlite as sqlite_store
+from grimoire.store.migrations import MIGRATIONS, migrate
 from grimoire.store.tables import Seat, Tables
 
 
@@ -175,3 +178,31 @@ def test_the_lobby_writes_through_the_writer_while_matches_append(tmp_path: Path
         assert not errors, errors
         assert [store.version(mid) for mid in mids] == [sum(map(len, decided))] * 4
         assert len(tables.gathering(limit=100)) == 15
+
+
+def test_a_new_file_made_a_store_by_another_process_meanwhile_is_opened_as_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two servers started at once over a new file: one makes the store (its first
+    migration, tables and the store's id in one commit) while the other reads what the
+    file is. The reader sees the file before or after that commit, never between its
+    reads (once taken for "an SQLite database but not a grimoire store")."""
+    path = tmp_path / "new.db"
+    connect = sqlite3.connect
+    other = threading.Thread(target=lambda: migrate(
+        connect(path, timeout=5, isolation_level=None, check_same_thread=False)))
+
+    def between(sql: str) -> None:  # the other process commits before the last read
+        if "sqlite_master" in sql and other.ident is None:
+            other.start()
+            other.join(0.5)
+
+    def opened(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        db: sqlite3.Connection = connect(*args, **kwargs)
+        db.set_trace_callback(between)
+        return db
+
+    monkeypatch.setattr(sqlite3, "connect", opened)
+    with Store(path) as store:
+        assert store.schema_version == len(MIGRATIONS)
+    other.join(5)
+    assert other.ident is not None and not other.is_alive()

@@ -206,16 +206,24 @@ class Store(EventStore):
         connection."""
 
     def _open(self, db: sqlite3.Connection, durability: Durability) -> None:
-        version = user_version(db)  # reads the file's header: not SQLite -> NOTADB
-        app = int(db.execute("PRAGMA application_id").fetchone()[0])
+        # what the file is, read in one transaction: another process may be making a
+        # store of the same new file (its first migration committed between two reads
+        # would show tables without the store's id, a store taken for another database)
+        db.execute("BEGIN")
+        try:
+            version = user_version(db)  # reads the file's header: not SQLite -> NOTADB
+            app = int(db.execute("PRAGMA application_id").fetchone()[0])
+            tables = int(db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0])
+        finally:
+            if db.in_transaction:
+                db.execute("COMMIT")  # a read transaction: nothing to write
         if app not in (0, APPLICATION_ID):
             raise StoreError("store/corrupt", f"{self.path} is an SQLite database of "
                              f"another application (application_id {app:#x})")
         if version > len(MIGRATIONS):
             raise StoreError("store/too-new", f"{self.path} has schema version {version}; "
                              f"this grimoire knows {len(MIGRATIONS)}: upgrade grimoire")
-        if app == 0 and (version > 0 or db.execute(
-                "SELECT count(*) FROM sqlite_master").fetchone()[0]):
+        if app == 0 and (version > 0 or tables):
             raise StoreError("store/corrupt", f"{self.path} is an SQLite database but not "
                              "a grimoire store")
         if self.read_only:
